@@ -1,0 +1,9 @@
+#pragma once
+// The sub-commands of cqlindex. Each returns the process exit code (see exit_codes.h).
+
+namespace cqlindex::cli {
+
+// Runs the sub-command named by argv[1]; returns the exit code.
+int dispatch(int argc, char** argv);
+
+}  // namespace cqlindex::cli

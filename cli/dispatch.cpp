@@ -1,0 +1,47 @@
+// Picks the sub-command from argv[1] and prints the overall usage.
+#include <cstring>
+#include <iostream>
+#include <string_view>
+
+#include "cli/commands.h"
+#include "cli/exit_codes.h"
+
+namespace cqlindex::cli {
+namespace {
+
+constexpr const char* kUsage =
+    "usage: cqlindex COMMAND [ARGS]\n"
+    "\n"
+    "commands:\n"
+    "\n"
+    "Run 'cqlindex COMMAND --help' for the options of a command.\n";
+
+struct Command {
+  const char* name;
+  int (*run)(int, char**);
+};
+
+// One row per sub-command; a command is listed here once it exists.
+constexpr Command kCommands[] = {
+    {"help", nullptr},
+};
+
+}  // namespace
+
+int dispatch(int argc, char** argv) {
+  if (argc < 2) {
+    std::cerr << kUsage;
+    return kExitUsage;
+  }
+  std::string_view name = argv[1];
+  if (name == "--help" || name == "-h" || name == "help") {
+    std::cout << kUsage;
+    return kExitOk;
+  }
+  for (const Command& c : kCommands)
+    if (c.run && name == c.name) return c.run(argc - 1, argv + 1);
+  std::cerr << "cqlindex: unknown command '" << name << "'\n\n" << kUsage;
+  return kExitUsage;
+}
+
+}  // namespace cqlindex::cli
