@@ -1,0 +1,32 @@
+#pragma once
+// The meta family: what ties an index to its PGN and how it was built.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+
+namespace cqlindex::store {
+
+// Bumped whenever a key or value layout changes; an index of another version is refused.
+constexpr uint32_t kSchemaVersion = 1;
+
+struct IndexMeta {
+  uint32_t schema_version = kSchemaVersion;
+  std::string pgn_path;       // absolute path of the PGN when it was indexed
+  uint64_t pgn_size = 0;      // bytes indexed
+  int64_t pgn_mtime_ns = 0;   // modification time then
+  uint64_t pgn_fingerprint = 0;  // XXH3-64 of the first pgn_size bytes
+  uint32_t game_count = 0;
+  uint64_t position_count = 0;   // mainline positions indexed
+  std::string build_options;     // free text, e.g. "threads=2"
+
+  friend bool operator==(const IndexMeta&, const IndexMeta&) = default;
+};
+
+// Returns the meta as key -> value rows of the meta family (one row per field, readable keys).
+std::map<std::string, std::string> encode_index_meta(const IndexMeta& meta);
+
+// Returns the meta held by `rows`, or nullopt (with `error`) when a field is missing or malformed.
+std::optional<IndexMeta> decode_index_meta(const std::map<std::string, std::string>& rows, std::string* error);
+
+}  // namespace cqlindex::store

@@ -1,0 +1,295 @@
+// RocksDB behind IndexStore: options (each with its reason), opening, reads, SST ingestion.
+#include "store/index_store.h"
+
+#include <filesystem>
+#include <map>
+
+#include <rocksdb/db.h>
+#include <rocksdb/filter_policy.h>
+#include <rocksdb/options.h>
+#include <rocksdb/sst_file_writer.h>
+#include <rocksdb/table.h>
+
+#include "store/checksum_manifest.h"
+#include "store/posting_union_merge.h"
+
+namespace cqlindex::store {
+namespace fs = std::filesystem;
+namespace {
+
+// RocksDB's info log is not wanted in an index folder: a read-only open must leave the folder untouched so
+// that its checksum manifest stays valid, and users have no use for it.
+class SilentLogger final : public rocksdb::Logger {
+ public:
+  using rocksdb::Logger::Logv;
+  void Logv(const char*, va_list) override {}
+};
+
+// Returns the options of the database as a whole.
+rocksdb::DBOptions database_options(bool create) {
+  rocksdb::DBOptions o;
+  o.create_if_missing = create;              // only a build creates an index
+  o.create_missing_column_families = create;
+  o.paranoid_checks = true;                  // refuse files that do not check out at open
+  o.info_log = std::make_shared<SilentLogger>();  // see SilentLogger
+  o.max_open_files = -1;                     // an index has few files; keep them all open
+  o.max_background_jobs = 2;                 // the machines here have 2 cores
+  return o;
+}
+
+// Returns the options of one column family.
+rocksdb::ColumnFamilyOptions family_options(Family family) {
+  rocksdb::ColumnFamilyOptions o;
+  rocksdb::BlockBasedTableOptions table;
+  // Point look-ups (one per canonical key of a submission) mostly miss in a large repository: a Bloom
+  // filter answers most misses without reading a block.
+  if (holds_postings(family)) table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10, false));
+  // Larger blocks compress sorted, similar keys better; look-ups are few, so the extra read is cheap.
+  table.block_size = 16 * 1024;
+  // Blocks and their checksums are verified on every read (RocksDB default, stated for the record).
+  table.checksum = rocksdb::kXXH3;
+  o.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
+  // LZ4 where data is rewritten often, ZSTD at the bottom level where almost all of an index ends up:
+  // the index must stay smaller than its PGN.
+  o.compression = rocksdb::kLZ4Compression;
+  o.bottommost_compression = rocksdb::kZSTD;
+  o.level_compaction_dynamic_level_bytes = true;  // keeps almost all data in the bottom level
+  if (holds_postings(family)) o.merge_operator = make_posting_union_merge();  // builds and appends Merge
+  return o;
+}
+
+rocksdb::Slice slice(std::string_view s) { return rocksdb::Slice(s.data(), s.size()); }
+
+bool fail(std::string* error, const std::string& message) {
+  if (error) *error = message;
+  return false;
+}
+
+}  // namespace
+
+struct IndexStore::Impl {
+  std::string dir;
+  bool read_only = false;
+  std::unique_ptr<rocksdb::DB> db;
+  std::vector<rocksdb::ColumnFamilyHandle*> handles;  // indexed by Family
+  int ingest_count = 0;
+
+  rocksdb::ColumnFamilyHandle* handle(Family f) const { return handles[static_cast<size_t>(f)]; }
+
+  ~Impl() { close(); }
+  void close() {
+    if (!db) return;
+    for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
+    handles.clear();
+    db->Close();
+    db.reset();
+  }
+};
+
+IndexStore::IndexStore(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+IndexStore::~IndexStore() = default;
+
+std::unique_ptr<IndexStore> IndexStore::open(const std::string& dir, bool create, bool read_only,
+                                             std::string* error) {
+  std::vector<rocksdb::ColumnFamilyDescriptor> families;
+  families.emplace_back(rocksdb::kDefaultColumnFamilyName, rocksdb::ColumnFamilyOptions());
+  for (size_t i = 0; i < kFamilyCount; ++i)
+    families.emplace_back(std::string(family_name(static_cast<Family>(i))), family_options(static_cast<Family>(i)));
+  auto impl = std::make_unique<Impl>();
+  impl->dir = dir;
+  impl->read_only = read_only;
+  std::vector<rocksdb::ColumnFamilyHandle*> handles;
+  rocksdb::DB* raw = nullptr;
+  rocksdb::DBOptions options = database_options(create);
+  rocksdb::Status s = read_only ? rocksdb::DB::OpenForReadOnly(options, dir, families, &handles, &raw)
+                                : rocksdb::DB::Open(options, dir, families, &handles, &raw);
+  if (!s.ok()) {
+    fail(error, "cannot open index " + dir + ": " + s.ToString());
+    return nullptr;
+  }
+  impl->db.reset(raw);
+  rocksdb::ColumnFamilyHandle* default_handle = handles.front();
+  impl->db->DestroyColumnFamilyHandle(default_handle);
+  impl->handles.assign(handles.begin() + 1, handles.end());
+  return std::unique_ptr<IndexStore>(new IndexStore(std::move(impl)));
+}
+
+std::unique_ptr<IndexStore> IndexStore::create(const std::string& dir, std::string* error) {
+  std::error_code ec;
+  if (fs::exists(dir, ec)) {
+    fail(error, "cannot create index " + dir + ": it exists already");
+    return nullptr;
+  }
+  return open(dir, true, false, error);
+}
+
+namespace {
+
+// Reads every row of the meta family of an open database.
+std::optional<IndexMeta> read_meta(rocksdb::DB& db, rocksdb::ColumnFamilyHandle* meta_family, std::string* error) {
+  std::map<std::string, std::string> rows;
+  std::unique_ptr<rocksdb::Iterator> it(db.NewIterator(rocksdb::ReadOptions(), meta_family));
+  for (it->SeekToFirst(); it->Valid(); it->Next()) rows[it->key().ToString()] = it->value().ToString();
+  if (!it->status().ok()) {
+    fail(error, "index meta unreadable: " + it->status().ToString());
+    return std::nullopt;
+  }
+  return decode_index_meta(rows, error);
+}
+
+}  // namespace
+
+std::unique_ptr<IndexStore> IndexStore::open_for_reading(const std::string& dir, std::string* error) {
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) {
+    fail(error, "no index at " + dir);
+    return nullptr;
+  }
+  std::string why;
+  if (!verify_checksum_manifest(dir, &why)) {
+    fail(error, "index " + dir + " is damaged: " + why);
+    return nullptr;
+  }
+  auto store = open(dir, false, true, error);
+  if (!store) return nullptr;
+  auto meta = read_meta(*store->impl_->db, store->impl_->handle(Family::Meta), &why);
+  if (!meta) {
+    fail(error, "index " + dir + ": " + why);
+    return nullptr;
+  }
+  store->meta_ = *meta;
+  return store;
+}
+
+std::unique_ptr<IndexStore> IndexStore::open_for_writing(const std::string& dir, std::string* error) {
+  std::string why;
+  if (!verify_checksum_manifest(dir, &why)) {
+    fail(error, "index " + dir + " is damaged: " + why);
+    return nullptr;
+  }
+  std::error_code ec;
+  fs::remove(dir + "/" + kChecksumManifestName, ec);  // an interrupted append must not look finished
+  auto store = open(dir, false, false, error);
+  if (!store) return nullptr;
+  auto meta = read_meta(*store->impl_->db, store->impl_->handle(Family::Meta), &why);
+  if (!meta) {
+    fail(error, "index " + dir + ": " + why);
+    return nullptr;
+  }
+  store->meta_ = *meta;
+  return store;
+}
+
+std::optional<PostingList> IndexStore::postings(Family family, std::string_view key, std::string* error) const {
+  std::string value;
+  rocksdb::Status s = impl_->db->Get(rocksdb::ReadOptions(), impl_->handle(family), slice(key), &value);
+  if (s.IsNotFound()) return PostingList();
+  if (!s.ok()) {
+    fail(error, "index read failed: " + s.ToString());
+    return std::nullopt;
+  }
+  std::string why;
+  auto list = PostingList::decode(value, &why);
+  if (!list) fail(error, "damaged posting list in family " + std::string(family_name(family)) + ": " + why);
+  return list;
+}
+
+std::optional<GameRecord> IndexStore::game(uint32_t id, std::string* error) const {
+  std::string value;
+  rocksdb::Status s =
+      impl_->db->Get(rocksdb::ReadOptions(), impl_->handle(Family::Games), slice(game_key(id)), &value);
+  if (!s.ok()) {
+    fail(error, "game " + std::to_string(id + 1) + " not in the index: " + s.ToString());
+    return std::nullopt;
+  }
+  auto record = decode_game_record(value);
+  if (!record) fail(error, "damaged record of game " + std::to_string(id + 1));
+  return record;
+}
+
+bool IndexStore::for_each(Family family, std::string_view prefix,
+                          const std::function<bool(std::string_view, std::string_view)>& visit,
+                          std::string* error) const {
+  std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(rocksdb::ReadOptions(), impl_->handle(family)));
+  for (it->Seek(slice(prefix)); it->Valid() && it->key().starts_with(slice(prefix)); it->Next())
+    if (!visit(std::string_view(it->key().data(), it->key().size()),
+               std::string_view(it->value().data(), it->value().size())))
+      break;
+  if (!it->status().ok()) return fail(error, "index read failed: " + it->status().ToString());
+  return true;
+}
+
+uint64_t IndexStore::family_bytes(Family family) const {
+  uint64_t bytes = 0;
+  impl_->db->GetIntProperty(impl_->handle(family), rocksdb::DB::Properties::kTotalSstFilesSize, &bytes);
+  return bytes;
+}
+
+uint64_t IndexStore::family_keys(Family family) const {
+  uint64_t keys = 0;
+  impl_->db->GetIntProperty(impl_->handle(family), rocksdb::DB::Properties::kEstimateNumKeys, &keys);
+  return keys;
+}
+
+bool IndexStore::put_meta(const IndexMeta& meta, std::string* error) {
+  rocksdb::WriteBatch batch;
+  for (const auto& [key, value] : encode_index_meta(meta)) batch.Put(impl_->handle(Family::Meta), key, value);
+  rocksdb::Status s = impl_->db->Write(rocksdb::WriteOptions(), &batch);
+  if (!s.ok()) return fail(error, "cannot write index meta: " + s.ToString());
+  meta_ = meta;
+  return true;
+}
+
+bool IndexStore::put_games(const std::vector<std::pair<uint32_t, GameRecord>>& games, std::string* error) {
+  rocksdb::WriteBatch batch;
+  for (const auto& [id, record] : games)
+    batch.Put(impl_->handle(Family::Games), game_key(id), encode_game_record(record));
+  rocksdb::Status s = impl_->db->Write(rocksdb::WriteOptions(), &batch);
+  if (!s.ok()) return fail(error, "cannot write game records: " + s.ToString());
+  return true;
+}
+
+bool IndexStore::ingest_sorted(Family family, const std::vector<std::pair<std::string, std::string>>& entries,
+                               std::string* error) {
+  if (entries.empty()) return true;
+  rocksdb::Options options(database_options(false), family_options(family));
+  rocksdb::SstFileWriter writer(rocksdb::EnvOptions(), options, impl_->handle(family));
+  std::string path = impl_->dir + "/ingest-" + std::to_string(impl_->ingest_count++) + ".sst";
+  rocksdb::Status s = writer.Open(path);
+  const bool merge = holds_postings(family);
+  for (size_t i = 0; s.ok() && i < entries.size(); ++i)
+    s = merge ? writer.Merge(entries[i].first, entries[i].second) : writer.Put(entries[i].first, entries[i].second);
+  if (s.ok()) s = writer.Finish();
+  if (s.ok()) {
+    rocksdb::IngestExternalFileOptions ingest;
+    ingest.move_files = true;  // the file was written for this ingest only
+    s = impl_->db->IngestExternalFile(impl_->handle(family), {path}, ingest);
+  }
+  if (!s.ok()) {
+    std::error_code ec;
+    fs::remove(path, ec);
+    return fail(error, "cannot write family " + std::string(family_name(family)) + ": " + s.ToString());
+  }
+  return true;
+}
+
+bool IndexStore::finish(std::string* error) {
+  rocksdb::CompactRangeOptions compact;
+  compact.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForce;  // fold merge operands
+  for (size_t i = 0; i < kFamilyCount; ++i) {
+    rocksdb::Status s = impl_->db->Flush(rocksdb::FlushOptions(), impl_->handles[i]);
+    if (s.ok()) s = impl_->db->CompactRange(compact, impl_->handles[i], nullptr, nullptr);
+    if (!s.ok()) return fail(error, "cannot finish index: " + s.ToString());
+  }
+  std::string dir = impl_->dir;
+  impl_->close();
+  // RocksDB leaves its info log and old option files; none are needed to read the index.
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    std::string name = entry.path().filename().string();
+    if (name.rfind("LOG", 0) == 0 || name == "LOCK") fs::remove(entry.path(), ec);
+  }
+  return write_checksum_manifest(dir, error);
+}
+
+}  // namespace cqlindex::store

@@ -1,0 +1,69 @@
+#pragma once
+// The index on disk: a RocksDB directory with one column family per store::Family. All RocksDB knowledge of
+// cqlindex lives behind this class (and in the .cpp's option table).
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "store/family.h"
+#include "store/game_record.h"
+#include "store/index_meta.h"
+#include "store/posting_list.h"
+
+namespace cqlindex::store {
+
+class IndexStore {
+ public:
+  ~IndexStore();
+  IndexStore(const IndexStore&) = delete;
+  IndexStore& operator=(const IndexStore&) = delete;
+
+  // Opens a finished index read-only; nullptr (with `error`) when it is missing, damaged or of another schema.
+  static std::unique_ptr<IndexStore> open_for_reading(const std::string& dir, std::string* error);
+  // Creates a new, empty index in `dir`, which must not exist yet.
+  static std::unique_ptr<IndexStore> create(const std::string& dir, std::string* error);
+  // Opens a finished index to add to it (--append); its checksum manifest is removed until finish().
+  static std::unique_ptr<IndexStore> open_for_writing(const std::string& dir, std::string* error);
+
+  // Returns the meta (valid after open_for_reading/open_for_writing, or after put_meta).
+  const IndexMeta& meta() const { return meta_; }
+
+  // Returns the games listed under `key` (empty when the key is absent), or nullopt on a damaged value.
+  std::optional<PostingList> postings(Family family, std::string_view key, std::string* error) const;
+  // Returns the record of game `id`, or nullopt (with `error`) when absent or damaged.
+  std::optional<GameRecord> game(uint32_t id, std::string* error) const;
+  // Calls `visit(key, value)` for every key of `family` that starts with `prefix`, in key order, until it
+  // returns false; returns false (with `error`) when reading fails.
+  bool for_each(Family family, std::string_view prefix,
+                const std::function<bool(std::string_view, std::string_view)>& visit, std::string* error) const;
+  // Returns the bytes RocksDB reports for `family`'s SST files.
+  uint64_t family_bytes(Family family) const;
+  // Returns RocksDB's estimate of the number of keys in `family`.
+  uint64_t family_keys(Family family) const;
+
+  // Writes the meta rows.
+  bool put_meta(const IndexMeta& meta, std::string* error);
+  // Writes game records (one batch).
+  bool put_games(const std::vector<std::pair<uint32_t, GameRecord>>& games, std::string* error);
+  // Writes `entries` (sorted by key, keys unique) of `family` as one SST file and ingests it. Posting
+  // families get Merge entries (union with what is there), the others Put entries.
+  bool ingest_sorted(Family family, const std::vector<std::pair<std::string, std::string>>& entries,
+                     std::string* error);
+  // Compacts, closes the database and writes the checksum manifest; the store is unusable afterwards.
+  bool finish(std::string* error);
+
+ private:
+  struct Impl;
+  explicit IndexStore(std::unique_ptr<Impl> impl);
+  static std::unique_ptr<IndexStore> open(const std::string& dir, bool create, bool read_only, std::string* error);
+
+  std::unique_ptr<Impl> impl_;
+  IndexMeta meta_;
+};
+
+}  // namespace cqlindex::store

@@ -1,0 +1,90 @@
+// Posting lists: both encodings, the choice between them, and refusal of damaged bytes.
+#include <random>
+
+#include <catch2/catch.hpp>
+
+#include "store/posting_list.h"
+#include "store/varint.h"
+
+using cqlindex::store::PostingList;
+
+TEST_CASE("varints and big-endian keys have the documented layout", "[store]") {
+  std::string out;
+  cqlindex::store::put_varint(out, 0);
+  cqlindex::store::put_varint(out, 127);
+  cqlindex::store::put_varint(out, 300);
+  REQUIRE(out == std::string("\x00\x7f\xac\x02", 4));
+  std::string_view in = out;
+  uint64_t v;
+  REQUIRE(cqlindex::store::get_varint(in, v));
+  REQUIRE(v == 0);
+  REQUIRE(cqlindex::store::get_varint(in, v));
+  REQUIRE(v == 127);
+  REQUIRE(cqlindex::store::get_varint(in, v));
+  REQUIRE(v == 300);
+  REQUIRE_FALSE(cqlindex::store::get_varint(in, v));  // nothing left
+
+  std::string a, b;
+  cqlindex::store::put_be32(a, 255);
+  cqlindex::store::put_be32(b, 256);
+  REQUIRE(a == std::string("\x00\x00\x00\xff", 4));
+  REQUIRE(a < b);  // keys sort by game id
+  REQUIRE(cqlindex::store::get_be32(b) == 256);
+}
+
+TEST_CASE("a one-game posting list is the delta encoding, a few bytes long", "[store]") {
+  PostingList list;
+  list.add(116572);
+  std::string bytes = list.encode();
+  REQUIRE(bytes[0] == 'D');
+  REQUIRE(bytes.size() == 1 + 1 + 3);  // format, count, id as a 3-byte varint
+  auto back = PostingList::decode(bytes);
+  REQUIRE(back);
+  REQUIRE(*back == list);
+}
+
+TEST_CASE("a dense posting list is CRoaring's portable format", "[store]") {
+  PostingList list;
+  for (uint32_t id = 0; id < 100000; ++id) list.add(id);
+  std::string bytes = list.encode();
+  REQUIRE(bytes[0] == 'R');
+  REQUIRE(bytes.size() < 100);  // one run container
+  auto back = PostingList::decode(bytes);
+  REQUIRE(back);
+  REQUIRE(*back == list);
+  REQUIRE(back->size() == 100000);
+}
+
+TEST_CASE("posting lists round-trip for random sets of every size", "[store]") {
+  std::mt19937 rng(12345);
+  for (int size : {0, 1, 2, 5, 40, 300, 5000}) {
+    PostingList list;
+    std::uniform_int_distribution<uint32_t> id(0, size < 100 ? 200000 : 20000);
+    for (int i = 0; i < size; ++i) list.add(id(rng));
+    auto back = PostingList::decode(list.encode());
+    REQUIRE(back);
+    REQUIRE(*back == list);
+  }
+}
+
+TEST_CASE("damaged posting list bytes are refused, never misread", "[store]") {
+  std::string error;
+  REQUIRE_FALSE(PostingList::decode("", &error));
+  REQUIRE_FALSE(PostingList::decode("X\x01\x01", &error));
+  REQUIRE(error == "unknown posting list format");
+  REQUIRE_FALSE(PostingList::decode(std::string("D\x02\x05", 3), &error));  // says 2 ids, has 1
+  REQUIRE_FALSE(PostingList::decode(std::string("D\x02\x05\x00", 4), &error));  // repeated id
+  REQUIRE_FALSE(PostingList::decode(std::string("D\x01\x05\x07", 4), &error));  // trailing byte
+  REQUIRE_FALSE(PostingList::decode(std::string("R\x3a\x30\x00", 4), &error));  // truncated roaring
+
+  // Random bytes and random truncations of real encodings never crash.
+  std::mt19937 rng(7);
+  PostingList dense;
+  for (uint32_t i = 0; i < 3000; i += 3) dense.add(i);
+  std::string good = dense.encode();
+  for (int trial = 0; trial < 2000; ++trial) {
+    std::string bytes = good.substr(0, rng() % good.size());
+    if (!bytes.empty() && trial % 2) bytes[rng() % bytes.size()] ^= static_cast<char>(1 + rng() % 255);
+    (void)PostingList::decode(bytes, &error);
+  }
+}

@@ -1,0 +1,62 @@
+// Byte layouts of the games and meta families.
+#include <catch2/catch.hpp>
+
+#include "store/family.h"
+#include "store/game_record.h"
+#include "store/index_meta.h"
+
+using namespace cqlindex::store;
+
+TEST_CASE("game keys are 4 bytes big-endian and records round-trip", "[store]") {
+  REQUIRE(game_key(0x01020304) == std::string("\x01\x02\x03\x04", 4));
+  GameRecord r;
+  r.offset = 68'600'000;
+  r.length = 1234;
+  r.plies = 81;
+  r.result = GameResult::Draw;
+  r.year = 1987;
+  r.white_elo = 2605;
+  r.black_elo = 0;
+  r.flags = 0x15;
+  auto back = decode_game_record(encode_game_record(r));
+  REQUIRE(back);
+  REQUIRE(*back == r);
+  REQUIRE_FALSE(decode_game_record(""));
+  REQUIRE_FALSE(decode_game_record(encode_game_record(r) + "x"));
+}
+
+TEST_CASE("index meta is one readable row per field and refuses another schema", "[store]") {
+  IndexMeta m;
+  m.pgn_path = "/data/games.pgn";
+  m.pgn_size = 68'600'000;
+  m.pgn_mtime_ns = 1'700'000'000'123'456'789;
+  m.pgn_fingerprint = 0xfedcba9876543210ull;
+  m.game_count = 116573;
+  m.position_count = 9'500'000;
+  m.build_options = "threads=2";
+  auto rows = encode_index_meta(m);
+  REQUIRE(rows.at("game_count") == "116573");
+  REQUIRE(rows.at("schema_version") == std::to_string(kSchemaVersion));
+  std::string error;
+  auto back = decode_index_meta(rows, &error);
+  REQUIRE(back);
+  REQUIRE(*back == m);
+
+  auto missing = rows;
+  missing.erase("pgn_fingerprint");
+  REQUIRE_FALSE(decode_index_meta(missing, &error));
+  REQUIRE(error == "index meta field 'pgn_fingerprint' is missing or malformed");
+
+  auto other = rows;
+  other["schema_version"] = "999";
+  REQUIRE_FALSE(decode_index_meta(other, &error));
+  REQUIRE(error.find("schema version 999") != std::string::npos);
+}
+
+TEST_CASE("family names are fixed", "[store]") {
+  REQUIRE(family_name(Family::Similar) == "similar");
+  REQUIRE(family_name(Family::PieceSquare) == "piecesq");
+  REQUIRE(family_name(Family::Yacpdb) == "yacpdb");
+  REQUIRE_FALSE(holds_postings(Family::Games));
+  REQUIRE(holds_postings(Family::Tags));
+}
