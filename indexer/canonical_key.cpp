@@ -1,0 +1,150 @@
+// Canonical similarity keys. The occupancy of each candidate transform is computed with bitboard operations
+// first; only the winning transform (and transforms tied with it on occupancy) is encoded piece by piece.
+#include "indexer/canonical_key.h"
+
+#include <array>
+#include <bit>
+
+namespace cqlindex::indexer {
+namespace {
+
+using chess::Bitboard;
+using chess::Square;
+
+// The 8 symmetries of the square, as maps of (file, rank); index 0 is the identity, 1 the left-right mirror.
+enum Symmetry { Identity, MirrorFiles, MirrorRanks, Rotate180, Transpose, AntiTranspose, Rotate90, Rotate270 };
+
+constexpr Square transformed(Symmetry t, Square s) {
+  int f = s & 7, r = s >> 3;
+  switch (t) {
+    case Identity: return s;
+    case MirrorFiles: return Square(r * 8 + (7 - f));
+    case MirrorRanks: return Square((7 - r) * 8 + f);
+    case Rotate180: return Square((7 - r) * 8 + (7 - f));
+    case Transpose: return Square(f * 8 + r);
+    case AntiTranspose: return Square((7 - f) * 8 + (7 - r));
+    case Rotate90: return Square((7 - f) * 8 + r);
+    case Rotate270: return Square(f * 8 + (7 - r));
+  }
+  return s;
+}
+
+// Returns `b` reflected left-right (each rank's bits reversed).
+constexpr Bitboard mirror_files(Bitboard b) {
+  b = ((b >> 1) & 0x5555555555555555ULL) | ((b & 0x5555555555555555ULL) << 1);
+  b = ((b >> 2) & 0x3333333333333333ULL) | ((b & 0x3333333333333333ULL) << 2);
+  b = ((b >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((b & 0x0F0F0F0F0F0F0F0FULL) << 4);
+  return b;
+}
+
+// Returns `b` reflected top-bottom (rank order reversed).
+constexpr Bitboard mirror_ranks(Bitboard b) { return __builtin_bswap64(b); }
+
+// Returns `b` reflected about the a1-h8 diagonal.
+constexpr Bitboard transpose(Bitboard b) {
+  Bitboard t;
+  t = 0x0F0F0F0F00000000ULL & (b ^ (b << 28));
+  b ^= t ^ (t >> 28);
+  t = 0x3333000033330000ULL & (b ^ (b << 14));
+  b ^= t ^ (t >> 14);
+  t = 0x5500550055005500ULL & (b ^ (b << 7));
+  b ^= t ^ (t >> 7);
+  return b;
+}
+
+// Returns the occupancy `b` under symmetry `t`.
+constexpr Bitboard transformed(Symmetry t, Bitboard b) {
+  switch (t) {
+    case Identity: return b;
+    case MirrorFiles: return mirror_files(b);
+    case MirrorRanks: return mirror_ranks(b);
+    case Rotate180: return mirror_files(mirror_ranks(b));
+    case Transpose: return transpose(b);
+    case AntiTranspose: return mirror_files(mirror_ranks(transpose(b)));
+    case Rotate90: return mirror_ranks(transpose(b));
+    case Rotate270: return mirror_files(transpose(b));
+  }
+  return b;
+}
+
+// Square maps, built at compile time: inverse[t][s] is the original square that symmetry t sends to s.
+constexpr auto kInverse = [] {
+  std::array<std::array<Square, 64>, 8> inv{};
+  for (int t = 0; t < 8; ++t)
+    for (int s = 0; s < 64; ++s) inv[t][transformed(Symmetry(t), Square(s))] = Square(s);
+  return inv;
+}();
+
+// Returns the number of files by which the board `b` can move left (its leftmost occupied file).
+int leftmost_file(Bitboard b) {
+  b |= b >> 32;
+  b |= b >> 16;
+  b |= b >> 8;
+  return std::countr_zero(static_cast<uint8_t>(b) | 0x100u);
+}
+
+// A candidate image of the board: symmetry t followed by a shift of `shift` files to the left.
+struct Candidate {
+  Symmetry t;
+  int shift;
+  Bitboard occupancy;
+};
+
+// Appends the encoding of `pos` under candidate `c` to `key` (which holds the side-to-move byte).
+void encode(const chess::Position& pos, const Candidate& c, std::string& key) {
+  for (int i = 7; i >= 0; --i) key.push_back(static_cast<char>((c.occupancy >> (8 * i)) & 0xFF));
+  Bitboard occ = c.occupancy;
+  bool high = true;
+  while (occ) {
+    Square image = chess::pop_lsb(occ);
+    Square source = kInverse[c.t][image + c.shift];
+    uint8_t code = pos.piece_on(source);  // 1..6 white, 9..14 black
+    if (high) key.push_back(static_cast<char>(code << 4));
+    else key.back() = static_cast<char>(static_cast<uint8_t>(key.back()) | code);
+    high = !high;
+  }
+}
+
+std::string key_prefix(const chess::Position& pos) {
+  std::string key;
+  key.reserve(25);
+  key.push_back(static_cast<char>(pos.side_to_move()));
+  return key;
+}
+
+}  // namespace
+
+std::string board_key(const chess::Position& pos) {
+  std::string key = key_prefix(pos);
+  encode(pos, Candidate{Identity, 0, pos.pieces()}, key);
+  return key;
+}
+
+std::string canonical_key(const chess::Position& pos) {
+  const Bitboard occupied = pos.pieces();
+  std::array<Candidate, 8> candidates;
+  int count = 0;
+  if (pos.pieces(chess::PAWN)) {
+    for (Symmetry t : {Identity, MirrorFiles}) {
+      Bitboard image = transformed(t, occupied);
+      int shift = leftmost_file(image);
+      candidates[count++] = Candidate{t, shift, image >> shift};
+    }
+  } else {
+    for (int t = 0; t < 8; ++t)
+      candidates[count++] = Candidate{Symmetry(t), 0, transformed(Symmetry(t), occupied)};
+  }
+  // The occupancy is written big-endian, so comparing keys starts with comparing occupancies as integers.
+  Bitboard best_occ = candidates[0].occupancy;
+  for (int i = 1; i < count; ++i) best_occ = std::min(best_occ, candidates[i].occupancy);
+  std::string best;
+  for (int i = 0; i < count; ++i) {
+    if (candidates[i].occupancy != best_occ) continue;
+    std::string key = key_prefix(pos);
+    encode(pos, candidates[i], key);
+    if (best.empty() || key < best) best = std::move(key);
+  }
+  return best;
+}
+
+}  // namespace cqlindex::indexer

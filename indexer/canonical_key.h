@@ -1,0 +1,23 @@
+#pragma once
+// Canonical keys of positions under CQL's similarposition transforms (spec/cql-similarposition.txt):
+// two positions are similar iff their canonical keys are equal.
+//   - same side to move; castling and en passant ignored;
+//   - pawnless boards: the least encoding over the 8 symmetries of the square;
+//   - boards with pawns: the least over {identity, left-right reflection}, each shifted so that its
+//     leftmost occupied file is the a-file.
+// A key is an exact encoding, never a hash: 1 byte side to move, 8 bytes occupancy (big-endian, a1 = lowest
+// bit), then one 4-bit piece code per occupied square in square order (a1, b1, ..., h8), high nibble first.
+// "Least" is byte order, which is the order of (occupancy, piece codes).
+#include <string>
+
+#include "engine/chess/position.h"
+
+namespace cqlindex::indexer {
+
+// Returns the canonical similarity key of `pos`.
+std::string canonical_key(const chess::Position& pos);
+
+// Returns the key of `pos`'s exact board and side to move (no transform; same layout).
+std::string board_key(const chess::Position& pos);
+
+}  // namespace cqlindex::indexer
