@@ -9,4 +9,10 @@ int dispatch(int argc, char** argv);
 // cqlindex check FILE.pgn [--fen] [--threads N]: validates a PGN file (command_check.cpp).
 int command_check(int argc, char** argv);
 
+// cqlindex build REPO.pgn [--index DIR] [--threads N] [--append]: indexes a repository (command_build.cpp).
+int command_build(int argc, char** argv);
+
+// cqlindex info [REPO.pgn | --index DIR]: what an index holds (command_info.cpp).
+int command_info(int argc, char** argv);
+
 }  // namespace cqlindex::cli

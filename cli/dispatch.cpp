@@ -13,6 +13,10 @@ constexpr const char* kUsage =
     "usage: cqlindex COMMAND [ARGS]\n"
     "\n"
     "commands:\n"
+    "  build REPO.pgn [--index DIR] [--threads N] [--append]\n"
+    "                           index a repository (or the games appended to it)\n"
+    "  info [REPO.pgn | --index DIR]\n"
+    "                           what an index holds\n"
     "  check FILE.pgn [--fen]   validate a PGN file; --fen prints every mainline position\n"
     "\n"
     "Run 'cqlindex COMMAND --help' for the options of a command.\n";
@@ -26,6 +30,8 @@ struct Command {
 constexpr Command kCommands[] = {
     {"help", nullptr},
     {"check", command_check},
+    {"build", command_build},
+    {"info", command_info},
 };
 
 }  // namespace

@@ -90,37 +90,32 @@ struct Candidate {
   Bitboard occupancy;
 };
 
-// Appends the encoding of `pos` under candidate `c` to `key` (which holds the side-to-move byte).
-void encode(const chess::Position& pos, const Candidate& c, std::string& key) {
-  for (int i = 7; i >= 0; --i) key.push_back(static_cast<char>((c.occupancy >> (8 * i)) & 0xFF));
+// Writes the key of `pos` under candidate `c` to `out`; returns its length.
+size_t encode(const chess::Position& pos, const Candidate& c, char* out) {
+  size_t n = 0;
+  out[n++] = static_cast<char>(pos.side_to_move());
+  for (int i = 7; i >= 0; --i) out[n++] = static_cast<char>((c.occupancy >> (8 * i)) & 0xFF);
   Bitboard occ = c.occupancy;
   bool high = true;
   while (occ) {
     Square image = chess::pop_lsb(occ);
     Square source = kInverse[c.t][image + c.shift];
     uint8_t code = pos.piece_on(source);  // 1..6 white, 9..14 black
-    if (high) key.push_back(static_cast<char>(code << 4));
-    else key.back() = static_cast<char>(static_cast<uint8_t>(key.back()) | code);
+    if (high) out[n++] = static_cast<char>(code << 4);
+    else out[n - 1] = static_cast<char>(static_cast<uint8_t>(out[n - 1]) | code);
     high = !high;
   }
-}
-
-std::string key_prefix(const chess::Position& pos) {
-  std::string key;
-  key.reserve(25);
-  key.push_back(static_cast<char>(pos.side_to_move()));
-  return key;
+  return n;
 }
 
 }  // namespace
 
 std::string board_key(const chess::Position& pos) {
-  std::string key = key_prefix(pos);
-  encode(pos, Candidate{Identity, 0, pos.pieces()}, key);
-  return key;
+  char buffer[kMaxKeyBytes];
+  return std::string(buffer, encode(pos, Candidate{Identity, 0, pos.pieces()}, buffer));
 }
 
-std::string canonical_key(const chess::Position& pos) {
+size_t canonical_key(const chess::Position& pos, char (&out)[kMaxKeyBytes]) {
   const Bitboard occupied = pos.pieces();
   std::array<Candidate, 8> candidates;
   int count = 0;
@@ -137,14 +132,23 @@ std::string canonical_key(const chess::Position& pos) {
   // The occupancy is written big-endian, so comparing keys starts with comparing occupancies as integers.
   Bitboard best_occ = candidates[0].occupancy;
   for (int i = 1; i < count; ++i) best_occ = std::min(best_occ, candidates[i].occupancy);
-  std::string best;
+  size_t best_size = 0;
+  char other[kMaxKeyBytes];
   for (int i = 0; i < count; ++i) {
     if (candidates[i].occupancy != best_occ) continue;
-    std::string key = key_prefix(pos);
-    encode(pos, candidates[i], key);
-    if (best.empty() || key < best) best = std::move(key);
+    if (best_size == 0) {
+      best_size = encode(pos, candidates[i], out);
+      continue;
+    }
+    size_t size = encode(pos, candidates[i], other);  // same occupancy, so the same length
+    if (std::string_view(other, size) < std::string_view(out, best_size)) std::copy(other, other + size, out);
   }
-  return best;
+  return best_size;
+}
+
+std::string canonical_key(const chess::Position& pos) {
+  char buffer[kMaxKeyBytes];
+  return std::string(buffer, canonical_key(pos, buffer));
 }
 
 }  // namespace cqlindex::indexer

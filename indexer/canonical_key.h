@@ -14,6 +14,12 @@
 
 namespace cqlindex::indexer {
 
+// The longest key: side to move, occupancy, 32 piece nibbles.
+constexpr size_t kMaxKeyBytes = 1 + 8 + 16;
+
+// Writes the canonical similarity key of `pos` to `out`; returns its length.
+size_t canonical_key(const chess::Position& pos, char (&out)[kMaxKeyBytes]);
+
 // Returns the canonical similarity key of `pos`.
 std::string canonical_key(const chess::Position& pos);
 

@@ -50,9 +50,15 @@ class IndexStore {
   bool put_meta(const IndexMeta& meta, std::string* error);
   // Writes game records (one batch).
   bool put_games(const std::vector<std::pair<uint32_t, GameRecord>>& games, std::string* error);
-  // Writes `entries` (sorted by key, keys unique) of `family` as one SST file and ingests it. Posting
-  // families get Merge entries (union with what is there), the others Put entries.
-  bool ingest_sorted(Family family, const std::vector<std::pair<std::string, std::string>>& entries,
+  // How sorted entries enter a family: as its values (a fresh build) or merged by union into what is there
+  // (--append; posting families only).
+  enum class Ingest { Put, Merge };
+  // Writes the entries that `next` yields (in strictly increasing key order; it returns false when there are
+  // no more) into one SST file of `family` and ingests it.
+  bool ingest_sorted(Family family, Ingest mode, const std::function<bool(std::string& key, std::string& value)>& next,
+                     std::string* error);
+  // The same for entries held in a vector.
+  bool ingest_sorted(Family family, Ingest mode, const std::vector<std::pair<std::string, std::string>>& entries,
                      std::string* error);
   // Compacts, closes the database and writes the checksum manifest; the store is unusable afterwards.
   bool finish(std::string* error);

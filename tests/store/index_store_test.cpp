@@ -47,9 +47,9 @@ void build_small_index(const std::string& dir) {
   g.length = 20;
   REQUIRE(store->put_games({{0, g}, {1, g}, {2, g}}, &error));
   // Two runs that share key "k2": the merge operator must union them.
-  REQUIRE(store->ingest_sorted(Family::Similar, {{"k1", encoded({0})}, {"k2", encoded({1})}}, &error));
-  REQUIRE(store->ingest_sorted(Family::Similar, {{"k2", encoded({2})}, {"k3", encoded({0, 2})}}, &error));
-  REQUIRE(store->ingest_sorted(Family::Tags, {{"white:kasparov", encoded({1})}}, &error));
+  REQUIRE(store->ingest_sorted(Family::Similar, IndexStore::Ingest::Merge, {{"k1", encoded({0})}, {"k2", encoded({1})}}, &error));
+  REQUIRE(store->ingest_sorted(Family::Similar, IndexStore::Ingest::Merge, {{"k2", encoded({2})}, {"k3", encoded({0, 2})}}, &error));
+  REQUIRE(store->ingest_sorted(Family::Tags, IndexStore::Ingest::Put, {{"white:kasparov", encoded({1})}}, &error));
   REQUIRE(store->finish(&error));
 }
 
@@ -102,7 +102,7 @@ TEST_CASE("an index can be extended by a later writer (append)", "[store]") {
     auto store = IndexStore::open_for_writing(tmp.path, &error);
     REQUIRE(store);
     REQUIRE(store->meta().game_count == 3);
-    REQUIRE(store->ingest_sorted(Family::Similar, {{"k1", encoded({3})}, {"k9", encoded({3})}}, &error));
+    REQUIRE(store->ingest_sorted(Family::Similar, IndexStore::Ingest::Merge, {{"k1", encoded({3})}, {"k9", encoded({3})}}, &error));
     // Until finish(), the index is not one a query would use.
     REQUIRE_FALSE(IndexStore::open_for_reading(tmp.path, &error));
     REQUIRE(store->finish(&error));
@@ -165,7 +165,7 @@ TEST_CASE("damaged, truncated and unfinished indexes are refused with a reason",
     {
       auto store = IndexStore::create(tmp.path, &error);
       REQUIRE(store);
-      REQUIRE(store->ingest_sorted(Family::Similar, {{"k1", encoded({0})}}, &error));
+      REQUIRE(store->ingest_sorted(Family::Similar, IndexStore::Ingest::Merge, {{"k1", encoded({0})}}, &error));
     }  // dropped without finish(): like a killed build
     REQUIRE_FALSE(IndexStore::open_for_reading(tmp.path, &error));
     REQUIRE(error.find("did not finish") != std::string::npos);

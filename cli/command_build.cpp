@@ -1,0 +1,90 @@
+// cqlindex build REPO.pgn [--index DIR] [--threads N] [--append]: indexes a PGN repository.
+//
+// Prints problems in games as `FILE:LINE:COL: game N: message` on stderr (as check does) and a summary on
+// stdout: `REPO.pgn: G games (N new), P positions indexed in S seconds -> DIR (B bytes, b bytes per game)`.
+// Exit 0 when the index was written, 2 when the PGN or the index cannot be used, 1 on a usage error.
+#include <boost/program_options.hpp>
+#include <chrono>
+#include <filesystem>
+#include <iomanip>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "cli/exit_codes.h"
+#include "cli/progress_bar.h"
+#include "indexer/index_builder.h"
+
+namespace cqlindex::cli {
+
+namespace po = boost::program_options;
+
+namespace {
+
+uint64_t folder_bytes(const std::string& dir) {
+  uint64_t bytes = 0;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec))
+    if (entry.is_regular_file(ec)) bytes += entry.file_size(ec);
+  return bytes;
+}
+
+}  // namespace
+
+int command_build(int argc, char** argv) {
+  po::options_description visible("usage: cqlindex build REPO.pgn [--index DIR] [--threads N] [--append]");
+  visible.add_options()("help,h", "this help")("index", po::value<std::string>(),
+                                               "index folder (default: REPO.pgn.cqlidx)")(
+      "threads", po::value<unsigned>()->default_value(0), "threads (0 = all cores)")(
+      "append", "index only the games appended to REPO.pgn since the last build");
+  po::options_description all;
+  all.add(visible).add_options()("file", po::value<std::string>());
+  po::positional_options_description pos;
+  pos.add("file", 1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(all).positional(pos).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::cerr << "cqlindex build: " << e.what() << "\n" << visible;
+    return kExitUsage;
+  }
+  if (vm.count("help")) {
+    std::cout << visible;
+    return kExitOk;
+  }
+  if (!vm.count("file")) {
+    std::cerr << "cqlindex build: missing REPO.pgn\n" << visible;
+    return kExitUsage;
+  }
+  const std::string path = vm["file"].as<std::string>();
+  indexer::BuildOptions options;
+  if (vm.count("index")) options.index_dir = vm["index"].as<std::string>();
+  options.threads = vm["threads"].as<unsigned>();
+  options.append = vm.count("append") > 0;
+  ProgressBar bar("indexing " + path);
+  options.progress = [&](uint64_t done, uint64_t total) { bar.update(done, total); };
+  options.on_problem = [&](const pgn::GameInfo& info) {
+    bar.finish();
+    for (const pgn::PgnError& e : info.errors) std::cerr << pgn::format_error(path, e) << '\n';
+  };
+
+  auto start = std::chrono::steady_clock::now();
+  indexer::BuildSummary summary;
+  std::string error;
+  bool ok = indexer::build_index(path, options, &summary, &error);
+  bar.finish();
+  if (!ok) {
+    std::cerr << "cqlindex build: " << error << "\n";
+    return kExitInput;
+  }
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  uint64_t bytes = folder_bytes(summary.index_dir);
+  std::cout << path << ": " << summary.games << " games (" << summary.new_games << (summary.appended ? " appended" : " new")
+            << ", " << summary.read.errors << " with errors, " << summary.read.skipped << " skipped), "
+            << summary.positions << " positions indexed in " << std::fixed << std::setprecision(2) << seconds
+            << " seconds -> " << summary.index_dir << " (" << bytes << " bytes, "
+            << (summary.games ? bytes / summary.games : 0) << " bytes per game)\n";
+  return kExitOk;
+}
+
+}  // namespace cqlindex::cli

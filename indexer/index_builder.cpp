@@ -1,0 +1,189 @@
+// The build pipeline: parallel parse -> per-thread sorted runs -> k-way merge -> one SST per family ->
+// game records and meta -> checksum manifest -> rename into place.
+#include "indexer/index_builder.h"
+
+#include <filesystem>
+#include <memory>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "indexer/game_features.h"
+#include "indexer/index_location.h"
+#include "indexer/posting_runs.h"
+#include "store/content_fingerprint.h"
+#include "store/index_store.h"
+
+namespace cqlindex::indexer {
+namespace fs = std::filesystem;
+namespace {
+
+bool fail(std::string* error, const std::string& message) {
+  if (error) *error = message;
+  return false;
+}
+
+int64_t mtime_ns(const std::string& path) {
+  struct stat st{};
+  if (::stat(path.c_str(), &st) != 0) return 0;
+  return int64_t(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
+}
+
+// Copies an index folder with hard links: RocksDB never rewrites a file in place, so the copy can be
+// extended while the original stays valid until the copy replaces it.
+bool link_copy(const std::string& from, const std::string& to, std::string* error) {
+  std::error_code ec;
+  fs::create_directory(to, ec);
+  for (const auto& entry : fs::directory_iterator(from, ec)) {
+    fs::create_hard_link(entry.path(), fs::path(to) / entry.path().filename(), ec);
+    if (ec) fs::copy_file(entry.path(), fs::path(to) / entry.path().filename(), ec);
+    if (ec) break;
+  }
+  if (ec) return fail(error, "cannot copy index " + from + ": " + ec.message());
+  return true;
+}
+
+// Replaces `dir` by `fresh` (both folders); the old folder is removed after the swap.
+bool swap_into_place(const std::string& fresh, const std::string& dir, std::string* error) {
+  std::error_code ec;
+  std::string old = dir + ".old-" + std::to_string(::getpid());
+  bool had_old = fs::exists(dir, ec);
+  if (had_old) fs::rename(dir, old, ec);
+  if (!ec) fs::rename(fresh, dir, ec);
+  if (ec) return fail(error, "cannot move the new index into " + dir + ": " + ec.message());
+  if (had_old) fs::remove_all(old, ec);
+  return true;
+}
+
+}  // namespace
+
+bool build_index(const std::string& pgn_path, const BuildOptions& options, BuildSummary* summary,
+                 std::string* error) {
+  const std::string dir = options.index_dir.empty() ? default_index_dir(pgn_path) : options.index_dir;
+  BuildSummary local;
+  BuildSummary& out = summary ? *summary : local;
+  out = BuildSummary{};
+  out.index_dir = dir;
+
+  std::string why;
+  auto file = pgn::PgnFile::open(pgn_path, &why);
+  if (!file) return fail(error, why);
+  const std::string_view all = file->text();
+  const int64_t mtime = mtime_ns(pgn_path);
+
+  // What is indexed this time: the whole file, or for --append the bytes after the indexed part.
+  store::IndexMeta meta;
+  uint64_t base_offset = 0;
+  uint32_t first_id = 0;
+  if (options.append) {
+    auto old = store::IndexStore::open_for_reading(dir, &why);
+    if (!old) return fail(error, why + " (build without --append to make a new index)");
+    meta = old->meta();
+    auto freshness = check_freshness(meta, pgn_path, &why);
+    if (!freshness) return fail(error, why);
+    if (*freshness == Freshness::Stale)
+      return fail(error, pgn_path + " has changed, not only grown, since it was indexed: build without --append");
+    base_offset = meta.pgn_size;
+    first_id = meta.game_count;
+    out.appended = true;
+  }
+  const std::string_view text = all.substr(base_offset);
+  if (options.append && text.find_first_not_of(" \t\r\n") != std::string_view::npos &&
+      text[text.find_first_not_of(" \t\r\n")] != '[')
+    return fail(error, pgn_path + ": the bytes appended since the last build do not start a new game (a tag '[' "
+                                  "was expected at byte " + std::to_string(base_offset) + "): build without --append");
+
+  const std::string tmp = dir + ".tmp-" + std::to_string(::getpid());
+  const std::string runs_dir = tmp + "-runs";
+  std::error_code ec;
+  fs::remove_all(tmp, ec);
+  fs::remove_all(runs_dir, ec);
+  fs::create_directories(runs_dir, ec);
+  if (ec) return fail(error, "cannot create " + runs_dir + ": " + ec.message());
+  struct Cleanup {
+    std::string a, b;
+    ~Cleanup() {
+      std::error_code e;
+      fs::remove_all(a, e);
+      fs::remove_all(b, e);
+    }
+  } cleanup{tmp, runs_dir};
+
+  std::unique_ptr<store::IndexStore> store;
+  if (options.append) {
+    if (!link_copy(dir, tmp, error)) return false;
+    store = store::IndexStore::open_for_writing(tmp, &why);
+  } else {
+    store = store::IndexStore::create(tmp, &why);
+  }
+  if (!store) return fail(error, why);
+
+  // Parse and extract on every core; each worker sorts its own runs.
+  pgn::ReadOptions read;
+  read.threads = options.threads;
+  const unsigned workers = pgn::resolve_threads(options.threads);
+  std::vector<std::unique_ptr<RunWriter>> writers;
+  for (unsigned w = 0; w < workers; ++w)
+    writers.push_back(std::make_unique<RunWriter>(runs_dir, std::to_string(w)));
+
+  std::vector<std::pair<uint32_t, store::GameRecord>> records;
+  bool write_ok = true;
+  std::string write_error;
+  uint64_t games = 0;
+  out.read = pgn::for_each_game<IndexedGame>(
+      text, read,
+      [&](const pgn::Game& game, unsigned worker) {
+        return index_game(game, first_id + static_cast<uint32_t>(game.number - 1), base_offset, *writers[worker]);
+      },
+      [&](const pgn::GameInfo& info, IndexedGame&& indexed) {
+        if (!info.errors.empty() && options.on_problem) options.on_problem(info);
+        records.emplace_back(first_id + static_cast<uint32_t>(info.number - 1), indexed.record);
+        out.positions += indexed.positions;
+        ++games;
+        if (records.size() >= 8192) {
+          write_ok = store->put_games(records, &write_error);
+          records.clear();
+        }
+        if (options.progress && games % 4096 == 0) options.progress(info.offset + info.length, text.size());
+        return write_ok;
+      });
+  if (write_ok && !records.empty()) write_ok = store->put_games(records, &write_error);
+  if (!write_ok) return fail(error, write_error);
+  std::vector<std::string> runs;
+  for (auto& w : writers) {
+    if (!w->flush(&why)) return fail(error, why);
+    runs.insert(runs.end(), w->runs().begin(), w->runs().end());
+  }
+
+  // Merge the runs into one SST per family.
+  RunMerger merger;
+  if (!merger.open(runs, &why)) return fail(error, why);
+  const auto mode = options.append ? store::IndexStore::Ingest::Merge : store::IndexStore::Ingest::Put;
+  while (merger.has_next()) {
+    const store::Family family = merger.family();
+    store::PostingList games_of_key;
+    bool ok = store->ingest_sorted(family, mode, [&](std::string& key, std::string& value) {
+      if (!merger.has_next() || merger.family() != family) return false;
+      merger.next(key, games_of_key);
+      value = games_of_key.encode();
+      return true;
+    }, &why);
+    if (!ok) return fail(error, why);
+  }
+
+  meta.pgn_path = fs::absolute(pgn_path, ec).string();
+  meta.pgn_size = all.size();
+  meta.pgn_mtime_ns = mtime;
+  meta.pgn_fingerprint = store::fingerprint_bytes(all);
+  meta.game_count = first_id + static_cast<uint32_t>(games);
+  meta.position_count += out.positions;
+  meta.build_options = "similarity-keys=v1";
+  if (!store->put_meta(meta, &why) || !store->finish(&why)) return fail(error, why);
+  store.reset();
+  if (options.progress) options.progress(text.size(), text.size());
+  if (!swap_into_place(tmp, dir, error)) return false;
+  out.games = meta.game_count;
+  out.new_games = games;
+  return true;
+}
+
+}  // namespace cqlindex::indexer

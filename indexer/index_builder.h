@@ -1,0 +1,35 @@
+#pragma once
+// `cqlindex build`: indexes every game of a PGN (or only the games appended since the last build).
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "engine/pgn/reader.h"
+
+namespace cqlindex::indexer {
+
+struct BuildOptions {
+  std::string index_dir;  // empty: default_index_dir(pgn)
+  unsigned threads = 0;   // 0: every core
+  bool append = false;    // extend the existing index with the games appended to the PGN
+  // Called now and then on the calling thread with the bytes of the PGN read so far.
+  std::function<void(uint64_t bytes_done, uint64_t bytes_total)> progress;
+  // Called, in file order, for every game that has errors or warnings (or was skipped).
+  std::function<void(const pgn::GameInfo&)> on_problem;
+};
+
+struct BuildSummary {
+  std::string index_dir;
+  uint64_t games = 0;       // games in the index after the build
+  uint64_t new_games = 0;   // games read by this build
+  uint64_t positions = 0;   // positions indexed by this build
+  pgn::ReadStats read;      // what the reader counted in this build
+  bool appended = false;    // the build extended an existing index
+};
+
+// Builds (or extends) the index of `pgn_path`; false (with `error`) when it cannot. An interrupted build never
+// leaves an index that a query would use: the index is written to a temporary folder and renamed into place.
+bool build_index(const std::string& pgn_path, const BuildOptions& options, BuildSummary* summary,
+                 std::string* error);
+
+}  // namespace cqlindex::indexer
