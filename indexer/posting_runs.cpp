@@ -7,7 +7,6 @@
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -82,24 +81,43 @@ bool RunWriter::flush(std::string* error) {
   return true;
 }
 
-// One mapped run file and the record under its read position.
+// One run file read through a small buffer (mapping whole runs would keep every run resident), and the
+// record under its read position.
 struct RunMerger::Cursor {
-  const char* data = nullptr;
-  size_t size = 0;
-  size_t pos = 0;
+  static constexpr size_t kBuffer = 1 << 20;
+  static constexpr size_t kMaxRecord = 1 + 256 + 4;
+  int fd = -1;
+  std::string buffer;
+  size_t pos = 0, end = 0;
+  bool eof = false;
   std::string_view text;  // family + key of the current record
   uint32_t game = 0;
 
   ~Cursor() {
-    if (data) munmap(const_cast<char*>(data), size);
+    if (fd >= 0) ::close(fd);
   }
-  // Reads the record at pos; false at the end (or on a malformed tail, which a writer never leaves).
+  // Keeps at least one whole record in the buffer unless the file ends first.
+  void refill() {
+    if (eof || end - pos >= kMaxRecord) return;
+    std::copy(buffer.begin() + static_cast<std::ptrdiff_t>(pos), buffer.begin() + static_cast<std::ptrdiff_t>(end),
+              buffer.begin());
+    end -= pos;
+    pos = 0;
+    while (!eof && end < buffer.size()) {
+      ssize_t n = ::read(fd, buffer.data() + end, buffer.size() - end);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) eof = true;
+      else end += static_cast<size_t>(n);
+    }
+  }
+  // Reads the next record; false at the end (or on a malformed tail, which a writer never leaves).
   bool load() {
-    if (pos >= size) return false;
-    size_t length = static_cast<uint8_t>(data[pos]);
-    if (pos + 1 + length + 4 > size || length == 0) return false;
-    text = std::string_view(data + pos + 1, length);
-    game = store::get_be32(std::string_view(data + pos + 1 + length, 4));
+    refill();
+    if (pos >= end) return false;
+    size_t length = static_cast<uint8_t>(buffer[pos]);
+    if (pos + 1 + length + 4 > end || length == 0) return false;
+    text = std::string_view(buffer.data() + pos + 1, length);
+    game = store::get_be32(std::string_view(buffer.data() + pos + 1 + length, 4));
     pos += 1 + length + 4;
     return true;
   }
@@ -110,26 +128,13 @@ RunMerger::~RunMerger() = default;
 
 bool RunMerger::open(const std::vector<std::string>& runs, std::string* error) {
   for (const std::string& path : runs) {
-    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    struct stat st{};
-    if (fd < 0 || fstat(fd, &st) != 0) {
+    auto cursor = std::make_unique<Cursor>();
+    cursor->fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (cursor->fd < 0) {
       if (error) *error = path + ": " + std::strerror(errno);
-      if (fd >= 0) ::close(fd);
       return false;
     }
-    auto cursor = std::make_unique<Cursor>();
-    cursor->size = static_cast<size_t>(st.st_size);
-    if (cursor->size > 0) {
-      void* p = mmap(nullptr, cursor->size, PROT_READ, MAP_PRIVATE, fd, 0);
-      if (p == MAP_FAILED) {
-        if (error) *error = path + ": " + std::strerror(errno);
-        ::close(fd);
-        return false;
-      }
-      madvise(p, cursor->size, MADV_SEQUENTIAL);
-      cursor->data = static_cast<const char*>(p);
-    }
-    ::close(fd);
+    cursor->buffer.resize(Cursor::kBuffer);
     cursors_.push_back(std::move(cursor));
     if (cursors_.back()->load()) push(cursors_.size() - 1);
   }
