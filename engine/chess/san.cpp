@@ -55,7 +55,11 @@ std::string_view strip_suffixes(std::string_view s) {
   strip_annotations();
   if (ends_with(s, "e.p.")) s.remove_suffix(4);
   else if (ends_with(s, "e.p")) s.remove_suffix(3);
-  else if (ends_with(s, "ep") && s.size() >= 3 && is_rank_char(s[s.size() - 3])) s.remove_suffix(2);
+  else if (ends_with(s, "ep")) {
+    std::string_view rest = s.substr(0, s.size() - 2);
+    trim(rest);
+    if (!rest.empty() && is_rank_char(rest.back())) s = rest;
+  }
   trim(s);
   strip_annotations();
   return s;
