@@ -120,14 +120,20 @@ Bitboard Position::attacks_by(Color c) const {
 void Position::update_check_info() {
   Color us = side_, them = ~side_;
   Square ksq = king_square(us);
-  checkers_ = attackers_to(ksq) & pieces(them);
-  pinned_ = 0;
-  Bitboard snipers = (rook_attacks(ksq, 0) & pieces(them, ROOK, QUEEN)) |
-                     (bishop_attacks(ksq, 0) & pieces(them, BISHOP, QUEEN));
   Bitboard occ = pieces();
+  Bitboard rook_like = pieces(them, ROOK, QUEEN), bishop_like = pieces(them, BISHOP, QUEEN);
+  checkers_ = (pawn_attacks(us, ksq) & pieces(them, PAWN)) | (knight_attacks(ksq) & pieces(them, KNIGHT));
+  pinned_ = 0;
+  // Enemy sliders on a line with the king and no enemy piece between: checkers or pinners.
+  Bitboard snipers = ((rook_rays(ksq) & rook_like) | (bishop_rays(ksq) & bishop_like));
+  if (!snipers) return;
+  Bitboard enemies = pieces(them);
+  snipers &= (rook_attacks(ksq, enemies) & rook_like) | (bishop_attacks(ksq, enemies) & bishop_like);
   while (snipers) {
-    Bitboard b = between_squares(ksq, pop_lsb(snipers)) & occ;
-    if (b && !more_than_one(b)) pinned_ |= b & pieces(us);
+    Square s = pop_lsb(snipers);
+    Bitboard b = between_squares(ksq, s) & occ;
+    if (!b) checkers_ |= square_bb(s);
+    else if (!more_than_one(b)) pinned_ |= b;
   }
 }
 
