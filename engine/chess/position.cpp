@@ -322,6 +322,13 @@ Piece Position::captured_piece(Move m) const {
   return board_[m.to()];
 }
 
+bool Position::castling_path_clear(Move m) const {
+  CastlingRight cr = castling_right(side_, m.to() > m.from());
+  int i = castling_index(cr);
+  return can_castle(cr) && castling_rook_[i] == m.to() && m.from() == king_square(side_) &&
+         !(castling_path_[i] & pieces());
+}
+
 bool Position::is_legal(Move m) const {
   Color us = side_, them = ~side_;
   Square from = m.from(), to = m.to();
@@ -334,10 +341,7 @@ bool Position::is_legal(Move m) const {
     return !(attackers_to(ksq, after) & pieces(them) & ~square_bb(capsq));
   }
   if (m.kind() == CASTLING) {
-    CastlingRight cr = castling_right(us, to > from);
-    int i = castling_index(cr);
-    if (!can_castle(cr) || castling_rook_[i] != to || from != ksq || checkers_) return false;
-    if (castling_path_[i] & occ) return false;
+    if (checkers_ || !castling_path_clear(m)) return false;
     Square kto = castling_king_to(m), rto = castling_rook_to(m);
     for (Bitboard path = between_squares(ksq, kto); path;)
       if (attackers_to(pop_lsb(path), occ) & pieces(them)) return false;
