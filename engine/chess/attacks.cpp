@@ -11,6 +11,8 @@ Bitboard king_attacks[64];
 Magic bishop_magics[64];
 Magic rook_magics[64];
 Bitboard between[64][64];
+Bitboard bishop_rays[64];
+Bitboard rook_rays[64];
 Bitboard line[64][64];
 }  // namespace detail
 
@@ -121,6 +123,8 @@ void init_attacks() {
                                 step(s, -1, -2) | step(s, -2, -1) | step(s, -2, 1) | step(s, -1, 2);
     detail::king_attacks[s] = step(s, 1, 0) | step(s, 1, 1) | step(s, 0, 1) | step(s, -1, 1) |
                               step(s, -1, 0) | step(s, -1, -1) | step(s, 0, -1) | step(s, 1, -1);
+    detail::bishop_rays[s] = sliding_attacks(false, s, 0);
+    detail::rook_rays[s] = sliding_attacks(true, s, 0);
   }
   init_magics(true, rook_table, detail::rook_magics);
   init_magics(false, bishop_table, detail::bishop_magics);

@@ -63,6 +63,8 @@ class Position {
   // Every square attacked by colour c's pieces.
   Bitboard attacks_by(Color c) const;
 
+  // True if a castling move's right is held and the squares it needs are empty (no attack test).
+  bool castling_path_clear(Move m) const;
   // True if a pseudo-legal move (right piece, reachable square) leaves the mover's king safe.
   bool is_legal(Move m) const;
   // Plays a legal move, or Move::null() to pass the turn.
