@@ -51,6 +51,9 @@ std::string move_label(const Position& pos) {
   return std::to_string(pos.fullmove_number()) + (pos.side_to_move() == chess::WHITE ? "." : "...");
 }
 
+// Deeper nesting than this is refused (it bounds the memory a hostile file can make us use).
+constexpr size_t kMaxDepth = 200;
+
 // One open line of play: the main game or a variation.
 struct Level {
   NodeIndex cur = 0;          // node of the current position
@@ -434,6 +437,10 @@ void Parser::parse_movetext(Lexer& lex) {
             goto done;
           }
           break;
+        }
+        if (depth >= kMaxDepth) {
+          error(t.line, t.col, "variations nested deeper than " + std::to_string(kMaxDepth));
+          goto done;
         }
         settle_pending(*lv);
         Level next;

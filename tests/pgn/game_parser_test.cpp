@@ -385,3 +385,13 @@ TEST_CASE("parser: a reused Game is cleared between games", "[pgn][parser]") {
   CHECK(g.nodes.size() == 2);
   CHECK(g.errors.empty());
 }
+
+TEST_CASE("parser: absurdly deep variation nesting is refused, not followed", "[pgn][parser]") {
+  std::string text = "1. e4 ";
+  for (int i = 0; i < 5000; ++i) text += "( 1. d4 ";
+  auto g = parse(text);
+  CHECK(g.status == pgn::GameStatus::Error);
+  REQUIRE(g.errors.size() == 1);
+  CHECK(g.errors[0].message.find("nested") != std::string::npos);
+  CHECK(g.mainline_plies() == 1);
+}
