@@ -51,7 +51,9 @@ struct Comment {
 
 struct Nag {
   NodeIndex node = 0;
-  uint8_t value = 0;  // $n; `!`=1 `?`=2 `!!`=3 `??`=4 `!?`=5 `?!`=6
+  uint8_t value = 0;  // $n; `!`=1 `?`=2 `!!`=3 `??`=4 `!?`=5 `?!`=6; text glyphs `+-`=18, `=`=10, ...
+  // Written before the node's move, at the start of a variation (`( $42 4.Bc4 )`); normally false.
+  bool before_move = false;
 };
 
 // A node of the movetext tree. Node 0 is the root: the start position, no move. A node's first child is the
