@@ -108,9 +108,48 @@ std::string eco_string(std::string_view v) {
   return e;
 }
 
+// The result CQL reads from a Result tag value (by its prefix).
 std::string_view result_string(std::string_view v) {
-  if (v == "1-0" || v == "0-1" || v == "1/2-1/2") return v;
+  if (v.starts_with("0-1")) return "0-1";
+  if (v.starts_with("1-0")) return "1-0";
+  if (v.starts_with("1/2")) return "1/2-1/2";
   return "*";
+}
+
+// A player name as CQL stores it: no spaces at the start, exactly one space after each comma (none when the
+// comma ends the name), other spaces kept; spaces, tabs and dots cut from the end ("Anand,V." -> "Anand, V").
+std::string standard_player_name(std::string_view v) {
+  std::string s;
+  s.reserve(v.size() + 2);
+  bool after_comma = false, at_start = true;
+  for (char c : v) {
+    if (c == ',') {
+      s += ',';
+      after_comma = true;
+      at_start = false;
+    } else if (c == ' ') {
+      if (!after_comma && !at_start) s += ' ';
+    } else {
+      at_start = false;
+      if (after_comma) s += ' ';
+      s += c;
+      after_comma = false;
+    }
+  }
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '.')) s.pop_back();
+  return s;
+}
+
+// A rating written after a player's name, "Name (2450)": cut from the name and returned (0: none).
+unsigned split_name_rating(std::string& name) {
+  size_t n = name.size();
+  if (n <= 7 || name[n - 1] != ')' || name[n - 6] != '(' || name[n - 7] != ' ') return 0;
+  for (size_t i = n - 5; i < n - 1; ++i)
+    if (!std::isdigit(static_cast<unsigned char>(name[i]))) return 0;
+  unsigned elo = unsigned(std::stoi(name.substr(n - 5, 4)));
+  if (elo > 4000) return 0;
+  name.resize(n - 7);
+  return elo;
 }
 
 std::string_view result_string(Result r) {
@@ -160,7 +199,8 @@ std::string cql_fen(const chess::Position& pos, std::string_view fen_tag) {
 
 // The tag section in CQL's order and form.
 void write_tags(const Game& game, std::string& out) {
-  std::string_view event = "?", site = "?", round = "?", white = "?", black = "?";
+  std::string_view event = "?", site = "?", round = "?";
+  std::string white = "?", black = "?";
   Date date, event_date;
   std::string_view result = "*";
   Rating white_elo, black_elo;
@@ -171,10 +211,16 @@ void write_tags(const Game& game, std::string& out) {
     std::string_view n = t.name, v = t.raw_value;
     if (n == "Event") event = v;
     else if (n == "Site") site = v;
-    else if (n == "Date") date = parse_date(v);
+    else if (n == "Date") {
+      date = parse_date(v);
+      if (date.month == 0) date.day = 0;  // CQL writes Date "2012.??.03" as "2012.??.??" (not so EventDate)
+    }
     else if (n == "Round") round = v;
-    else if (n == "White") white = v;
-    else if (n == "Black") black = v;
+    else if (n == "White" || n == "Black") {
+      std::string& name = n == "White" ? white : black;
+      name = standard_player_name(v);
+      if (unsigned elo = split_name_rating(name)) (n == "White" ? white_elo : black_elo) = Rating{elo, "Elo"};
+    }
     else if (n == "Result") result = result_string(v);
     else if (n == "ECO") eco = eco_string(v);
     else if (n == "EventDate") event_date = parse_date(v);
@@ -228,16 +274,10 @@ void write_tags(const Game& game, std::string& out) {
   if (game.custom_start) tag("FEN", cql_fen(game.start, fen_tag));
 }
 
-// Comment texts by place: the game comment and the comment after each node's move, plus the comment that
-// opens a variation (kept on the variation's first node).
-struct CommentSlots {
-  std::optional<std::string> game;
-  std::vector<std::optional<std::string>> after;      // by node
-  std::vector<std::optional<std::string>> var_start;  // by node (first node of a variation)
-};
-
-void append_to(std::optional<std::string>& slot, std::string_view text) {
-  if (!slot) {
+// A comment read into its place: CQL keeps only the last of several comments at one place
+// ("24.Bd4 {looks great.} {Black escapes by}" -> "{Black escapes by}"); verbatim text is joined instead.
+void put_comment(std::optional<std::string>& slot, std::string_view text, CommentText mode) {
+  if (!slot || mode == CommentText::AsCqlReads) {
     slot.emplace(text);
   } else {
     *slot += ' ';
@@ -250,29 +290,29 @@ bool is_first_child(const Game& g, NodeIndex n) {
   return node.parent != kNoNode && g.nodes[node.parent].first_child == n;
 }
 
-CommentSlots collect_comments(const Game& g, std::span<const AddedComment> added, const WriteOptions& opt) {
-  CommentSlots s;
+GameComments collect_comments(const Game& g, std::span<const AddedComment> added, CommentText mode) {
+  GameComments s;
   s.after.resize(g.nodes.size());
-  s.var_start.resize(g.nodes.size());
+  s.variation_start.resize(g.nodes.size());
   for (const Comment& c : g.comments) {
     std::string normalised;
     std::string_view text = c.text;
-    if (opt.comment_text == CommentText::AsCqlReads) {
+    if (mode == CommentText::AsCqlReads) {
       normalised = cql_comment_text(c.text);
       if (normalised.empty()) continue;
       text = normalised;
     }
     NodeIndex n = c.node;
     if (n == 0 || n >= g.nodes.size()) {
-      append_to(s.game, text);
+      put_comment(s.game, text, mode);
     } else if (c.place == CommentPlace::After) {
-      append_to(s.after[n], text);
+      put_comment(s.after[n], text, mode);
     } else if (!is_first_child(g, n)) {
-      append_to(s.var_start[n], text);  // `( {c} 12...Kd8 )`
+      put_comment(s.variation_start[n], text, mode);  // `( {c} 12...Kd8 )`
     } else if (g.nodes[n].parent == 0) {
-      append_to(s.game, text);  // before the first move of the game
+      put_comment(s.game, text, mode);  // before the first move of the game
     } else {
-      append_to(s.after[g.nodes[n].parent], text);  // `1.e4 {a} {b} e5`: one comment after 1.e4
+      put_comment(s.after[g.nodes[n].parent], text, mode);  // `1.e4 {a} {b} e5`: one comment after 1.e4
     }
   }
   if (added.empty()) return s;
@@ -298,13 +338,13 @@ CommentSlots collect_comments(const Game& g, std::span<const AddedComment> added
 
 class MovetextWriter {
  public:
-  MovetextWriter(const Game& g, const CommentSlots& c, const WriteOptions& o, LineWrapper& w)
+  MovetextWriter(const Game& g, const GameComments& c, const WriteOptions& o, LineWrapper& w)
       : g_(g), comments_(c), opt_(o), w_(w) {}
 
   // The line starting at node `first` (a child of the position `pos`).
   void write_line(NodeIndex first, chess::Position pos, bool variation) {
-    if (variation && comments_.var_start[first]) {
-      write_comment(*comments_.var_start[first]);
+    if (variation && comments_.variation_start[first]) {
+      write_comment(*comments_.variation_start[first]);
       w_.space();
     }
     bool number = true;
@@ -352,12 +392,14 @@ class MovetextWriter {
   }
 
   const Game& g_;
-  const CommentSlots& comments_;
+  const GameComments& comments_;
   const WriteOptions& opt_;
   LineWrapper& w_;
 };
 
 }  // namespace
+
+GameComments cql_comments(const Game& game, CommentText mode) { return collect_comments(game, {}, mode); }
 
 std::string cql_comment_text(std::string_view raw) {
   std::string s;
@@ -411,7 +453,7 @@ void write_game(const Game& game, std::span<const AddedComment> added, const Wri
                 std::string& out) {
   write_tags(game, out);
   out += '\n';
-  CommentSlots comments = collect_comments(game, added, options);
+  GameComments comments = collect_comments(game, added, options.comment_text);
   LineWrapper w(out);
   if (comments.game) {
     w.word("{");

@@ -34,6 +34,17 @@ struct WriteOptions {
   bool variations = true;  // false: mainline only
 };
 
+// A game's comments by where CQL keeps them: one text per place, several comments at one place joined by a
+// space. nullopt: no comment there.
+struct GameComments {
+  std::optional<std::string> game;                           // before the first move
+  std::vector<std::optional<std::string>> after;             // by node: after the node's move (and NAGs)
+  std::vector<std::optional<std::string>> variation_start;  // by node: opening the variation that node starts
+};
+
+// The comments of `game` placed as CQL 6.2 places them, their text taken as `mode` says.
+GameComments cql_comments(const Game& game, CommentText mode);
+
 // Appends `game`, laid out as CQL 6.2 writes it, to `out`. `added` need not be sorted.
 void write_game(const Game& game, std::span<const AddedComment> added, const WriteOptions& options,
                 std::string& out);

@@ -93,7 +93,7 @@ void report(const char* set, const SetResult& r) {
   for (const std::string& f : r.failures) failures += "\n  differs: " + f;
   INFO(set << ": " << r.passed << " of " << r.files << " files (" << r.games << " games) round-trip" << failures);
   CHECK(r.failures.empty());
-  WARN(set << ": " << r.passed << "/" << r.files << " files, " << r.games << " games");
+  WARN(set << ": " << r.passed << "/" << r.files << " files, " << r.games << " games round-trip");
 }
 
 }  // namespace
