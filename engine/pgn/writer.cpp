@@ -15,26 +15,34 @@
 //   A byte 0xC3 and the byte after it are written as one byte (next + 64): CQL's Latin-1 hack for UTF-8.
 //   Lines end in LF only; CRs of the input never reach the output (comment text is whitespace-normalised).
 // Game:
-//   tags, one per line, never wrapped: Event, Site, Date, Round, White, Black, Result (always, "?" /
-//   "????.??.??" / "*" when missing), then WhiteElo, BlackElo (when > 0), ECO (when valid), EventDate (when
-//   set), then every other tag in input order (a repeated name keeps its first place, last value), then FEN
-//   (regenerated from the start position) when the game does not start from the standard position. Date and
-//   EventDate are rewritten "yyyy.mm.dd" with "????"/"??" for unknown parts; tag values are otherwise written
-//   as their raw bytes (escapes untouched). Result is "1-0", "0-1", "1/2-1/2" or "*".
+//   tags, one per line, never wrapped, in this order: Event, Site, Date, Round, White, Black, Result (always;
+//   "?", "????.??.??", "*" when missing); WhiteElo, BlackElo (when > 0; also WhiteRating/USCF/... by the first
+//   rating tag found); ECO (when valid); EventDate (when given); every other tag in input order (a repeated name
+//   keeps its first place and its last value; SetUp, PlyCount, Annotator... pass through); FEN last, for games
+//   not starting from the standard position. So input "SetUp FEN PlyCount EventDate" comes out
+//   "EventDate SetUp PlyCount FEN". Values are the raw bytes between the quotes (escapes untouched), except:
+//   Date/EventDate as "yyyy.mm.dd" with "????"/"??" for unknown parts (Date also drops the day when the month
+//   is unknown: "2012.??.03" -> "2012.??.??", EventDate keeps it); White/Black without leading spaces, one
+//   space after each comma, no trailing spaces/dots ("Kortchnoi, V." -> "Kortchnoi, V"), a trailing " (2450)"
+//   moved to the Elo; Result = the movetext's termination marker (the tag only when there is none); the FEN
+//   regenerated, keeping the FEN tag's en-passant square even where no capture is possible.
 //   a blank line.
-//   the game comment, if any: word "{", string(text), line "}" (so it ends its own line).
-//   the movetext (below), then word(result), a line break, then two more line breaks (two blank lines).
+//   the game comment, if any: word "{", string(text), line "}" (so it always ends its own line).
+//   the movetext (below), then word(result), a line break, then two more line breaks (two blank lines; the file
+//   ends with them too).
 // Movetext of a line (mainline or variation):
 //   a variation that starts with a comment: word "{", string(text), word "}", space.
 //   for each move: the move number as one word, "12." before White's move, "12..." before Black's move when
 //     it is the first of a line or follows a comment or a variation; the SAN as its own word (so "8." and
-//     "Nd8" can be split over two lines; no space between them otherwise); each NAG as space + "$n" (`!` and
-//     `?` were read as $1/$2); a space; the comment if any: word "{", string(text), word "}", space; then each
-//     alternative variation: char "(", space, the variation, char ")", space.
-// Comments: CQL's reader makes whitespace runs one space and trims them (so "{\r\nBoth ...}" -> "{Both ...}"),
-//   keeps all other bytes (Latin-1 passes through), and joins several comments at one place with a space. The
-//   comment before the first move of the game is the game comment. What CQL adds (`Game number N`, `CQL`, ...)
-//   is appended to the comment after the position's move, see merge_cql_comment.
+//     "Nd8" can be split over two lines, never a space between them); each NAG as space + "$n" (`!`, `?`...
+//     are written as $1, $2...); a space; the comment if any: word "{", string(text), word "}", space; then
+//     each alternative variation: char "(", space, the variation, char ")", space. So `( 1.Ke7 $2 Bb2 $1 )`.
+// Comments as CQL reads them: whitespace runs (space, tab, CR, LF) made one space, ends trimmed ("{\r\nBoth
+//   players have missed\r\n}" -> "Both players have missed"); other bytes kept (Latin-1 passes through); of
+//   several comments at one place only the last is kept; `;` comments inside the movetext are dropped; the
+//   comment before the first move is the game comment. Text CQL adds (`Game number N`, `CQL`, sort, path and
+//   echo text) is appended to the comment after the position's move, after its NAGs: see merge_cql_comment
+//   ("{correction: ... Game number 248}", "{Start line ... CQL Start line ... CQL}").
 #include "engine/pgn/writer.h"
 
 #include <algorithm>
@@ -161,6 +169,14 @@ std::string_view result_string(Result r) {
   }
 }
 
+// The game's result as CQL keeps it: the game-termination marker, or the Result tag when there is none.
+std::string_view game_result(const Game& g) {
+  if (g.result != Result::Missing) return result_string(g.result);
+  for (const Tag& t : g.tags)
+    if (t.name == "Result") return result_string(t.raw_value);
+  return "*";
+}
+
 constexpr std::array<std::string_view, 7> kRatingTypes = {"Elo", "Rating", "Rapid", "ICCF", "USCF", "DWZ", "BCF"};
 
 struct Rating {
@@ -202,7 +218,6 @@ void write_tags(const Game& game, std::string& out) {
   std::string_view event = "?", site = "?", round = "?";
   std::string white = "?", black = "?";
   Date date, event_date;
-  std::string_view result = "*";
   Rating white_elo, black_elo;
   std::string eco;
   std::string_view fen_tag;
@@ -221,7 +236,7 @@ void write_tags(const Game& game, std::string& out) {
       name = standard_player_name(v);
       if (unsigned elo = split_name_rating(name)) (n == "White" ? white_elo : black_elo) = Rating{elo, "Elo"};
     }
-    else if (n == "Result") result = result_string(v);
+    else if (n == "Result") continue;  // written from game_result()
     else if (n == "ECO") eco = eco_string(v);
     else if (n == "EventDate") event_date = parse_date(v);
     else if (n == "FEN") fen_tag = v;  // regenerated from the start position
@@ -265,7 +280,7 @@ void write_tags(const Game& game, std::string& out) {
   tag("Round", round);
   tag("White", white);
   tag("Black", black);
-  tag("Result", result);
+  tag("Result", game_result(game));
   if (white_elo.value) tag(std::string("White") += white_elo.type, std::to_string(white_elo.value));
   if (black_elo.value) tag(std::string("Black") += black_elo.type, std::to_string(black_elo.value));
   if (!eco.empty()) tag("ECO", eco);
@@ -298,6 +313,7 @@ GameComments collect_comments(const Game& g, std::span<const AddedComment> added
     std::string normalised;
     std::string_view text = c.text;
     if (mode == CommentText::AsCqlReads) {
+      if (c.kind == CommentKind::Semicolon) continue;  // CQL ignores `;` comments inside a game
       normalised = cql_comment_text(c.text);
       if (normalised.empty()) continue;
       text = normalised;
@@ -465,9 +481,7 @@ void write_game(const Game& game, std::span<const AddedComment> added, const Wri
     MovetextWriter mw(game, comments, options, w);
     mw.write_line(first, game.start, false);
   }
-  std::string_view result = game.result == Result::Missing ? result_string(game.tag("Result").value_or("*"))
-                                                            : result_string(game.result);
-  w.word(result);
+  w.word(game_result(game));
   w.newline();
   out += "\n\n";
 }
