@@ -1,0 +1,84 @@
+// LineWrapper: CQL 6.2's word-wrapping text buffer, byte for byte.
+#include "engine/pgn/line_wrapper.h"
+
+namespace cqlindex::pgn {
+
+void LineWrapper::word(std::string_view w) {
+  if (column_ + w.size() >= wrap_ && !(after_text_break_ && column_ == 0)) newline();
+  if (!w.empty()) after_text_break_ = false;
+  for (size_t i = 0; i < w.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(w[i]);
+    if (c == 0xC3) {  // CQL folds a UTF-8 lead byte 0xC3 and its follower into one Latin-1 byte
+      unsigned char next = i + 1 < w.size() ? static_cast<unsigned char>(w[i + 1]) : 0;
+      c = static_cast<unsigned char>(next + 64);
+      ++i;
+    }
+    out_.push_back(static_cast<char>(c));
+    ++column_;
+  }
+}
+
+void LineWrapper::space() {
+  after_text_break_ = false;
+  if (column_ + 1 >= wrap_) {
+    newline();
+  } else {
+    out_.push_back(' ');
+    ++column_;
+  }
+}
+
+void LineWrapper::ch(char c) {
+  after_text_break_ = false;
+  if (column_ + 1 >= wrap_) newline();
+  out_.push_back(c);
+  ++column_;
+}
+
+void LineWrapper::newline() {
+  out_.push_back('\n');
+  column_ = 0;
+  after_text_break_ = false;
+}
+
+void LineWrapper::string_rewrapped(std::string_view s) {
+  size_t i = 0;
+  while (i < s.size()) {
+    size_t end = i;
+    while (end < s.size() && s[end] != ' ' && s[end] != '\n') ++end;
+    word(s.substr(i, end - i));
+    if (end == s.size()) return;
+    if (s[end] == '\n') {
+      newline();
+      after_text_break_ = true;
+    } else {
+      space();
+    }
+    i = end + 1;
+  }
+}
+
+void LineWrapper::string(std::string_view s) {
+  size_t i = 0;
+  while (i < s.size()) {
+    size_t end = i;
+    while (end < s.size() && s[end] != ' ' && s[end] != '\n') ++end;
+    word(s.substr(i, end - i));
+    if (end == s.size()) return;
+    if (s[end] == '\n') {
+      newline();
+    } else {
+      space();
+    }
+    i = end + 1;
+  }
+}
+
+void LineWrapper::line(std::string_view s) {
+  after_text_break_ = false;
+  out_.append(s);
+  column_ += s.size();
+  newline();
+}
+
+}  // namespace cqlindex::pgn

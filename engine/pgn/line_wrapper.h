@@ -1,0 +1,46 @@
+// The line filler CQL 6.2 writes its PGN through (the text buffer of the Scid code CQL is built on): words are
+// appended to the current line and a word that would reach the wrap column starts a new line. The exact rules
+// (which decide every byte of CQL's output) are listed at the top of writer.cpp.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace cqlindex::pgn {
+
+class LineWrapper {
+ public:
+  static constexpr size_t kWrapColumn = 80;  // a line never reaches this column through word()/space()/ch()
+  static constexpr size_t kNoWrap = SIZE_MAX / 2;
+
+  explicit LineWrapper(std::string& out) : out_(out) {}
+
+  void set_wrap_column(size_t c) { wrap_ = c; }
+  size_t column() const { return column_; }
+
+  // A word: a line break first when column + bytes >= the wrap column (even on an empty line), then its bytes.
+  // A byte 0xC3 and the byte after it are written as one byte (next + 64), as CQL's buffer does.
+  void word(std::string_view w);
+  // A space, or a line break instead when the space would reach the wrap column.
+  void space();
+  // One character, after a line break when it would reach the wrap column.
+  void ch(char c);
+  // A line break.
+  void newline();
+  // Words split at ' ' and '\n': between words a space() for ' ', a newline() for '\n'.
+  void string(std::string_view s);
+  // Like string(), for text that already holds the line breaks CQL made (its own output read back): a word
+  // right after such a break is not wrapped again, so a word longer than a line does not gain an empty line.
+  void string_rewrapped(std::string_view s);
+  // Bytes appended with no wrapping check, then a line break.
+  void line(std::string_view s);
+
+ private:
+  std::string& out_;
+  size_t column_ = 0;
+  size_t wrap_ = kWrapColumn;
+  bool after_text_break_ = false;  // the last output was a line break taken from string_rewrapped()'s text
+};
+
+}  // namespace cqlindex::pgn

@@ -1,0 +1,489 @@
+// The PGN writer: games laid out byte for byte as CQL 6.2 writes them.
+//
+// CQL 6.2 writes through the Scid game/text-buffer code it is built on. The rules below were derived from the
+// CQL 6.2 output files in shared/data/cql-examples/expected-output (compared with their inputs) and checked
+// against the published CQL source (github.com/lamech/cql, src/orig/textbuf.cpp, src/origChanges.cpp).
+//
+// Line filling (LineWrapper), wrap column W = 80, `col` = bytes on the current line:
+//   word w   : if col + |w| >= W a line break first (even on an empty line), then w.
+//   space    : a ' ', or a line break instead when col + 1 >= W (so a line may end in one space).
+//   char c   : like a one-byte word ("(" and ")").
+//   string s : words split at ' ' and '\n'; a ' ' between them is a `space`, a '\n' a line break. So two
+//              spaces give word, space, empty word, space: a line can start with a space.
+//   line s   : bytes appended with no check, then a line break (only the game comment's closing "}", which is
+//              why that one line can be 80 bytes long).
+//   A byte 0xC3 and the byte after it are written as one byte (next + 64): CQL's Latin-1 hack for UTF-8.
+//   Lines end in LF only; CRs of the input never reach the output (comment text is whitespace-normalised).
+// Game:
+//   tags, one per line, never wrapped, in this order: Event, Site, Date, Round, White, Black, Result (always;
+//   "?", "????.??.??", "*" when missing); WhiteElo, BlackElo (when > 0; also WhiteRating/USCF/... by the first
+//   rating tag found); ECO (when valid); EventDate (when given); every other tag in input order (a repeated name
+//   keeps its first place and its last value; SetUp, PlyCount, Annotator... pass through); FEN last, for games
+//   not starting from the standard position. So input "SetUp FEN PlyCount EventDate" comes out
+//   "EventDate SetUp PlyCount FEN". Values are the raw bytes between the quotes (escapes untouched), except:
+//   Date/EventDate as "yyyy.mm.dd" with "????"/"??" for unknown parts (Date also drops the day when the month
+//   is unknown: "2012.??.03" -> "2012.??.??", EventDate keeps it); White/Black without leading spaces, one
+//   space after each comma, no trailing spaces/dots ("Kortchnoi, V." -> "Kortchnoi, V"), a trailing " (2450)"
+//   moved to the Elo; Result = the movetext's termination marker (the tag only when there is none); the FEN
+//   regenerated, keeping the FEN tag's en-passant square even where no capture is possible.
+//   a blank line.
+//   the game comment, if any: word "{", string(text), line "}" (so it always ends its own line).
+//   the movetext (below), then word(result), a line break, then two more line breaks (two blank lines; the file
+//   ends with them too).
+// Movetext of a line (mainline or variation):
+//   a variation that starts with a comment: word "{", string(text), word "}", space.
+//   for each move: the move number as one word, "12." before White's move, "12..." before Black's move when
+//     it is the first of a line or follows a comment or a variation; the SAN as its own word (so "8." and
+//     "Nd8" can be split over two lines, never a space between them); each NAG as space + "$n" (`!`, `?`...
+//     are written as $1, $2...); a space; the comment if any: word "{", string(text), word "}", space; then
+//     each alternative variation: char "(", space, the variation, char ")", space. So `( 1.Ke7 $2 Bb2 $1 )`.
+// Comments as CQL reads them: whitespace runs (space, tab, CR, LF) made one space, ends trimmed ("{\r\nBoth
+//   players have missed\r\n}" -> "Both players have missed"); other bytes kept (Latin-1 passes through); of
+//   several comments at one place only the last is kept; `;` comments inside the movetext are dropped; the
+//   comment before the first move is the game comment. Text CQL adds (`Game number N`, `CQL`, sort, path and
+//   echo text) is appended to the comment after the position's move, after its NAGs: see merge_cql_comment
+//   ("{correction: ... Game number 248}", "{Start line ... CQL Start line ... CQL}").
+#include "engine/pgn/writer.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cstdio>
+
+#include "engine/chess/san.h"
+#include "engine/pgn/line_wrapper.h"
+
+namespace cqlindex::pgn {
+namespace {
+
+constexpr size_t kCommentLimit = 4500;     // CQL ignores an append that would make a comment longer
+constexpr size_t kTruncateLimit = 4800;    // past this an addition is dropped without a marker
+
+bool is_cql_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+// Leading decimal digits of `s` from `i` (after spaces) as a number; i is left after them.
+unsigned leading_unsigned(std::string_view s, size_t& i) {
+  while (i < s.size() && s[i] == ' ') ++i;
+  unsigned v = 0;
+  while (i < s.size() && s[i] >= '0' && s[i] <= '9') {
+    if (v < 100000) v = v * 10 + unsigned(s[i] - '0');
+    ++i;
+  }
+  return v;
+}
+
+struct Date {
+  unsigned year = 0, month = 0, day = 0;
+  bool set() const { return year || month || day; }
+};
+
+// A date as CQL reads it: "yyyy.mm.dd", unknown or out-of-range parts are 0.
+Date parse_date(std::string_view s) {
+  Date d;
+  size_t i = 0;
+  d.year = leading_unsigned(s, i);
+  if (d.year > 2047) d.year = 0;
+  while (i < s.size() && s[i] != '.') ++i;
+  if (i < s.size()) ++i;
+  d.month = leading_unsigned(s, i);
+  if (d.month > 12) d.month = 0;
+  while (i < s.size() && s[i] != '.') ++i;
+  if (i < s.size()) ++i;
+  d.day = leading_unsigned(s, i);
+  if (d.day > 31) d.day = 0;
+  return d;
+}
+
+// "yyyy.mm.dd" with "????" and "??" for unknown parts.
+std::string date_string(const Date& d) {
+  char buf[32];
+  std::string y = d.year ? (std::snprintf(buf, sizeof buf, "%04u", d.year), std::string(buf)) : "????";
+  std::string m = d.month ? (std::snprintf(buf, sizeof buf, "%02u", d.month), std::string(buf)) : "??";
+  std::string dd = d.day ? (std::snprintf(buf, sizeof buf, "%02u", d.day), std::string(buf)) : "??";
+  return y + "." + m + "." + dd;
+}
+
+// The ECO code CQL keeps ("B12", "B12a", "B12a1"), or empty when the value is not one.
+std::string eco_string(std::string_view v) {
+  if (v.size() < 3 || v[0] < 'A' || v[0] > 'E' || !std::isdigit(static_cast<unsigned char>(v[1])) ||
+      !std::isdigit(static_cast<unsigned char>(v[2])))
+    return {};
+  std::string e(v.substr(0, 3));
+  if (v.size() > 3 && v[3] >= 'a' && v[3] <= 'z') {
+    e += v[3];
+    if (v.size() > 4 && v[4] >= '1' && v[4] <= '4') e += v[4];
+  }
+  return e;
+}
+
+// The result CQL reads from a Result tag value (by its prefix).
+std::string_view result_string(std::string_view v) {
+  if (v.starts_with("0-1")) return "0-1";
+  if (v.starts_with("1-0")) return "1-0";
+  if (v.starts_with("1/2")) return "1/2-1/2";
+  return "*";
+}
+
+// A player name as CQL stores it: no spaces at the start, exactly one space after each comma (none when the
+// comma ends the name), other spaces kept; spaces, tabs and dots cut from the end ("Anand,V." -> "Anand, V").
+std::string standard_player_name(std::string_view v) {
+  std::string s;
+  s.reserve(v.size() + 2);
+  bool after_comma = false, at_start = true;
+  for (char c : v) {
+    if (c == ',') {
+      s += ',';
+      after_comma = true;
+      at_start = false;
+    } else if (c == ' ') {
+      if (!after_comma && !at_start) s += ' ';
+    } else {
+      at_start = false;
+      if (after_comma) s += ' ';
+      s += c;
+      after_comma = false;
+    }
+  }
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '.')) s.pop_back();
+  return s;
+}
+
+// A rating written after a player's name, "Name (2450)": cut from the name and returned (0: none).
+unsigned split_name_rating(std::string& name) {
+  size_t n = name.size();
+  if (n <= 7 || name[n - 1] != ')' || name[n - 6] != '(' || name[n - 7] != ' ') return 0;
+  for (size_t i = n - 5; i < n - 1; ++i)
+    if (!std::isdigit(static_cast<unsigned char>(name[i]))) return 0;
+  unsigned elo = unsigned(std::stoi(name.substr(n - 5, 4)));
+  if (elo > 4000) return 0;
+  name.resize(n - 7);
+  return elo;
+}
+
+std::string_view result_string(Result r) {
+  switch (r) {
+    case Result::WhiteWins: return "1-0";
+    case Result::BlackWins: return "0-1";
+    case Result::Draw: return "1/2-1/2";
+    default: return "*";
+  }
+}
+
+// The game's result as CQL keeps it: the game-termination marker, or the Result tag when there is none.
+std::string_view game_result(const Game& g) {
+  if (g.result != Result::Missing) return result_string(g.result);
+  for (const Tag& t : g.tags)
+    if (t.name == "Result") return result_string(t.raw_value);
+  return "*";
+}
+
+constexpr std::array<std::string_view, 7> kRatingTypes = {"Elo", "Rating", "Rapid", "ICCF", "USCF", "DWZ", "BCF"};
+
+struct Rating {
+  unsigned value = 0;
+  std::string_view type;
+};
+
+// A comment's words; text read back from CQL's output already holds CQL's line breaks.
+void comment_text(LineWrapper& w, std::string_view text, const WriteOptions& opt) {
+  if (opt.comment_text == CommentText::Verbatim) w.string_rewrapped(text);
+  else w.string(text);
+}
+
+// The FEN CQL writes for a start position: ours, except that the en-passant field is the one of the FEN tag
+// whenever that names a third- or sixth-rank square, whether or not a capture there is possible (CQL keeps it).
+std::string cql_fen(const chess::Position& pos, std::string_view fen_tag) {
+  std::string fen = pos.fen();
+  auto field4 = [](std::string_view f, size_t& begin) {
+    size_t i = 0;
+    for (int field = 0; field < 3; ++field) {
+      while (i < f.size() && f[i] == ' ') ++i;
+      while (i < f.size() && f[i] != ' ') ++i;
+    }
+    while (i < f.size() && f[i] == ' ') ++i;
+    begin = i;
+    size_t e = i;
+    while (e < f.size() && f[e] != ' ') ++e;
+    return f.substr(i, e - i);
+  };
+  size_t tag_begin = 0, ours_begin = 0;
+  std::string_view ep = field4(fen_tag, tag_begin);
+  if (ep.size() != 2 || ep[0] < 'a' || ep[0] > 'h' || (ep[1] != '3' && ep[1] != '6')) return fen;
+  std::string_view ours = field4(fen, ours_begin);
+  return fen.substr(0, ours_begin) + std::string(ep) + fen.substr(ours_begin + ours.size());
+}
+
+// The tag section in CQL's order and form.
+void write_tags(const Game& game, std::string& out) {
+  std::string_view event = "?", site = "?", round = "?";
+  std::string white = "?", black = "?";
+  Date date, event_date;
+  Rating white_elo, black_elo;
+  std::string eco;
+  std::string_view fen_tag;
+  std::vector<std::pair<std::string_view, std::string_view>> extra;
+  for (const Tag& t : game.tags) {
+    std::string_view n = t.name, v = t.raw_value;
+    if (n == "Event") event = v;
+    else if (n == "Site") site = v;
+    else if (n == "Date") {
+      date = parse_date(v);
+      if (date.month == 0) date.day = 0;  // CQL writes Date "2012.??.03" as "2012.??.??" (not so EventDate)
+    }
+    else if (n == "Round") round = v;
+    else if (n == "White" || n == "Black") {
+      std::string& name = n == "White" ? white : black;
+      name = standard_player_name(v);
+      if (unsigned elo = split_name_rating(name)) (n == "White" ? white_elo : black_elo) = Rating{elo, "Elo"};
+    }
+    else if (n == "Result") continue;  // written from game_result()
+    else if (n == "ECO") eco = eco_string(v);
+    else if (n == "EventDate") event_date = parse_date(v);
+    else if (n == "FEN") fen_tag = v;  // regenerated from the start position
+    else {
+      bool rating = false;
+      for (int side = 0; side < 2 && !rating; ++side) {
+        std::string_view prefix = side == 0 ? "White" : "Black";
+        Rating& r = side == 0 ? white_elo : black_elo;
+        if (r.value != 0 || n.size() <= prefix.size() || n.substr(0, prefix.size()) != prefix) continue;
+        for (std::string_view type : kRatingTypes) {
+          if (n.substr(prefix.size()) != type) continue;
+          size_t i = 0;
+          r.value = std::min(leading_unsigned(v, i), 4000u);
+          r.type = type;
+          rating = true;
+          break;
+        }
+      }
+      if (rating) continue;
+      auto same = std::find_if(extra.begin(), extra.end(), [&](const auto& e) { return e.first == n; });
+      if (same != extra.end()) same->second = v;
+      else extra.emplace_back(n, v);
+    }
+  }
+
+  LineWrapper w(out);
+  w.set_wrap_column(LineWrapper::kNoWrap);
+  auto tag = [&](std::string_view name, std::string_view value) {
+    std::string s;
+    s.reserve(name.size() + value.size() + 6);
+    s += '[';
+    s += name;
+    s += " \"";
+    s += value;
+    s += "\"]\n";
+    w.string(s);
+  };
+  tag("Event", event);
+  tag("Site", site);
+  tag("Date", date_string(date));
+  tag("Round", round);
+  tag("White", white);
+  tag("Black", black);
+  tag("Result", game_result(game));
+  if (white_elo.value) tag(std::string("White") += white_elo.type, std::to_string(white_elo.value));
+  if (black_elo.value) tag(std::string("Black") += black_elo.type, std::to_string(black_elo.value));
+  if (!eco.empty()) tag("ECO", eco);
+  if (event_date.set()) tag("EventDate", date_string(event_date));
+  for (const auto& [n, v] : extra) tag(n, v);
+  if (game.custom_start) tag("FEN", cql_fen(game.start, fen_tag));
+}
+
+// A comment read into its place: CQL keeps only the last of several comments at one place
+// ("24.Bd4 {looks great.} {Black escapes by}" -> "{Black escapes by}"); verbatim text is joined instead.
+void put_comment(std::optional<std::string>& slot, std::string_view text, CommentText mode) {
+  if (!slot || mode == CommentText::AsCqlReads) {
+    slot.emplace(text);
+  } else {
+    *slot += ' ';
+    *slot += text;
+  }
+}
+
+bool is_first_child(const Game& g, NodeIndex n) {
+  const Node& node = g.nodes[n];
+  return node.parent != kNoNode && g.nodes[node.parent].first_child == n;
+}
+
+GameComments collect_comments(const Game& g, std::span<const AddedComment> added, CommentText mode) {
+  GameComments s;
+  s.after.resize(g.nodes.size());
+  s.variation_start.resize(g.nodes.size());
+  for (const Comment& c : g.comments) {
+    std::string normalised;
+    std::string_view text = c.text;
+    if (mode == CommentText::AsCqlReads) {
+      if (c.kind == CommentKind::Semicolon) continue;  // CQL ignores `;` comments inside a game
+      normalised = cql_comment_text(c.text);
+      if (normalised.empty()) continue;
+      text = normalised;
+    }
+    NodeIndex n = c.node;
+    if (n == 0 || n >= g.nodes.size()) {
+      put_comment(s.game, text, mode);
+    } else if (c.place == CommentPlace::After) {
+      put_comment(s.after[n], text, mode);
+    } else if (!is_first_child(g, n)) {
+      put_comment(s.variation_start[n], text, mode);  // `( {c} 12...Kd8 )`
+    } else if (g.nodes[n].parent == 0) {
+      put_comment(s.game, text, mode);  // before the first move of the game
+    } else {
+      put_comment(s.after[g.nodes[n].parent], text, mode);  // `1.e4 {a} {b} e5`: one comment after 1.e4
+    }
+  }
+  if (added.empty()) return s;
+
+  // Additions grouped by node, in the order given.
+  std::vector<const AddedComment*> sorted;
+  sorted.reserve(added.size());
+  for (const AddedComment& a : added)
+    if (a.node < g.nodes.size()) sorted.push_back(&a);
+  std::stable_sort(sorted.begin(), sorted.end(), [](auto* a, auto* b) { return a->node < b->node; });
+  std::vector<std::string> texts;
+  for (size_t i = 0; i < sorted.size();) {
+    NodeIndex n = sorted[i]->node;
+    texts.clear();
+    for (; i < sorted.size() && sorted[i]->node == n; ++i) texts.push_back(sorted[i]->text);
+    std::optional<std::string>& slot = n == 0 ? s.game : s.after[n];
+    std::optional<std::string_view> original;
+    if (slot) original = *slot;
+    slot = merge_cql_comment(original, texts);
+  }
+  return s;
+}
+
+class MovetextWriter {
+ public:
+  MovetextWriter(const Game& g, const GameComments& c, const WriteOptions& o, LineWrapper& w)
+      : g_(g), comments_(c), opt_(o), w_(w) {}
+
+  // The line starting at node `first` (a child of the position `pos`).
+  void write_line(NodeIndex first, chess::Position pos, bool variation) {
+    if (variation && comments_.variation_start[first]) {
+      write_comment(*comments_.variation_start[first]);
+      w_.space();
+    }
+    bool number = true;
+    for (NodeIndex n = first; n != kNoNode; n = g_.nodes[n].first_child) {
+      const Node& node = g_.nodes[n];
+      bool white = pos.side_to_move() == chess::WHITE;
+      if (number || white) {
+        std::string num = std::to_string(pos.fullmove_number());
+        num += white ? "." : "...";
+        w_.word(num);
+        number = false;
+      }
+      w_.word(chess::to_san(pos, node.move));
+      for (const Nag& nag : g_.nags_of(node)) {
+        w_.space();
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "$%u", unsigned(nag.value));
+        w_.word(buf);
+      }
+      w_.space();
+      if (comments_.after[n]) {
+        write_comment(*comments_.after[n]);
+        w_.space();
+        number = true;
+      }
+      if (opt_.variations && (n != first || !variation) && is_first_child(g_, n)) {
+        for (NodeIndex v = node.next_sibling; v != kNoNode; v = g_.nodes[v].next_sibling) {
+          w_.ch('(');
+          w_.space();
+          write_line(v, pos, true);
+          w_.ch(')');
+          w_.space();
+          number = true;
+        }
+      }
+      pos.do_move(node.move);
+    }
+  }
+
+ private:
+  void write_comment(const std::string& text) {
+    w_.word("{");
+    comment_text(w_, text, opt_);
+    w_.word("}");
+  }
+
+  const Game& g_;
+  const GameComments& comments_;
+  const WriteOptions& opt_;
+  LineWrapper& w_;
+};
+
+}  // namespace
+
+GameComments cql_comments(const Game& game, CommentText mode) { return collect_comments(game, {}, mode); }
+
+std::string cql_comment_text(std::string_view raw) {
+  std::string s;
+  s.reserve(raw.size());
+  for (char c : raw) {
+    if (is_cql_space(c)) {
+      if (s.empty() || s.back() == ' ') continue;
+      c = ' ';
+    }
+    s += c;
+  }
+  if (!s.empty() && s.back() == ' ') s.pop_back();
+  return s;
+}
+
+std::optional<std::string> merge_cql_comment(std::optional<std::string_view> original,
+                                             std::span<const std::string> additions, bool* ignored) {
+  if (ignored) *ignored = false;
+  std::string appended;
+  size_t total = original ? original->size() : 0;
+  for (const std::string& c : additions) {
+    if (c.empty()) continue;
+    size_t grown = total + c.size();
+    if (grown > kTruncateLimit) break;
+    if (grown > kCommentLimit) {
+      appended += "[cql truncate]...";
+      break;
+    }
+    if (total > 0) appended += ' ';
+    total += c.size();
+    appended += c;
+  }
+  std::optional<std::string> result;
+  if (original) result.emplace(*original);
+  if (appended.empty()) return result;
+  size_t old_size = original ? original->size() : 0;
+  if (old_size + appended.size() > kCommentLimit) {
+    if (ignored) *ignored = true;
+    return result;
+  }
+  std::string merged = result ? *result + appended : appended;
+  for (char& ch : merged) {
+    unsigned char u = static_cast<unsigned char>(ch);
+    if (ch == '{' || ch == '}') ch = '_';
+    else if (u >= 127) ch = '?';
+  }
+  return merged;
+}
+
+void write_game(const Game& game, std::span<const AddedComment> added, const WriteOptions& options,
+                std::string& out) {
+  write_tags(game, out);
+  out += '\n';
+  GameComments comments = collect_comments(game, added, options.comment_text);
+  LineWrapper w(out);
+  if (comments.game) {
+    w.word("{");
+    comment_text(w, *comments.game, options);
+    w.line("}");
+  }
+  NodeIndex first = game.nodes.empty() ? kNoNode : game.nodes[0].first_child;
+  if (first != kNoNode) {
+    MovetextWriter mw(game, comments, options, w);
+    mw.write_line(first, game.start, false);
+  }
+  w.word(game_result(game));
+  w.newline();
+  out += "\n\n";
+}
+
+}  // namespace cqlindex::pgn
