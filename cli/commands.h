@@ -6,4 +6,7 @@ namespace cqlindex::cli {
 // Runs the sub-command named by argv[1]; returns the exit code.
 int dispatch(int argc, char** argv);
 
+// `run QUERY.cql [options]`: parse (and later evaluate) a CQL query; returns the exit code.
+int run_command(int argc, char** argv);
+
 }  // namespace cqlindex::cli

@@ -13,6 +13,7 @@ constexpr const char* kUsage =
     "usage: cqlindex COMMAND [ARGS]\n"
     "\n"
     "commands:\n"
+    "  run QUERY.cql [-i IN.pgn] [-o OUT.pgn] [CQL options]   run (or with -parse: parse) a CQL query\n"
     "\n"
     "Run 'cqlindex COMMAND --help' for the options of a command.\n";
 
@@ -24,6 +25,7 @@ struct Command {
 // One row per sub-command; a command is listed here once it exists.
 constexpr Command kCommands[] = {
     {"help", nullptr},
+    {"run", run_command},
 };
 
 }  // namespace
