@@ -122,7 +122,9 @@ class Lexer {
       t.column = col_;
       t.space_before = space;
       t.blank_line_before = blank_line_;
+      t.offset = static_cast<uint32_t>(pos_);
       lex_one(t);
+      t.end = static_cast<uint32_t>(pos_);
       // adjacent quoted strings and escape tokens concatenate into one string
       if (t.kind == TokenKind::String && !t.space_before && !out_.empty() &&
           out_.back().kind == TokenKind::String) {
@@ -278,7 +280,7 @@ class Lexer {
     uint64_t sq = 0;
     // square-only designator: e4, a-h7, [a1,h8]
     if (size_t n = square_part(0, sq)) {
-      if (!is_word_char(at(n)) && at(n) != '[') {
+      if (!is_word_char(at(n)) && (at(n) != '[' || src_.substr(pos_ + n, 3) == "[x]")) {
         t.kind = TokenKind::Piece;
         t.pieces = 0;
         t.squares = sq;
@@ -310,7 +312,8 @@ class Lexer {
       advance(k);
       return true;
     }
-    if (!glyph && (is_word_char(at(n)) || at(n) == '[')) return false;
+    bool capture_dash = src_.substr(pos_ + n, 3) == "[x]";
+    if (!glyph && (is_word_char(at(n)) || (at(n) == '[' && !capture_dash))) return false;
     if (glyph && is_word_char(at(n))) return false;
     t.kind = TokenKind::Piece;
     t.pieces = bits;

@@ -34,7 +34,7 @@ namespace cqlindex::cql {
   X(Find) X(Echo) X(ConsecutiveMoves) X(Loop) X(While) X(Sort)                                              \
   /* variables */                                                                                             \
   X(Variable) X(Assign) X(Unbind) X(IsBound) X(DictionaryDecl) X(DictionaryGet) X(DictionaryIterate)          \
-  X(FunctionCall)                                                                                           \
+  X(FunctionDef) X(FunctionCall)                                                                                           \
   /* transforms */                                                                                          \
   X(Transform) X(NoTransform) X(CurrentTransform)                                                           \
   /* output */                                                                                              \

@@ -557,7 +557,7 @@ NodePtr Parser::parse_body() {
 
 Query parse_query(std::string_view source) {
   Query q;
-  Parser p(lex(source), q);
+  Parser p(source, lex(source), q);
   p.parse_header();
   q.body = p.parse_body();
   p.finish();
@@ -565,7 +565,7 @@ Query parse_query(std::string_view source) {
 }
 
 NodePtr parse_filters(std::string_view source, Query& query) {
-  Parser p(lex(source), query);
+  Parser p(source, lex(source), query);
   NodePtr body = p.parse_body();
   p.finish();
   return body;

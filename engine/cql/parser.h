@@ -17,7 +17,8 @@ namespace cqlindex::cql {
 
 class Parser {
  public:
-  Parser(std::vector<Token> tokens, Query& query) : toks_(std::move(tokens)), q_(query) {}
+  Parser(std::string_view source, std::vector<Token> tokens, Query& query)
+      : source_(source), toks_(std::move(tokens)), q_(query) {}
 
   void parse_header();       // cql( ... )
   NodePtr parse_body();      // the top-level filters, then end of input
@@ -25,6 +26,7 @@ class Parser {
 
  private:
   // --- token access
+  std::string_view source_;
   std::vector<Token> toks_;
   size_t pos_ = 0;
   Query& q_;

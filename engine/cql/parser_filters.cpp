@@ -257,7 +257,10 @@ NodePtr Parser::compound() {
   std::vector<NodePtr> nodes = some_nodes();
   if (nodes.empty()) error("syntax error following a '{' : expected a filter");
   if (!special("}")) error("Syntax error while trying to parse list of filters: could not parse filter inside '{...}'");
-  if (nodes.size() == 1 && nodes.front()->kind != NodeKind::Variable) return std::move(nodes.front());
+  // {F} is F itself, except for a variable (pass by value), a line and a path (as in CQL 6.2)
+  NodeKind k = nodes.front()->kind;
+  if (nodes.size() == 1 && k != NodeKind::Variable && k != NodeKind::Line && k != NodeKind::Path)
+    return std::move(nodes.front());
   NodePtr n = mk(NodeKind::Compound, nodes.back()->type, open);
   for (NodePtr& c : nodes) n->add("arg", std::move(c));
   return n;
@@ -743,9 +746,13 @@ NodePtr Parser::function_definition() {
   } while (level > 0);
   f.body_end = save();
   functions_[name.text] = f;
-  // a definition matches like true; the body is bound at each call
-  NodePtr n = mk(NodeKind::True, ValueType::Logical, name);
-  n->text = "function " + name.text;
+  // a definition matches like true; the body is bound at each call. Its source is kept for printing.
+  NodePtr n = mk(NodeKind::FunctionDef, ValueType::Logical, name);
+  n->text = name.text;
+  const Token& keyword_token = toks_[f.body_begin - 3 - f.params.size() - 1];
+  NodePtr src = mk(NodeKind::StringLiteral, ValueType::String, keyword_token);
+  src->text = std::string(source_.substr(keyword_token.offset, toks_[f.body_end - 1].end - keyword_token.offset));
+  n->add("source", std::move(src));
   return n;
 }
 

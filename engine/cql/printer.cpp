@@ -87,11 +87,20 @@ bool atomic(const Node& n) {
 }
 
 // The node as one primitive: bare when atomic, else inside spaced braces (never a {m,n} token).
-std::string wrap(const Node& n) { return atomic(n) ? cql(n) : "{ " + cql(n) + " }"; }
+std::string wrap(const Node& n) {
+  if (atomic(n)) return cql(n);
+  if (n.kind == NodeKind::Line || n.kind == NodeKind::Path) return "( " + cql(n) + " )";
+  return "{ " + cql(n) + " }";
+}
+
+// A constituent of a compound: a line or path is closed by parentheses so it cannot swallow what follows.
+std::string item(const Node& n) {
+  if (n.kind == NodeKind::Line || n.kind == NodeKind::Path) return "( " + cql(n) + " )";
+  return cql(n);
+}
 
 std::string range_text(const Node& n) {
-  std::string s;
-  if (n.has("count")) s += " count";
+  std::string s;  // a range spelled 'count' is among the options
   if (const Node* lo = n.child("min")) s += " " + cql(*lo) + " " + cql(*n.child("max"));
   return s;
 }
@@ -173,7 +182,7 @@ std::string cql(const Node& n) {
     case NodeKind::ColorValue: return n.text;
     case NodeKind::Compound: {
       std::string s = "{";
-      for (const Child& c : n.kids) s += " " + cql(*c.node);
+      for (const Child& c : n.kids) s += " " + item(*c.node);
       return s + " }";
     }
     case NodeKind::And: return binary(n, "and");
@@ -188,7 +197,7 @@ std::string cql(const Node& n) {
     case NodeKind::Intersect: case NodeKind::PositionIntersect: return binary(n, "&");
     case NodeKind::Complement: return "~" + wrap(*n.child("arg"));
     case NodeKind::Subset: case NodeKind::StringIn:
-      if (n.has("implicit")) return wrap(*n.child("right")) + " " + cql(*n.child("left"));
+      if (n.has("implicit")) return cql(*n.child("right")) + " " + cql(*n.child("left"));
       return binary(n, "in");
     case NodeKind::Attacks: return binary(n, n.text == "->" ? "->" : "attacks");
     case NodeKind::AttackedBy: return binary(n, n.text == "<-" ? "<-" : "attackedby");
@@ -209,7 +218,7 @@ std::string cql(const Node& n) {
       return s;
     }
     case NodeKind::LightDark: return n.text + " " + wrap(*n.child("arg"));
-    case NodeKind::Direction: return n.text + range_text(n) + " " + wrap(*n.child("arg"));
+    case NodeKind::Direction: return n.text + opts(n) + range_text(n) + " " + wrap(*n.child("arg"));
     case NodeKind::FromSquare: case NodeKind::ToSquare: case NodeKind::PastMove: case NodeKind::Predicate:
     case NodeKind::Counter: case NodeKind::PathInfo: case NodeKind::CurrentTransform:
     case NodeKind::RemoveComment: case NodeKind::Extension:
@@ -277,14 +286,16 @@ std::string cql(const Node& n) {
     case NodeKind::GenericEqual: return "equal (" + kids_text(n, "left") + kids_text(n, "right") + " )";
     case NodeKind::Move: {
       std::string s = "move";
+      // the first keyword decides the type: a set keyword first only when the original had one first
       if (!n.text.empty()) s += " " + n.text + " " + wrap(*n.child(n.text));
+      else s += opts(n);
       for (const Child& c : n.kids) {
         std::string r = c.role;
         if (r == n.text || r == "comment") continue;
         if (r == "promote") s += " promote " + cql(*c.node);
         else s += " " + r + " " + wrap(*c.node);
       }
-      s += opts(n);
+      if (!n.text.empty()) s += opts(n);
       if (const Node* c = n.child("comment")) s += " " + cql(*c);
       return s;
     }
@@ -343,8 +354,9 @@ std::string cql(const Node& n) {
     case NodeKind::DictionaryGet: return cql(*n.child("dictionary")) + "[" + cql(*n.child("key")) + "]";
     case NodeKind::DictionaryIterate:
       return n.kids.empty() ? "" : std::string("?k\u220A") + cql(*n.child("dictionary")) + " " + wrap(*n.child("body"));
-    case NodeKind::FunctionCall: return cql(*n.child("body"));
-    case NodeKind::Transform: return n.text + range_text(n) + " " + wrap(*n.child("body"));
+    case NodeKind::FunctionDef: return "\n" + n.child("source")->text + "\n";
+    case NodeKind::FunctionCall: return n.text + " (" + kids_text(n, "arg") + " )";
+    case NodeKind::Transform: return n.text + opts(n) + range_text(n) + " " + wrap(*n.child("body"));
     case NodeKind::NoTransform: return "notransform " + wrap(*n.child("body"));
     case NodeKind::SimilarPosition: return "similarposition" + opts(n) + " " + quote(n.text);
     case NodeKind::Assert: return "assert " + wrap(*n.child("body"));
@@ -404,7 +416,7 @@ std::string print_cql(const Query& q) {
   if (h.silent) s += " silent";
   if (h.quiet) s += " quiet";
   s += " )\n";
-  for (const Child& c : q.body->kids) s += cql(*c.node) + "\n";
+  for (const Child& c : q.body->kids) s += item(*c.node) + "\n";
   return s;
 }
 

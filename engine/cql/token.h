@@ -29,6 +29,7 @@ constexpr uint16_t kWhite = 0x3f, kBlack = 0xfc0, kEmpty = 0x1000, kAny = 0x1fff
 struct Token {
   TokenKind kind = TokenKind::End;
   int line = 0, column = 0;   // 1-based start (code points)
+  uint32_t offset = 0, end = 0;  // byte range in the source
   bool space_before = true;   // whitespace or comment between this token and the previous one
   bool blank_line_before = false;  // an empty line precedes it (ends a path, as in CQL 6.2)
   std::string text;
