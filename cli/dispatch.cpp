@@ -18,6 +18,8 @@ constexpr const char* kUsage =
     "  info [REPO.pgn | --index DIR]\n"
     "                           what an index holds\n"
     "  check FILE.pgn [--fen]   validate a PGN file; --fen prints every mainline position\n"
+    "  run QUERY.cql [-i IN.pgn] [-o OUT.pgn] [CQL options]\n"
+    "                           run (or with -parse: parse) a CQL query\n"
     "\n"
     "Run 'cqlindex COMMAND --help' for the options of a command.\n";
 
@@ -32,6 +34,7 @@ constexpr Command kCommands[] = {
     {"check", command_check},
     {"build", command_build},
     {"info", command_info},
+    {"run", run_command},
 };
 
 }  // namespace

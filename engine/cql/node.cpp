@@ -1,0 +1,68 @@
+// Node helpers: option and child look-up, deep copy, type and kind names.
+#include "engine/cql/node.h"
+
+namespace cqlindex::cql {
+
+bool Node::has(std::string_view option) const {
+  for (const std::string& o : options)
+    if (o == option) return true;
+  return false;
+}
+
+const Node* Node::child(std::string_view role) const {
+  for (const Child& c : kids)
+    if (role == c.role) return c.node.get();
+  return nullptr;
+}
+
+Node* Node::add(const char* role, NodePtr n) {
+  Node* raw = n.get();
+  kids.push_back(Child{role, std::move(n)});
+  return raw;
+}
+
+NodePtr Node::clone() const {
+  auto n = std::make_unique<Node>(kind, type);
+  n->line = line;
+  n->column = column;
+  n->text = text;
+  n->a = a;
+  n->b = b;
+  n->squares = squares;
+  n->pieces = pieces;
+  n->var = var;
+  n->options = options;
+  for (const Child& c : kids) n->kids.push_back(Child{c.role, c.node ? c.node->clone() : nullptr});
+  return n;
+}
+
+NodePtr make_node(NodeKind k, ValueType t, int line, int column) {
+  auto n = std::make_unique<Node>(k, t);
+  n->line = line;
+  n->column = column;
+  return n;
+}
+
+const char* type_name(ValueType t) {
+  switch (t) {
+    case ValueType::Logical: return "logical";
+    case ValueType::Set: return "set";
+    case ValueType::Numeric: return "numeric";
+    case ValueType::Position: return "position";
+    case ValueType::String: return "string";
+    case ValueType::Dictionary: return "dictionary";
+  }
+  return "?";
+}
+
+const char* kind_name(NodeKind k) {
+  switch (k) {
+#define X(name) \
+  case NodeKind::name: return #name;
+    CQL_NODE_KINDS(X)
+#undef X
+  }
+  return "?";
+}
+
+}  // namespace cqlindex::cql

@@ -1,0 +1,52 @@
+#pragma once
+// A node of the bound, typed CQL tree that the parser builds and the evaluator walks.
+//
+// Every node has a kind, a value type, the source position of the token that introduced it, and
+// kind-specific data: `text` (names, operators, literals), `a`/`b` (integers, ranges), `pieces` +
+// `squares` (piece designators), `options` (keyword flags such as "quiet", "all", "legal") and
+// children, each tagged with a role ("arg", "left", "right", "body", "from", "to", "range", ...).
+// Ranges are children with role "min"/"max" (Number or Variable). Transforms stay nodes (kind
+// Transform, text = transform name) and are expanded by the evaluator, not at parse time.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/cql/node_kind.h"
+#include "engine/cql/value_type.h"
+
+namespace cqlindex::cql {
+
+struct Node;
+using NodePtr = std::unique_ptr<Node>;
+
+struct Child {
+  const char* role;  // static string: "arg", "left", "right", "body", "from", ...
+  NodePtr node;
+};
+
+struct Node {
+  NodeKind kind;
+  ValueType type = ValueType::Logical;
+  int line = 0, column = 0;     // position of the introducing token
+  std::string text;             // name / operator / literal
+  int64_t a = 0, b = 0;         // integers (Number: a; BraceRep/SeqRepeat: a..b, b = -1 unbounded)
+  uint64_t squares = ~uint64_t{0};
+  uint16_t pieces = 0;          // PieceSet: piece_bits (0 = the squares themselves)
+  int var = -1;                 // Variable / loops / Assign: index into Query::variables
+  std::vector<std::string> options;
+  std::vector<Child> kids;
+
+  Node(NodeKind k, ValueType t) : kind(k), type(t) {}
+
+  bool has(std::string_view option) const;
+  // The first child with this role, or nullptr.
+  const Node* child(std::string_view role) const;
+  Node* add(const char* role, NodePtr n);
+  NodePtr clone() const;
+};
+
+NodePtr make_node(NodeKind k, ValueType t, int line = 0, int column = 0);
+
+}  // namespace cqlindex::cql

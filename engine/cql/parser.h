@@ -1,0 +1,139 @@
+#pragma once
+// The CQL 6.2 parser: a backtracking recursive-descent parser over the token list that types every node
+// as it builds it. CQL's grammar is type-directed (`:` only follows a position, `#` picks a dictionary,
+// set or string, a set argument is "whatever parses at this level and is a set"), so parsing and binding
+// (variable resolution, types, function expansion) happen in one pass, with the same precedence levels
+// and the same error positions as CQL 6.2. The bound tree (node.h) is its output.
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/cql/error.h"
+#include "engine/cql/query.h"
+#include "engine/cql/token.h"
+
+namespace cqlindex::cql {
+
+class Parser {
+ public:
+  Parser(std::string_view source, std::vector<Token> tokens, Query& query)
+      : source_(source), toks_(std::move(tokens)), q_(query) {}
+
+  void parse_header();       // cql( ... )
+  NodePtr parse_body();      // the top-level filters, then end of input
+  void finish();             // checks done once the whole tree exists
+
+ private:
+  // --- token access
+  std::string_view source_;
+  std::vector<Token> toks_;
+  size_t pos_ = 0;
+  Query& q_;
+  int depth_ = 0;
+
+  const Token& cur() const { return toks_[pos_]; }
+  const Token& peek(size_t k = 1) const { return toks_[std::min(pos_ + k, toks_.size() - 1)]; }
+  bool eof() const { return cur().kind == TokenKind::End; }
+  void forward() { if (!eof()) ++pos_; }
+  size_t save() const { return pos_; }
+  void restore(size_t p) { pos_ = p; }
+  bool keyword(const char* k);
+  bool keywords(const char* k1, const char* k2);
+  bool special(const char* s);
+  bool at_special(const char* s) const { return cur().is_special(s); }
+  [[noreturn]] void error(const std::string& message) const;
+  [[noreturn]] void error_at(const Token& t, const std::string& message) const;
+  NodePtr mk(NodeKind k, ValueType t, const Token& at) const { return make_node(k, t, at.line, at.column); }
+
+  // --- precedence levels (lowest first), as in CQL 6.2
+  NodePtr node();             // or
+  NodePtr or_x();             // and
+  NodePtr and_x();            // in
+  NodePtr in_x();             // < <= == != > >= [<] ...
+  NodePtr relop_x();          // + -
+  NodePtr addop_x();          // * / %
+  NodePtr mulop_x();          // S -- T
+  NodePtr dash_tie_x();       // -> <-
+  NodePtr attackarrow_x();    // |
+  NodePtr union_x();          // &
+  NodePtr intersect_x();      // attacks attackedby
+  NodePtr attack_x();         // s[i:j] s ~~ "re"
+  NodePtr substring_x();      // p : F
+  NodePtr primitive();
+  NodePtr complex();          // every named filter
+
+  // --- typed argument helpers
+  NodePtr match_set();           // set at the level just below |
+  NodePtr match_setparameter();  // set at the level of :
+  NodePtr match_numeric();       // numeric at the level of +
+  NodePtr match_string();        // string at the level of +
+  NodePtr match_sortable();      // numeric or string
+  NodePtr require(NodePtr n, const std::string& message) const;
+  bool match_range(Node& owner);          // adds "min"/"max" children; false if no range
+  bool range_constituent(NodePtr& out);
+  std::vector<NodePtr> some_nodes();
+  NodePtr relation(const Token& op, NodePtr l, NodePtr r);
+  NodePtr arithmetic(const Token& op, NodePtr l, NodePtr r);
+  NodePtr count_of(NodePtr set) const;
+  NodePtr trailing_search(NodePtr n);
+
+  // --- named filters (parser_filters.cpp)
+  NodePtr compound();
+  NodePtr parens();
+  NodePtr number();
+  NodePtr piece_designator();
+  NodePtr simple_keyword();
+  NodePtr assignment();
+  NodePtr variable_use();
+  NodePtr symbolic_loop();
+  NodePtr square_or_piece_loop();
+  NodePtr piece_assign();
+  NodePtr find();
+  NodePtr echo();
+  NodePtr consecutive_moves();
+  NodePtr sort();
+  NodePtr transform();
+  NodePtr string_converter();   // comment message str ///
+  NodePtr dictionary();
+  NodePtr function_definition();
+  NodePtr function_call();
+  NodePtr vector_filter();      // up down ... anydirection
+  NodePtr ray();
+  NodePtr pin();
+  NodePtr tag_filters();
+  NodePtr misc_filters();
+
+  // --- moves and sequences (parser_moves.cpp)
+  NodePtr move();
+  NodePtr dash_from(NodePtr left, const Token& dash, bool in_path);
+  NodePtr legal_dash();
+  NodePtr count_moves();
+  NodePtr previous_dash();
+  NodePtr line();
+  NodePtr seq_constituents(const char* direction, std::vector<NodePtr>& out);
+  NodePtr seq_constituent(const char* direction);
+  NodePtr path();
+  NodePtr path_constituent();
+  NodePtr path_dash();
+  NodePtr wildcard_token(NodePtr inner);
+  bool wildcard_after() const;  // the token after the cursor ends a constituent
+
+  // --- variables and functions
+  int find_variable(const std::string& name) const;
+  int declare(const std::string& name, VariableKind kind, ValueType type, const Token& at);
+  NodePtr variable_node(int index, const Token& at) const;
+  struct Function {
+    std::vector<std::string> params;
+    size_t body_begin, body_end;  // token range of the body braces
+  };
+  std::map<std::string, Function> functions_;
+  std::vector<std::map<std::string, const Node*>> arg_frames_;  // pass-by-name arguments
+  std::vector<int> active_loop_vars_;  // square/piece/position variables bound by an enclosing filter
+  std::vector<bool> var_assigned_;     // variable set by an assignment somewhere
+  bool path_started_ = false;        // a path constituent was read (an empty line now ends the path)
+  std::optional<CqlError> unbound_;    // first use of a loop variable outside its loop (reported after parsing)
+  friend struct ParserAccess;
+};
+
+}  // namespace cqlindex::cql

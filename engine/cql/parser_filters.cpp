@@ -1,0 +1,1253 @@
+// Named CQL filters: literals, designators, variables, loops, find/echo/sort, transforms, tags, strings.
+// GCC 12 reports false -Wrestrict positives on std::string concatenation at -O2 (GCC bug 105329).
+#pragma GCC diagnostic ignored "-Wrestrict"
+#include <algorithm>
+#include <cstring>
+
+#include "engine/cql/parser.h"
+
+namespace cqlindex::cql {
+namespace {
+
+struct Simple {
+  const char* word;
+  NodeKind kind;
+  ValueType type;
+};
+// Filters that are one keyword with no argument.
+constexpr Simple kSimple[] = {
+    {"check", NodeKind::Predicate, ValueType::Logical}, {"mate", NodeKind::Predicate, ValueType::Logical},
+    {"stalemate", NodeKind::Predicate, ValueType::Logical}, {"wtm", NodeKind::Predicate, ValueType::Logical},
+    {"btm", NodeKind::Predicate, ValueType::Logical}, {"initial", NodeKind::Predicate, ValueType::Logical},
+    {"terminal", NodeKind::Predicate, ValueType::Logical}, {"mainline", NodeKind::Predicate, ValueType::Logical},
+    {"variation", NodeKind::Predicate, ValueType::Logical},
+    {"virtualmainline", NodeKind::Predicate, ValueType::Logical},
+    {"puremate", NodeKind::Predicate, ValueType::Set}, {"modelmate", NodeKind::Predicate, ValueType::Set},
+    {"idealmate", NodeKind::Predicate, ValueType::Set},
+    {"purestalemate", NodeKind::Predicate, ValueType::Set},
+    {"modelstalemate", NodeKind::Predicate, ValueType::Set},
+    {"idealstalemate", NodeKind::Predicate, ValueType::Set}, {"try", NodeKind::Predicate, ValueType::Logical},
+    {"pathdebug", NodeKind::Predicate, ValueType::Logical},
+    {"cql_hhdbhascook", NodeKind::Predicate, ValueType::Logical},
+    {"extension", NodeKind::Extension, ValueType::Logical}, {"removecomment", NodeKind::RemoveComment, ValueType::Logical},
+    {"true", NodeKind::True, ValueType::Logical}, {"false", NodeKind::False, ValueType::Logical},
+    {"cql_abort", NodeKind::Abort, ValueType::Logical},
+    {"ply", NodeKind::Counter, ValueType::Numeric}, {"movenumber", NodeKind::Counter, ValueType::Numeric},
+    {"depth", NodeKind::Counter, ValueType::Numeric}, {"positionid", NodeKind::Counter, ValueType::Numeric},
+    {"gamenumber", NodeKind::Counter, ValueType::Numeric}, {"lastgamenumber", NodeKind::Counter, ValueType::Numeric},
+    {"sidetomove", NodeKind::Counter, ValueType::Numeric}, {"pathcount", NodeKind::Counter, ValueType::Numeric},
+    {"pathcountunfocused", NodeKind::Counter, ValueType::Numeric}, {"year", NodeKind::Counter, ValueType::Numeric},
+    {"currentposition", NodeKind::CurrentPosition, ValueType::Position},
+    {"curpos", NodeKind::CurrentPosition, ValueType::Position},
+    {"initialposition", NodeKind::InitialPosition, ValueType::Position},
+    {"parent", NodeKind::Parent, ValueType::Position}, {"pathstart", NodeKind::PathInfo, ValueType::Position},
+    {"pathlastposition", NodeKind::PathInfo, ValueType::Position},
+    {"connectedpawns", NodeKind::PieceAttribute, ValueType::Set},
+    {"isolatedpawns", NodeKind::PieceAttribute, ValueType::Set},
+    {"doubledpawns", NodeKind::PieceAttribute, ValueType::Set},
+    {"passedpawns", NodeKind::PieceAttribute, ValueType::Set},
+    {"currenttransform", NodeKind::CurrentTransform, ValueType::String},
+    {"castle", NodeKind::PastMove, ValueType::Logical}, {"o-o", NodeKind::PastMove, ValueType::Logical},
+    {"o-o-o", NodeKind::PastMove, ValueType::Logical}, {"enpassant", NodeKind::PastMove, ValueType::Logical},
+    {"nullmove", NodeKind::PastMove, ValueType::Logical}, {"primary", NodeKind::PastMove, ValueType::Logical},
+    {"secondary", NodeKind::PastMove, ValueType::Logical},
+    {"from", NodeKind::FromSquare, ValueType::Set}, {"to", NodeKind::ToSquare, ValueType::Set},
+    {"enpassantsquare", NodeKind::FromSquare, ValueType::Set},
+};
+
+// Set-argument filters below | (rank, file, #, type, power, ...): word, kind, result type.
+constexpr Simple kSetArg[] = {
+    {"power", NodeKind::Power, ValueType::Numeric}, {"type", NodeKind::PieceAttribute, ValueType::Numeric},
+    {"colortype", NodeKind::PieceAttribute, ValueType::Numeric},
+    {"typename", NodeKind::PieceAttribute, ValueType::String},
+    {"piecename", NodeKind::PieceAttribute, ValueType::String},
+    {"pieceid", NodeKind::PieceAttribute, ValueType::Numeric}, {"rank", NodeKind::Coordinate, ValueType::Numeric},
+    {"file", NodeKind::Coordinate, ValueType::Numeric},
+};
+
+constexpr const char* kTransforms[] = {"flipcolor", "reversecolor", "flip", "dihedral", "flipdihedral",
+                                       "flipvertical", "fliphorizontal", "rotate90", "rotate45", "shift",
+                                       "shifthorizontal", "shiftvertical"};
+constexpr const char* kDirections[] = {"up", "down", "left", "right", "northeast", "northwest", "southeast",
+                                       "southwest", "horizontal", "vertical", "diagonal", "orthogonal",
+                                       "maindiagonal", "offdiagonal", "anydirection"};
+
+bool is_direction(const Token& t) {
+  if (t.kind != TokenKind::Keyword) return false;
+  return std::any_of(std::begin(kDirections), std::end(kDirections), [&](const char* d) { return t.text == d; });
+}
+
+}  // namespace
+
+NodePtr Parser::complex() {
+  NodePtr n;
+  const Token& t = cur();
+  switch (t.kind) {
+    case TokenKind::End: return nullptr;
+    case TokenKind::Int: return number();
+    case TokenKind::Piece: return piece_designator();
+    case TokenKind::PieceDecl: {
+      if ((n = symbolic_loop())) return n;
+      if ((n = piece_assign())) return n;
+      return nullptr;
+    }
+    case TokenKind::String: {
+      n = mk(NodeKind::StringLiteral, ValueType::String, t);
+      n->text = t.text;
+      forward();
+      return n;
+    }
+    case TokenKind::GroupRef: {
+      n = mk(NodeKind::GroupRef, t.number2 ? ValueType::Numeric : ValueType::String, t);
+      n->a = t.number;
+      if (t.number2) n->options.push_back("index");
+      forward();
+      return n;
+    }
+    case TokenKind::Identifier: {
+      if ((n = symbolic_loop())) return n;
+      if ((n = assignment())) return n;
+      if ((n = dictionary())) return n;
+      if ((n = function_call())) return n;
+      return variable_use();
+    }
+    case TokenKind::Special: {
+      if (t.text == "{") return compound();
+      if (t.text == "(") return parens();
+      if (t.text == "[forall]" || t.text == "[element]") return symbolic_loop();
+      if (t.text == "///") return string_converter();
+      if (t.text == ".") {
+        forward();
+        return mk(NodeKind::AllSquares, ValueType::Set, t);
+      }
+      if (t.text == "[]") {
+        forward();
+        return mk(NodeKind::EmptySet, ValueType::Set, t);
+      }
+      if (t.text == "~") {
+        forward();
+        NodePtr s = intersect_x();
+        if (!s || s->type != ValueType::Set) error("Could not get set for argument to '~'");
+        n = mk(NodeKind::Complement, ValueType::Set, t);
+        n->add("arg", std::move(s));
+        return n;
+      }
+      if (t.text == "#") {
+        forward();
+        if (cur().kind == TokenKind::Identifier) {
+          int v = find_variable(cur().text);
+          if (v >= 0 && q_.variables[v].kind == VariableKind::Dictionary && !peek().is_special("[")) {
+            n = mk(NodeKind::DictionaryCount, ValueType::Numeric, t);
+            n->add("arg", variable_node(v, cur()));
+            forward();
+            return n;
+          }
+        }
+        if (NodePtr s = match_set()) {
+          n = mk(NodeKind::CountSquares, ValueType::Numeric, t);
+          n->add("arg", std::move(s));
+          return n;
+        }
+        if (NodePtr s = match_string()) {
+          n = mk(NodeKind::StringLength, ValueType::Numeric, t);
+          n->add("arg", std::move(s));
+          return n;
+        }
+        error("Expected either a string filter or a set filter following '#' but the filter parsed was of neither type");
+      }
+      if (t.text == "-") {
+        if (peek().kind == TokenKind::Int) return number();
+        forward();
+        NodePtr a = substring_x();
+        if (!a || a->type != ValueType::Numeric) error("No numeric filter following '-' symbol");
+        n = mk(NodeKind::Negate, ValueType::Numeric, t);
+        n->add("arg", std::move(a));
+        return n;
+      }
+      if (t.text == "-->" || t.text == "<--") return nullptr;
+      return nullptr;
+    }
+    case TokenKind::Keyword: break;
+    default: return nullptr;
+  }
+  // keywords
+  for (const Simple& s : kSimple)
+    if (t.text == s.word) {
+      if (t.text == "from" || t.text == "to" || t.text == "enpassantsquare" || t.text == "primary" ||
+          t.text == "secondary" || t.text == "castle" || t.text == "o-o" || t.text == "o-o-o" ||
+          t.text == "enpassant" || t.text == "nullmove" || t.text == "gamenumber" || t.text == "year") {
+        // same handling, listed to keep the table in one place
+      }
+      forward();
+      n = mk(s.kind, s.type, t);
+      n->text = s.word;
+      return n;
+    }
+  for (const Simple& s : kSetArg)
+    if (t.text == s.word) {
+      forward();
+      NodePtr a = match_set();
+      if (!a) error(std::string("expected a set filter following '") + s.word + "'");
+      n = mk(s.kind, s.type, t);
+      n->text = s.word;
+      n->add("arg", std::move(a));
+      return n;
+    }
+  for (const char* tr : kTransforms)
+    if (t.text == tr) return transform();
+  if (is_direction(t)) return vector_filter();
+  if (t.text == "square" || t.text == "piece") {
+    if ((n = piece_assign())) return n;
+    return square_or_piece_loop();
+  }
+  if (t.text == "find") return find();
+  if (t.text == "echo") return echo();
+  if (t.text == "consecutivemoves") return consecutive_moves();
+  if (t.text == "sort") return sort();
+  if (t.text == "comment" || t.text == "message" || t.text == "str") return string_converter();
+  if (t.text == "dictionary") return dictionary();
+  if (t.text == "local" && peek().is_keyword("dictionary")) {
+    forward();
+    size_t at = save();
+    NodePtr d = dictionary();
+    if (!d->has("local")) {
+      d->options.push_back("local");
+      q_.variables[d->var].persistent = false;
+    }
+    (void)at;
+    return d;
+  }
+  if (t.text == "function") return function_definition();
+  if (t.text == "persistent" || t.text == "atomic") return assignment();
+  if (t.text == "ray" || t.text == "xray") return ray();
+  if (t.text == "pin") return pin();
+  if (t.text == "move") return move();
+  if (t.text == "legal" || t.text == "pseudolegal") return legal_dash();
+  if (t.text == "countmoves") return count_moves();
+  if (t.text == "currentmove" || t.text == "previous") return previous_dash();
+  if (t.text == "line") return line();
+  if (t.text == "path") return path();
+  if ((n = tag_filters())) return n;
+  return misc_filters();
+}
+
+NodePtr Parser::number() {
+  const Token& t = cur();
+  bool negative = special("-");
+  NodePtr n = mk(NodeKind::Number, ValueType::Numeric, t);
+  n->a = negative ? -cur().number : cur().number;
+  forward();
+  return n;
+}
+
+NodePtr Parser::piece_designator() {
+  const Token& t = cur();
+  forward();
+  NodePtr n = mk(NodeKind::PieceSet, ValueType::Set, t);
+  n->pieces = t.pieces;
+  n->squares = t.squares;
+  n->text = t.spelling;
+  return n;
+}
+
+NodePtr Parser::compound() {
+  const Token& open = cur();
+  if (open.kind == TokenKind::BraceRep) return nullptr;
+  forward();
+  std::vector<NodePtr> nodes = some_nodes();
+  if (nodes.empty()) error("syntax error following a '{' : expected a filter");
+  if (!special("}")) error("Syntax error while trying to parse list of filters: could not parse filter inside '{...}'");
+  // {F} is F itself, except for a variable (pass by value), a line and a path (as in CQL 6.2)
+  NodeKind k = nodes.front()->kind;
+  if (nodes.size() == 1 && k != NodeKind::Variable && k != NodeKind::Line && k != NodeKind::Path)
+    return std::move(nodes.front());
+  NodePtr n = mk(NodeKind::Compound, nodes.back()->type, open);
+  for (NodePtr& c : nodes) n->add("arg", std::move(c));
+  return n;
+}
+
+NodePtr Parser::parens() {
+  const Token& open = cur();
+  forward();
+  if (at_special(")")) error("An empty parenthesized expression was unexpectedly seen");
+  NodePtr n = require(node(), "Cannot parse expression after '(', expected a filter");
+  if (!special(")"))
+    error("A parenthesized expression must contain exactly one filter here. Expected a ')' following the first filter");
+  if (n->kind == NodeKind::Variable) {  // (x) passes a variable by value
+    NodePtr c = mk(NodeKind::Compound, n->type, open);
+    c->add("arg", std::move(n));
+    return c;
+  }
+  return n;
+}
+
+// ---------------------------------------------------------------- variables
+
+int Parser::find_variable(const std::string& name) const {
+  for (size_t i = 0; i < q_.variables.size(); ++i)
+    if (q_.variables[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+
+int Parser::declare(const std::string& name, VariableKind kind, ValueType type, const Token& at) {
+  int v = find_variable(name);
+  if (v >= 0) {
+    if (q_.variables[v].kind != kind)
+      error_at(at, "variable '" + name + "' was already declared with another type");
+    return v;
+  }
+  if (functions_.count(name)) error_at(at, "'" + name + "' is a function, not a variable");
+  q_.variables.push_back(Variable{name, kind, type});
+  var_assigned_.push_back(false);
+  return static_cast<int>(q_.variables.size() - 1);
+}
+
+NodePtr Parser::variable_node(int index, const Token& at) const {
+  const Variable& v = q_.variables[index];
+  NodePtr n = mk(NodeKind::Variable, v.type, at);
+  n->var = index;
+  n->text = v.name;
+  return n;
+}
+
+NodePtr Parser::variable_use() {
+  const Token& t = cur();
+  if (t.kind != TokenKind::Identifier) return nullptr;
+  if (!arg_frames_.empty()) {
+    auto it = arg_frames_.back().find(t.text);
+    if (it != arg_frames_.back().end()) {
+      forward();
+      return it->second->clone();
+    }
+  }
+  int v = find_variable(t.text);
+  if (v < 0) return nullptr;
+  const Variable& var = q_.variables[v];
+  if ((var.kind == VariableKind::Square || var.kind == VariableKind::Piece ||
+       var.kind == VariableKind::Position) &&
+      !var_assigned_[v] &&
+      std::find(active_loop_vars_.begin(), active_loop_vars_.end(), v) == active_loop_vars_.end()) {
+    // CQL 6.2 only finds this when the filter runs ("Unexpected unbound piece variable"); we know it now.
+    const char* what = var.kind == VariableKind::Piece ? "piece" : var.kind == VariableKind::Square ? "square" : "position";
+    if (!unbound_)
+      unbound_ = CqlError(std::string("Unexpected unbound ") + what + " variable: " + t.text +
+                              " (used outside the filter that binds it)",
+                          t.line, t.column);
+  }
+  forward();
+  return variable_node(v, t);
+}
+
+NodePtr Parser::assignment() {
+  size_t x = save();
+  const Token& start = cur();
+  bool persistent = false, quiet = false, atomic = false;
+  if (keywords("atomic", "piece")) error("'atomic piece' detected. atomic piece variables are not supported in this version of CQL.");
+  if (keywords("persistent", "atomic") || keywords("atomic", "persistent"))
+    error("combining 'atomic' and 'persistent' keywords is not currently supported");
+  if (keywords("persistent", "quiet")) persistent = quiet = true;
+  else if (keyword("persistent")) persistent = true;
+  else if (keyword("atomic")) atomic = true;
+  if (cur().kind != TokenKind::Identifier) {
+    if (persistent || atomic) error("expected a variable name");
+    restore(x);
+    return nullptr;
+  }
+  const Token& name = cur();
+  forward();
+  const Token& op = cur();
+  std::string opname;
+  if (at_special("=") || at_special("=?")) {
+    opname = op.text;
+  } else if (op.kind == TokenKind::Special && op.text.size() == 2 && op.text[1] == '=' &&
+             std::strchr("+-*/%|&", op.text[0])) {
+    opname = op.text;
+  } else {
+    if (persistent || atomic) error("expected an assignment after the variable name");
+    restore(x);
+    return nullptr;
+  }
+  forward();
+  // a parameter of a function being expanded stands for the variable passed to it
+  std::string target = name.text;
+  if (!arg_frames_.empty()) {
+    auto it = arg_frames_.back().find(target);
+    if (it != arg_frames_.back().end()) {
+      if (it->second->kind != NodeKind::Variable) error_at(name, "cannot assign to a function parameter bound to a non-variable");
+      target = it->second->text;
+    }
+  }
+  NodePtr rhs = require(relop_x(), "could not parse right side of assignment statement for variable: " + target);
+  int v = find_variable(target);
+  if (v < 0 && persistent && rhs->type != ValueType::Logical && rhs->type != ValueType::Dictionary) {
+    v = declare(target, rhs->type == ValueType::Numeric ? VariableKind::Numeric
+                        : rhs->type == ValueType::String ? VariableKind::String : VariableKind::Set,
+                rhs->type, name);
+    q_.variables[v].persistent = true;
+    q_.variables[v].quiet = quiet;
+    q_.needs_single_thread = true;
+  }
+  if (opname.size() == 2 && opname != "=?") {
+    if (v < 0) error_at(op, "Cannot use operation-assignment when variable does not exist: " + target + " " + opname);
+    const Variable& var = q_.variables[v];
+    char o = opname[0];
+    bool ok = (o == '+' && var.type == ValueType::String && rhs->type == ValueType::String) ||
+              ((o == '|' || o == '&') && var.type == ValueType::Set && rhs->type == ValueType::Set) ||
+              (std::strchr("+-*/%", o) && var.type == ValueType::Numeric && rhs->type == ValueType::Numeric);
+    if (!ok) error("Invalid types of operands to operator-assignment: " + opname);
+  }
+  if (rhs->type == ValueType::Logical) error("cannot assign a filter that has no value to variable: " + target);
+  if (rhs->type == ValueType::Dictionary) error("cannot assign a dictionary to variable: " + target);
+  VariableKind kind = rhs->type == ValueType::Numeric ? VariableKind::Numeric
+                      : rhs->type == ValueType::String ? VariableKind::String
+                      : rhs->type == ValueType::Position ? VariableKind::Position
+                      : VariableKind::Set;
+  if (v >= 0) {
+    Variable& var = q_.variables[v];
+    bool compatible = var.type == rhs->type;
+    if (!compatible) error_at(op, "variable '" + target + "' has type " + type_name(var.type) + " but is assigned a " + type_name(rhs->type));
+    if (var.kind == VariableKind::Piece) error_at(op, "a piece variable is set with 'piece " + target + " = set'");
+    if (persistent && !var.persistent)
+      error("Assignment specifies persistent variable but variable is already declared not persistent: " + target);
+  } else {
+    v = declare(target, kind, rhs->type, name);
+    q_.variables[v].persistent = persistent;
+    q_.variables[v].quiet = quiet;
+    q_.variables[v].atomic = atomic;
+    if (persistent) q_.needs_single_thread = true;
+  }
+  var_assigned_[v] = true;
+  NodePtr n = mk(NodeKind::Assign, opname == "=?" ? ValueType::Logical : rhs->type, start);
+  n->text = opname;
+  n->var = v;
+  if (persistent) n->options.push_back(quiet ? "persistent quiet" : "persistent");
+  if (atomic) n->options.push_back("atomic");
+  n->add("target", variable_node(v, name));
+  n->add("value", std::move(rhs));
+  return n;
+}
+
+// x∊S F, ∀x∊S F, ◭x∊S F, k∊D F
+NodePtr Parser::symbolic_loop() {
+  size_t x = save();
+  const Token& start = cur();
+  bool all = special("[forall]");
+  const Token& var = cur();
+  bool piece = var.kind == TokenKind::PieceDecl;
+  if (var.kind != TokenKind::Identifier && !piece) { restore(x); return nullptr; }
+  forward();
+  if (!at_special("[element]")) {
+    if (all) error("expected '\u220A' after the variable of '\u2200'");
+    restore(x);
+    return nullptr;
+  }
+  forward();
+  // dictionary iteration
+  if (!piece && !all && cur().kind == TokenKind::Identifier) {
+    int d = find_variable(cur().text);
+    if (d >= 0 && q_.variables[d].kind == VariableKind::Dictionary) {
+      const Token& dt = cur();
+      forward();
+      int k = find_variable(var.text);
+      if (k < 0) k = declare(var.text, VariableKind::String, ValueType::String, var);
+      var_assigned_[k] = true;
+      NodePtr body = require(node(), "expected a filter following the dictionary iteration");
+      NodePtr n = mk(NodeKind::DictionaryIterate, ValueType::Logical, start);
+      n->var = k;
+      n->add("dictionary", variable_node(d, dt));
+      n->add("body", std::move(body));
+      return n;
+    }
+  }
+  int v = declare(var.text, piece ? VariableKind::Piece : VariableKind::Square, ValueType::Set, var);
+  NodePtr domain = require(match_set(), "Expecting a set expression following '\u220A'");
+  active_loop_vars_.push_back(v);
+  NodePtr body = require(node(), "No filter following the loop variable and its set");
+  active_loop_vars_.pop_back();
+  NodePtr n = mk(piece ? NodeKind::PieceLoop : NodeKind::SquareLoop, all ? ValueType::Logical : ValueType::Set, start);
+  n->var = v;
+  n->text = var.text;
+  if (all) n->options.push_back("all");
+  n->add("domain", std::move(domain));
+  n->add("body", std::move(body));
+  return n;
+}
+
+NodePtr Parser::square_or_piece_loop() {
+  const Token& start = cur();
+  bool piece = start.is_keyword("piece");
+  forward();
+  bool all = keyword("all");
+  const Token& var = cur();
+  if (var.kind != TokenKind::Identifier && var.kind != TokenKind::PieceDecl)
+    error(piece ? "Expecting a piece variable in 'piece' keyword specification"
+                : "Expecting a square variable in 'square' keyword specification");
+  forward();
+  int v = declare(var.text, piece ? VariableKind::Piece : VariableKind::Square, ValueType::Set, var);
+  if (!keyword("in"))
+    error(piece ? "Expected 'piece variable in setfilter filter' or 'piece variable = setfilter' but  neither 'in' nor '=' followed 'piece' " + var.text
+                : "Missing 'in' following the variable name in 'square' expression");
+  NodePtr domain = match_set();
+  if (!domain) error("Expecting a set expression following the 'in' keyword in 'square' expression");
+  active_loop_vars_.push_back(v);
+  NodePtr body = node();
+  active_loop_vars_.pop_back();
+  if (!body) error(piece ? "missing body in piece filter" : "No filter following 'square .. in expr..'");
+  NodePtr n = mk(piece ? NodeKind::PieceLoop : NodeKind::SquareLoop, all ? ValueType::Logical : ValueType::Set, start);
+  n->var = v;
+  n->text = var.text;
+  if (all) n->options.push_back("all");
+  n->add("domain", std::move(domain));
+  n->add("body", std::move(body));
+  return n;
+}
+
+NodePtr Parser::piece_assign() {
+  size_t x = save();
+  const Token& start = cur();
+  std::string name;
+  if (start.kind == TokenKind::PieceDecl) {
+    name = start.text;
+    forward();
+  } else if (keyword("piece")) {
+    if (cur().is_keyword("all") || cur().kind != TokenKind::Identifier) { restore(x); return nullptr; }
+    name = cur().text;
+    forward();
+  } else {
+    return nullptr;
+  }
+  const Token& var = toks_[save() - 1];
+  if (!special("=")) { restore(x); return nullptr; }
+  NodePtr set = match_set();
+  if (!set) error("Missing set filter following 'piece " + name + "='");
+  int v = declare(name, VariableKind::Piece, ValueType::Set, var);
+  var_assigned_[v] = true;
+  NodePtr n = mk(NodeKind::PieceAssign, ValueType::Set, start);
+  n->var = v;
+  n->text = name;
+  n->add("value", std::move(set));
+  return n;
+}
+
+// ---------------------------------------------------------------- find, echo, sort, transforms
+
+NodePtr Parser::find() {
+  const Token& start = cur();
+  forward();
+  NodePtr n = mk(NodeKind::Find, ValueType::Position, start);
+  bool all = false, ranged = false;
+  while (true) {
+    if (keyword("quiet")) n->options.push_back("quiet");
+    else if (keyword("all")) all = true;
+    else if (special("<--")) n->options.push_back("<--");
+    else if (!ranged && match_range(*n)) ranged = true;
+    else break;
+  }
+  if (all && ranged) error("find with both a range and 'all': use one or the other");
+  if (all) n->options.push_back("all");
+  if (all || ranged) n->type = ValueType::Numeric;
+  n->add("body", require(node(), "Expected a filter following 'find'"));
+  return n;
+}
+
+NodePtr Parser::echo() {
+  const Token& start = cur();
+  forward();
+  NodePtr n = mk(NodeKind::Echo, ValueType::Logical, start);
+  if (keyword("quiet")) n->options.push_back("quiet");
+  if (!special("(")) error("'echo' must be followed by '('");
+  if (cur().kind != TokenKind::Identifier) error("missing position variable after 'echo ('");
+  const Token& s = cur();
+  forward();
+  if (cur().kind != TokenKind::Identifier) error("missing second position variable in echo");
+  const Token& t = cur();
+  forward();
+  if (s.text == t.text) error("source and target variables in 'echo' must be distinct");
+  if (!special(")")) error("missing right parenthesis after variables in 'echo(...'");
+  int sv = declare(s.text, VariableKind::Position, ValueType::Position, s);
+  int tv = declare(t.text, VariableKind::Position, ValueType::Position, t);
+  if (keywords("in", "all")) n->options.push_back("in all");
+  active_loop_vars_.push_back(sv);
+  active_loop_vars_.push_back(tv);
+  NodePtr body = node();
+  active_loop_vars_.pop_back();
+  active_loop_vars_.pop_back();
+  if (!body) error("expected filter following 'echo(...)'");
+  if (body->type == ValueType::Numeric) n->type = ValueType::Numeric;
+  n->add("source", variable_node(sv, s));
+  n->add("target", variable_node(tv, t));
+  n->add("body", std::move(body));
+  return n;
+}
+
+NodePtr Parser::consecutive_moves() {
+  const Token& start = cur();
+  forward();
+  NodePtr n = mk(NodeKind::ConsecutiveMoves, ValueType::Numeric, start);
+  if (keyword("quiet")) n->options.push_back("quiet");
+  match_range(*n);
+  if (keyword("quiet")) n->options.push_back("quiet");
+  if (!special("(")) error("consecutivemovesnode: missing lparen following 'consecutivemoves'");
+  for (const char* role : {"left", "right"}) {
+    if (cur().kind != TokenKind::Identifier) error("expected a position variable in 'consecutivemoves (...)'");
+    int v = find_variable(cur().text);
+    if (v < 0 || q_.variables[v].kind != VariableKind::Position)
+      error("expected a position variable in 'consecutivemoves (...)'");
+    n->add(role, variable_use());
+  }
+  if (!special(")")) error("missing right paren following two arguments to 'consecutivemoves'");
+  return n;
+}
+
+NodePtr Parser::sort() {
+  const Token& start = cur();
+  forward();
+  NodePtr n = mk(NodeKind::Sort, ValueType::Logical, start);
+  bool has_doc = false;
+  while (true) {
+    if (keyword("quiet")) {
+      n->options.push_back("quiet");
+    } else if (cur().is_keyword("min") || cur().is_keyword("max")) {
+      n->options.push_back(cur().text);
+      forward();
+      if (cur().kind != TokenKind::String) error("expected a quoted description following 'sort min' or 'sort max'");
+      n->text = cur().text;
+      has_doc = true;
+      forward();
+    } else if (!has_doc && cur().kind == TokenKind::String) {
+      n->text = cur().text;
+      has_doc = true;
+      forward();
+    } else {
+      break;
+    }
+  }
+  NodePtr body = require(node(), "expected a filter following 'sort'");
+  if (body->type != ValueType::Numeric && body->type != ValueType::Set && body->type != ValueType::String &&
+      body->type != ValueType::Position)
+    error_at(start, "the filter following 'sort' must be numeric, set, string or position valued");
+  n->type = body->type;
+  n->add("body", std::move(body));
+  return n;
+}
+
+NodePtr Parser::transform() {
+  const Token& start = cur();
+  forward();
+  NodePtr n = mk(NodeKind::Transform, ValueType::Logical, start);
+  n->text = start.text == "dihedral" || start.text == "flipdihedral" ? "flip" : start.text;
+  bool ranged = match_range(*n);
+  NodePtr body = require(node(), "expected a filter following '" + start.text + "'");
+  n->type = ranged ? ValueType::Numeric : body->type;
+  n->add("body", std::move(body));
+  return n;
+}
+
+// comment(...) message(...) str(...) and the line form ///
+NodePtr Parser::string_converter() {
+  const Token& start = cur();
+  forward();
+  NodeKind kind = start.text == "str" ? NodeKind::ToString : start.text == "message" ? NodeKind::Message : NodeKind::Comment;
+  NodePtr n = mk(kind, kind == NodeKind::ToString ? ValueType::String : ValueType::Logical, start);
+  if (start.text == "///") {
+    while (!eof() && cur().line == start.line) {
+      NodePtr a = node();
+      if (!a) break;
+      n->add("arg", std::move(a));
+    }
+    if (n->kids.empty()) error("expected filters following '///'");
+    return n;
+  }
+  if (kind == NodeKind::Message && keyword("quiet")) n->options.push_back("quiet");
+  if (special("(")) {
+    while (!special(")")) {
+      NodePtr a = node();
+      if (!a) error("expected a filter or ')' in '" + start.text + "(...)'");
+      n->add("arg", std::move(a));
+    }
+  } else {
+    n->add("arg", require(substring_x(), "expected '(' or a filter following '" + start.text + "'"));
+  }
+  return n;
+}
+
+NodePtr Parser::dictionary() {
+  const Token& start = cur();
+  if (start.is_keyword("dictionary")) {
+    forward();
+    bool local = keyword("local");
+    if (!local) keyword("persistent");
+    if (cur().kind != TokenKind::Identifier) error("expected a dictionary name following 'dictionary'");
+    const Token& name = cur();
+    forward();
+    int v = declare(name.text, VariableKind::Dictionary, ValueType::Dictionary, name);
+    var_assigned_[v] = true;
+    if (!local) {
+      q_.variables[v].persistent = true;
+      q_.needs_single_thread = true;
+    }
+    NodePtr n = mk(NodeKind::DictionaryDecl, ValueType::Logical, start);
+    n->var = v;
+    n->text = name.text;
+    if (local) n->options.push_back("local");
+    return n;
+  }
+  if (start.kind != TokenKind::Identifier || !peek().is_special("[")) return nullptr;
+  int v = find_variable(start.text);
+  if (v < 0 || q_.variables[v].kind != VariableKind::Dictionary) return nullptr;
+  forward();
+  forward();
+  NodePtr key = require(node(), "expected a key inside '[...]' of dictionary " + start.text);
+  if (!special("]")) error("expected ']' after the dictionary key");
+  if (special("=")) {
+    NodePtr value = require(relop_x(), "expected a value following '" + start.text + "[...]='");
+    Variable& dv = q_.variables[v];
+    if (dv.value_type == ValueType::Logical) dv.value_type = value->type;
+    else if (dv.value_type != value->type) error_at(start, "dictionary " + start.text + " holds values of another type");
+    NodePtr n = mk(NodeKind::Assign, value->type, start);
+    n->text = "=";
+    n->var = v;
+    n->options.push_back("dictionary");
+    n->add("target", variable_node(v, start));
+    n->add("key", std::move(key));
+    n->add("value", std::move(value));
+    return n;
+  }
+  ValueType vt = q_.variables[v].value_type == ValueType::Logical ? ValueType::String : q_.variables[v].value_type;
+  NodePtr n = mk(NodeKind::DictionaryGet, vt, start);
+  n->var = v;
+  n->add("dictionary", variable_node(v, start));
+  n->add("key", std::move(key));
+  // the value type is fixed by the first assignment (we only know strings and numbers statically)
+  return n;
+}
+
+NodePtr Parser::function_definition() {
+  forward();
+  if (cur().kind != TokenKind::Identifier) error("expected a function name following 'function'");
+  const Token& name = cur();
+  if (find_variable(name.text) >= 0) error("function name already used as a variable: " + name.text);
+  forward();
+  if (!special("(")) error("expected '(' following the function name");
+  Function f;
+  while (!special(")")) {
+    if (cur().kind != TokenKind::Identifier) error("expected a parameter name or ')'");
+    f.params.push_back(cur().text);
+    forward();
+  }
+  if (!at_special("{")) error("expected '{' to start the function body");
+  f.body_begin = save();
+  int level = 0;
+  do {
+    if (eof()) error("unterminated function body");
+    if (at_special("{")) ++level;
+    if (at_special("}")) --level;
+    forward();
+  } while (level > 0);
+  f.body_end = save();
+  functions_[name.text] = f;
+  // a definition matches like true; the body is bound at each call. Its source is kept for printing.
+  NodePtr n = mk(NodeKind::FunctionDef, ValueType::Logical, name);
+  n->text = name.text;
+  const Token& keyword_token = toks_[f.body_begin - 3 - f.params.size() - 1];
+  NodePtr src = mk(NodeKind::StringLiteral, ValueType::String, keyword_token);
+  src->text = std::string(source_.substr(keyword_token.offset, toks_[f.body_end - 1].end - keyword_token.offset));
+  n->add("source", std::move(src));
+  return n;
+}
+
+NodePtr Parser::function_call() {
+  const Token& name = cur();
+  auto it = functions_.find(name.text);
+  if (it == functions_.end()) return nullptr;
+  if (!peek().is_special("(")) error_at(peek(), "expected '(' after function name " + name.text);
+  forward();
+  forward();
+  std::vector<NodePtr> args;
+  while (!special(")")) {
+    NodePtr a = node();
+    if (!a) error("expected an argument or ')' in the call of " + name.text);
+    args.push_back(std::move(a));
+  }
+  const Function f = it->second;
+  if (args.size() != f.params.size())
+    error_at(name, "function " + name.text + " takes " + std::to_string(f.params.size()) + " arguments, got " +
+                       std::to_string(args.size()));
+  if (arg_frames_.size() > 50) error_at(name, "function calls nested too deeply (recursion?)");
+  std::map<std::string, const Node*> frame;
+  for (size_t i = 0; i < args.size(); ++i) frame[f.params[i]] = args[i].get();
+  size_t resume = save();
+  arg_frames_.push_back(frame);
+  restore(f.body_begin);
+  NodePtr body;
+  try {
+    body = compound();
+  } catch (...) {
+    arg_frames_.pop_back();
+    throw;
+  }
+  if (save() != f.body_end) error("internal: function body not fully parsed");
+  arg_frames_.pop_back();
+  restore(resume);
+  NodePtr n = mk(NodeKind::FunctionCall, body->type, name);
+  n->text = name.text;
+  for (NodePtr& a : args) n->add("arg", std::move(a));
+  n->add("body", std::move(body));
+  return n;
+}
+
+// up [m [n]] S and the other 14 directions
+NodePtr Parser::vector_filter() {
+  const Token& start = cur();
+  forward();
+  NodePtr n = mk(NodeKind::Direction, ValueType::Set, start);
+  n->text = start.text;
+  match_range(*n);
+  NodePtr s = match_setparameter();
+  if (!s) error("expecting a set specifier following the direction parameter");
+  n->add("arg", std::move(s));
+  return n;
+}
+
+NodePtr Parser::ray() {
+  const Token& start = cur();
+  forward();
+  NodePtr n = mk(NodeKind::Ray, ValueType::Set, start);
+  n->text = start.text;
+  if (start.text == "ray") {
+    if (keyword("attack") || keyword("attacks")) {
+      n->options.push_back("attack");
+    } else {
+      while (is_direction(cur())) {
+        for (const std::string& o : n->options)
+          if (o == cur().text) error("Duplicate directions in ray specification");
+        n->options.push_back(cur().text);
+        forward();
+      }
+    }
+  } else if (cur().is_keyword("attack")) {
+    error("cannot specify 'xray attack'");
+  }
+  if (!special("(")) error("Expecting '(' character after list of directions in the ray");
+  size_t count = 0;
+  while (NodePtr a = node()) {
+    if (a->type != ValueType::Set) error("All parameters to ray must be sets");
+    n->add("arg", std::move(a));
+    ++count;
+  }
+  if (!special(")")) error("Expected ')' character after arguments to ray");
+  if (count < 2) error_at(start, "Must have at least two arguments to a ray");
+  return n;
+}
+
+NodePtr Parser::pin() {
+  const Token& start = cur();
+  forward();
+  NodePtr n = mk(NodeKind::Pin, ValueType::Set, start);
+  bool first = true;
+  while (true) {
+    const char* role = cur().is_keyword("from") ? "from" : cur().is_keyword("through") ? "through"
+                       : cur().is_keyword("to") ? "to" : nullptr;
+    if (!role) break;
+    if (n->child(role)) error(std::string("Multiple '") + role + "' detected in 'pin'");
+    forward();
+    NodePtr s = match_setparameter();
+    if (!s) error(std::string("Missing set filter following '") + role + "' in 'pin'");
+    if (first) n->text = role;  // the value is the set named first (through by default)
+    first = false;
+    n->add(role, std::move(s));
+  }
+  if (n->text.empty() || (n->text != "from" && n->text != "to")) n->text = "through";
+  return n;
+}
+
+// ---------------------------------------------------------------- tags and game information
+
+// Implicit search: a non-empty quoted string after a string tag filter means `"s" in filter`.
+NodePtr Parser::trailing_search(NodePtr n) {
+  if (n->type != ValueType::String || cur().kind != TokenKind::String || cur().text.empty()) return n;
+  const Token& s = cur();
+  const std::string& p = s.text;
+  size_t lb = p.find('[');
+  if ((lb != std::string::npos && p.find(']', lb) != std::string::npos) ||
+      p.find_first_of("*+?", 1) != std::string::npos)
+    error("Use of the search pattern \"" + p + "\" in a context in which this pattern is interpreted literally "
+          "but might have been intended to be a regular expression; prefix it with ~~ or write \"" + p + "\" in ...");
+  forward();
+  NodePtr lit = mk(NodeKind::StringLiteral, ValueType::String, s);
+  lit->text = p;
+  NodePtr in = mk(NodeKind::StringIn, ValueType::Logical, s);
+  in->options.push_back("implicit");
+  in->add("left", std::move(lit));
+  in->add("right", std::move(n));
+  return in;
+}
+
+NodePtr Parser::tag_filters() {
+  const Token& t = cur();
+  if (t.kind != TokenKind::Keyword) return nullptr;
+  static const char* builtin[][2] = {{"site", "Site"}, {"event", "Event"}, {"date", "Date"},
+                                     {"eventdate", "EventDate"}, {"eco", "ECO"}};
+  for (auto& b : builtin)
+    if (t.text == b[0]) {
+      forward();
+      NodePtr n = mk(NodeKind::TagBuiltin, ValueType::String, t);
+      n->text = b[1];
+      return trailing_search(std::move(n));
+    }
+  if (t.text == "player") {
+    forward();
+    NodePtr n = mk(NodeKind::Player, ValueType::String, t);
+    if (keyword("white")) n->text = "white";
+    else if (keyword("black")) n->text = "black";
+    return trailing_search(std::move(n));
+  }
+  if (t.text == "elo") {
+    forward();
+    NodePtr n = mk(NodeKind::Elo, ValueType::Numeric, t);
+    if (keyword("white")) n->text = "white";
+    else if (keyword("black")) n->text = "black";
+    return n;
+  }
+  if (t.text == "white" || t.text == "black") {
+    forward();
+    NodePtr n = mk(NodeKind::ColorValue, ValueType::Numeric, t);
+    n->text = t.text;
+    return n;
+  }
+  if (t.text == "result") {
+    forward();
+    bool quoted_result = cur().kind == TokenKind::String &&
+                         (cur().text == "1-0" || cur().text == "0-1" || cur().text == "1/2-1/2");
+    if (cur().kind != TokenKind::Result && !quoted_result)
+      error("Expecting '1-0' or '0-1' or '1/2-1/2' following 'result'");
+    NodePtr n = mk(NodeKind::Result, ValueType::Logical, t);
+    n->text = cur().text;
+    forward();
+    return n;
+  }
+  if (t.text == "tag") {
+    forward();
+    if (cur().kind != TokenKind::String || cur().text.empty()) error("expected a nonempty quoted tag name following 'tag'");
+    static const char* refused[] = {"White", "Black", "Event", "Site", "Date", "Result", "ECO", "EventDate", "FEN", "Fen"};
+    for (const char* r : refused)
+      if (cur().text == r) error("tag \"" + cur().text + "\" is built in: use the built-in filter instead of 'tag'");
+    NodePtr n = mk(NodeKind::Tag, ValueType::String, t);
+    n->text = cur().text;
+    forward();
+    return n;
+  }
+  if (t.text == "settag") {
+    forward();
+    if (!special("(")) error("'settag' should be followed by '(' which is missing here (and then the two arguments)");
+    if (cur().kind != TokenKind::String || cur().text.empty())
+      error("'settag' must be followed by a left paren and nonempty quoted string");
+    NodePtr n = mk(NodeKind::SetTag, ValueType::Logical, t);
+    n->text = cur().text;
+    forward();
+    NodePtr v = require(node(), "'settag' must be followed by a left paren, a nonempty quoted string and then a filter");
+    if (v->type != ValueType::String) error("Expected a string filter following 'settag(\"xx\" '");
+    if (!special(")")) error("'settag': the closing ')' is missing");
+    n->add("value", std::move(v));
+    return n;
+  }
+  if (t.text == "hascomment" || t.text == "originalcomment") {
+    forward();
+    NodePtr n = mk(NodeKind::HasComment, ValueType::String, t);
+    n->text = t.text;
+    return trailing_search(std::move(n));
+  }
+  if (t.text == "fen") {
+    forward();
+    if (cur().kind == TokenKind::String) {
+      NodePtr n = mk(NodeKind::Fen, ValueType::Logical, t);
+      n->text = cur().text;
+      forward();
+      return n;
+    }
+    return mk(NodeKind::Fen, ValueType::String, t);
+  }
+  if (t.text == "similarposition") {
+    forward();
+    NodePtr n = mk(NodeKind::SimilarPosition, ValueType::Logical, t);
+    while (true) {
+      if (keyword("nosort")) n->options.push_back("nosort");
+      else if (keyword("notransform")) n->options.push_back("notransform");
+      else break;
+    }
+    if (cur().kind != TokenKind::String || cur().text.empty()) error("expected a quoted .pgn file name following 'similarposition'");
+    n->text = cur().text;
+    forward();
+    return n;
+  }
+  return nullptr;
+}
+
+NodePtr Parser::misc_filters() {
+  const Token& t = cur();
+  const std::string& w = t.text;
+  NodePtr n;
+  if (w == "any") error("The 'any' keyword has been replaced by the '.' character since version 5.2. Use '_' instead of '.' to denote an empty square");
+  if (w == "lightsquares") error("'lightsquares' has been replaced by 'light .' in CQL 6. 'light set' is the light squares in set");
+  if (w == "darksquares") error("'darksquares' has been replaced by 'dark .' in CQL 6. 'dark set' is the dark squares in set");
+  if (w == "piecepath") error("'piecepath' is only a parameter of 'path'");
+  if (w == "not") {
+    forward();
+    NodePtr a = require(and_x(), "could not get filter argument for 'not'");
+    n = mk(NodeKind::Not, ValueType::Logical, t);
+    n->add("arg", std::move(a));
+    return n;
+  }
+  if (w == "if") {
+    forward();
+    NodePtr c = require(node(), "No legal test clause found after the keyword 'if'");
+    keyword("then");
+    NodePtr th = require(node(), "missing consequent following 'if testfilter' or 'if testfilter then'");
+    NodePtr el;
+    if (keyword("else")) el = require(node(), "expected a filter following 'else'");
+    ValueType type = ValueType::Logical;
+    if (el && el->type == th->type) type = th->type;
+    n = mk(NodeKind::If, type, t);
+    n->add("if", std::move(c));
+    n->add("then", std::move(th));
+    if (el) n->add("else", std::move(el));
+    return n;
+  }
+  if (w == "light" || w == "dark") {
+    forward();
+    NodePtr s = match_setparameter();
+    if (!s) error("expected a set filter following 'light' or 'dark'");
+    n = mk(NodeKind::LightDark, ValueType::Set, t);
+    n->text = w;
+    n->add("arg", std::move(s));
+    return n;
+  }
+  if (w == "between") {
+    forward();
+    if (!special("(")) error("arguments to 'between' should be enclosed in parens: missing '('");
+    NodePtr a = match_set();
+    if (!a) error("Expected a source set following 'between'");
+    NodePtr b = match_set();
+    if (!b) error("Expected a target set following 'between' and the source");
+    if (!special(")")) error("arguments to 'between' should be enclosed in parens: missing ')'");
+    n = mk(NodeKind::Between, ValueType::Set, t);
+    n->add("left", std::move(a));
+    n->add("right", std::move(b));
+    return n;
+  }
+  if (w == "abs" || w == "sqrt") {
+    forward();
+    NodePtr a = match_numeric();
+    if (!a) error("expected a numeric filter following '" + w + "'");
+    n = mk(w == "abs" ? NodeKind::Abs : NodeKind::Sqrt, ValueType::Numeric, t);
+    n->add("arg", std::move(a));
+    return n;
+  }
+  if (w == "max" || w == "min") {
+    forward();
+    if (!special("(")) error("expected left parentheses following function: " + w);
+    n = mk(NodeKind::MinMax, ValueType::Numeric, t);
+    n->text = w;
+    while (!special(")")) {
+      NodePtr a = match_sortable();
+      if (!a) error("Expected a list of numeric or string filters in parentheses following: " + w);
+      if (!n->kids.empty() && a->type != n->kids[0].node->type)
+        error("The arguments to 'max' or 'min' must either all be numeric or all be string");
+      n->add("arg", std::move(a));
+    }
+    if (n->kids.size() < 2) error("Expected at least two arguments to: " + w);
+    n->type = n->kids[0].node->type;
+    return n;
+  }
+  if (w == "makesquare") {
+    forward();
+    bool paren = special("(");
+    NodePtr a = match_sortable();
+    if (!a) error("Invalid makesquare syntax: no valid argument");
+    n = mk(NodeKind::MakeSquare, ValueType::Set, t);
+    n->add("arg", std::move(a));
+    if (n->kids[0].node->type == ValueType::String) {
+      if (paren && !special(")")) error("missing right paren after 'makesquare (string'");
+      return n;
+    }
+    if (!paren) error("Invalid makesquare syntax: missing left paren with numeric argument");
+    NodePtr b = match_numeric();
+    if (!b) error("could not parse second numeric argument to 'makesquare'");
+    if (!special(")")) error("missing ')' following 'makesquare (numeric numeric'");
+    n->add("arg", std::move(b));
+    return n;
+  }
+  if (w == "child") {
+    forward();
+    n = mk(NodeKind::Child, ValueType::Position, t);
+    if (special("(")) {
+      NodePtr a = match_numeric();
+      if (!a) error("Expected a numeric filter following 'child ('");
+      if (!special(")")) error("expected a ')' following 'child(filter'");
+      n->add("arg", std::move(a));
+    }
+    return n;
+  }
+  if (w == "position") {
+    forward();
+    NodePtr a = match_numeric();
+    if (!a) error("'position' requires a numeric filter following it");
+    n = mk(NodeKind::PositionById, ValueType::Position, t);
+    n->add("arg", std::move(a));
+    return n;
+  }
+  if (w == "lca" || w == "distance" || w == "ancestor" || w == "descendant") {
+    forward();
+    if (!special("(")) error("missing '(' following '" + w + "'");
+    NodePtr a = require(node(), "expected filter following '" + w + " ('");
+    if (a->type != ValueType::Position) error("first argument to '" + w + "' not a position filter");
+    NodePtr b = require(node(), "expected filter following '" + w + " (filter'");
+    if (b->type != ValueType::Position) error("second argument to '" + w + "' not a position filter");
+    if (!special(")")) error("missing right paren following two arguments to '" + w + "'");
+    NodeKind k = w == "lca" ? NodeKind::Lca : w == "distance" ? NodeKind::Distance : NodeKind::Descendant;
+    ValueType ty = w == "lca" ? ValueType::Position : w == "distance" ? ValueType::Numeric : ValueType::Logical;
+    n = mk(k, ty, t);
+    n->text = w;
+    n->add("left", std::move(a));
+    n->add("right", std::move(b));
+    return n;
+  }
+  if (w == "equal") {
+    forward();
+    if (!special("(")) error("expected '(' following 'equal'");
+    NodePtr a = require(node(), "expected two filters in 'equal(...)'");
+    NodePtr b = require(node(), "expected two filters in 'equal(...)'");
+    if (a->type != b->type) error("the arguments of 'equal' must have the same type");
+    if (!special(")")) error("expected ')' after the arguments of 'equal'");
+    n = mk(NodeKind::GenericEqual, ValueType::Logical, t);
+    n->add("left", std::move(a));
+    n->add("right", std::move(b));
+    return n;
+  }
+  if (w == "loop" || w == "notransform" || w == "assert") {
+    forward();
+    NodePtr a = require(node(), "Missing filter following '" + w + "'");
+    NodeKind k = w == "loop" ? NodeKind::Loop : w == "assert" ? NodeKind::Assert : NodeKind::NoTransform;
+    n = mk(k, k == NodeKind::NoTransform ? a->type : ValueType::Logical, t);
+    n->add("body", std::move(a));
+    return n;
+  }
+  if (w == "while") {
+    forward();
+    if (!special("(")) error("expected '(' following 'while'");
+    NodePtr c = require(node(), "expected a filter in 'while (...)'");
+    if (!special(")")) error("expected ')' after the condition of 'while'");
+    NodePtr b = require(node(), "expected a filter following 'while (...)'");
+    n = mk(NodeKind::While, ValueType::Logical, t);
+    n->add("if", std::move(c));
+    n->add("body", std::move(b));
+    return n;
+  }
+  if (w == "unbind") {
+    forward();
+    if (cur().kind != TokenKind::Identifier) error("expected a variable following 'unbind'");
+    int v = find_variable(cur().text);
+    if (v < 0) error("unknown variable following 'unbind': " + cur().text);
+    const Token& vt = cur();
+    forward();
+    n = mk(NodeKind::Unbind, ValueType::Logical, t);
+    n->var = v;
+    n->add("target", variable_node(v, vt));
+    if (q_.variables[v].kind == VariableKind::Dictionary && special("[")) {
+      n->add("key", require(node(), "expected a key in 'unbind d[...]'"));
+      if (!special("]")) error("expected ']' after the key");
+    }
+    return n;
+  }
+  if (w == "isbound" || w == "isunbound") {
+    forward();
+    std::string name;
+    if (cur().kind == TokenKind::String && !cur().text.empty()) name = cur().text;
+    else if (cur().kind == TokenKind::Identifier) name = cur().text;
+    else error("'isbound' and 'isunbound' must be followed by a quoted string or a variable name");
+    forward();
+    n = mk(NodeKind::IsBound, ValueType::Logical, t);
+    n->text = name;
+    if (w == "isunbound") n->options.push_back("not");
+    return n;
+  }
+  if (w == "uppercase" || w == "lowercase" || w == "int" || w == "readfile") {
+    forward();
+    NodePtr a = w == "int" ? match_string() : match_string();
+    if (!a) error("expected a string filter following '" + w + "'");
+    NodeKind k = w == "int" ? NodeKind::StringToInt : w == "readfile" ? NodeKind::ReadFile : NodeKind::CaseConvert;
+    n = mk(k, w == "int" ? ValueType::Numeric : ValueType::String, t);
+    n->text = w;
+    n->add("arg", std::move(a));
+    if (k == NodeKind::ReadFile) q_.needs_single_thread = true;
+    return n;
+  }
+  if (w == "ascii") {
+    forward();
+    NodePtr a = match_sortable();
+    if (!a) error("expected a string filter or numeric filter following 'ascii'");
+    n = mk(NodeKind::Ascii, a->type == ValueType::String ? ValueType::Numeric : ValueType::String, t);
+    n->add("arg", std::move(a));
+    return n;
+  }
+  if (w == "indexof" || w == "writefile") {
+    forward();
+    if (!special("(")) error("expecting '(' following '" + w + "'");
+    NodePtr a = match_string();
+    if (!a) error("could not get first argument to '" + w + "', which must be a string");
+    NodePtr b = match_string();
+    if (!b) error("could not get second argument to '" + w + "', which must be a string");
+    if (!special(")")) error("expected ')' after the arguments of '" + w + "'");
+    n = mk(w == "indexof" ? NodeKind::IndexOf : NodeKind::WriteFile,
+           w == "indexof" ? ValueType::Numeric : ValueType::Logical, t);
+    n->add("left", std::move(a));
+    n->add("right", std::move(b));
+    if (w == "writefile") q_.needs_single_thread = true;
+    return n;
+  }
+  if (w == "cql_assertvariations") {
+    forward();
+    if (cur().kind != TokenKind::String || cur().text.empty())
+      error("cql_assertvariations must be followed by nonempty quoted string");
+    n = mk(NodeKind::AssertVariations, ValueType::Logical, t);
+    n->text = cur().text;
+    forward();
+    return n;
+  }
+  if (w == "hhdb") {
+    forward();
+    if (cur().kind != TokenKind::Identifier && cur().kind != TokenKind::Keyword)
+      error("expected an HHdb field name following 'hhdb'");
+    n = mk(NodeKind::Hhdb, ValueType::String, t);
+    n->text = cur().text;
+    static const char* numeric[] = {"prize", "hm", "commendation", "special", "award", "place", "yearof"};
+    for (const char* k : numeric)
+      if (n->text == k) n->type = ValueType::Numeric;
+    forward();
+    return n;
+  }
+  return nullptr;
+}
+
+// Checks that need the whole tree: numbers matched as position filters (CQL 6.2 stops at run time).
+static void check_numbers_in_compounds(const Node& n) {
+  if (n.kind == NodeKind::Compound) {
+    for (size_t i = 0; i + 1 < n.kids.size(); ++i) {
+      const Node& c = *n.kids[i].node;
+      if (c.kind == NodeKind::Number)
+        throw CqlError("An attempt to match a position against the number: " + std::to_string(c.a) +
+                           " was made (a bare number inside '{...}' is likely an unexpected parse; "
+                           "repetitions are written {m,n} with no spaces)",
+                       c.line, c.column);
+    }
+  }
+  for (const Child& c : n.kids)
+    if (c.node) check_numbers_in_compounds(*c.node);
+}
+
+void Parser::finish() {
+  if (unbound_) throw *unbound_;
+  if (q_.body) check_numbers_in_compounds(*q_.body);
+}
+
+}  // namespace cqlindex::cql

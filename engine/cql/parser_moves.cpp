@@ -1,0 +1,452 @@
+// Moves and sequences: move, the dash (-- ―― [x] ×), legal/pseudolegal dashes, countmoves, line, path.
+// GCC 12 reports false -Wrestrict positives on std::string concatenation at -O2 (GCC bug 105329).
+#pragma GCC diagnostic ignored "-Wrestrict"
+#include "engine/cql/parser.h"
+
+namespace cqlindex::cql {
+
+NodePtr Parser::move() {
+  const Token& start = cur();
+  forward();
+  NodePtr n = mk(NodeKind::Move, ValueType::Logical, start);
+  int index = 0;
+  const char* first = nullptr;
+  bool legal = false, pseudolegal = false, previous = false, count = false;
+  auto set_param = [&](const char* role, const char* message) {
+    if (n->child(role)) error(std::string("'") + role + "' apparently used twice in 'move'");
+    NodePtr s = match_setparameter();
+    if (!s) error(message);
+    n->add(role, std::move(s));
+  };
+  while (++index > 0) {
+    if (keyword("capture") || keyword("captures")) {
+      set_param("capture", "missing set filter following 'capture'");
+      if (index == 1) first = "capture";
+    } else if (cur().is_keyword("o-o") || cur().is_keyword("o-o-o") || cur().is_keyword("castle")) {
+      if (n->has("o-o") || n->has("o-o-o") || n->has("castle")) error("multiple castling specifications in 'move'");
+      n->options.push_back(cur().text);
+      forward();
+    } else if (keyword("count")) {
+      count = true;
+    } else if (keyword("enpassant")) {
+      if (n->has("enpassant") || n->child("enpassantsquare")) error("multiple enpassant expressions in 'move'");
+      n->options.push_back("enpassant");
+    } else if (keyword("enpassantsquare")) {
+      if (n->has("enpassant") || n->child("enpassantsquare")) error("multiple enpassant/enpassantsquare expressions in 'move'");
+      set_param("enpassantsquare", "missing set filter following 'enpassantsquare'");
+    } else if (keyword("from")) {
+      set_param("from", "Expected a set filter following 'from' in move filter");
+      if (index == 1) first = "from";
+    } else if (keyword("legal")) {
+      legal = true;
+    } else if (keyword("null")) {
+      n->options.push_back("null");
+    } else if (keyword("previous")) {
+      previous = true;
+    } else if (keyword("primary")) {
+      n->options.push_back("primary");
+    } else if (keyword("promote")) {
+      if (n->child("promote")) error("multiple 'promote' designators in 'move'");
+      if (cur().kind != TokenKind::Piece) error("missing piece designator following 'promote'");
+      if (cur().pieces == 0 || cur().squares != ~uint64_t{0})
+        error("The promoted piece must be just a piece or set of pieces without square designators, e.g. 'promote R' or 'promote [RN]' ");
+      n->add("promote", piece_designator());
+    } else if (keyword("pseudolegal")) {
+      pseudolegal = true;
+    } else if (keyword("secondary")) {
+      n->options.push_back("secondary");
+    } else if (keyword("to")) {
+      set_param("to", "Expected a set filter following 'to' in move filter");
+      if (index == 1) first = "to";
+    } else {
+      break;
+    }
+  }
+  if (!legal && !pseudolegal && cur().is_keyword("comment")) n->add("comment", string_converter());
+  if (legal) n->options.push_back("legal");
+  if (pseudolegal) n->options.push_back("pseudolegal");
+  if (previous) n->options.push_back("previous");
+  if (count) n->options.push_back("count");
+  if (count && !legal && !pseudolegal)
+    error("the 'count' keyword in 'move' can only be used when 'legal' or 'pseudolegal' are also specified");
+  if ((legal || pseudolegal) + previous > 1 || (legal && pseudolegal))
+    error("After 'move' cannot specify both 'legal' or 'pseudolegal' and 'previous'");
+  bool special_kind = n->has("null") || n->has("primary") || n->has("secondary") || n->child("promote");
+  if ((legal || pseudolegal) && special_kind)
+    error("cannot use the following keywords with 'move legal' or 'move pseudolegal': 'null', 'primary', 'secondary', or 'promote'");
+  if (n->has("null") && (n->child("promote") || n->has("enpassant") || n->child("enpassantsquare") || legal || pseudolegal))
+    error("cannot use null with 'from', 'to', 'promote', 'legal', 'pseudolegal', or 'enpassant'");
+  if ((n->has("enpassant") || n->child("enpassantsquare")) && n->child("promote"))
+    error("cannot have a move that is both an en passant capture and a promotion");
+  if (n->child("capture") && (legal || pseudolegal))
+    error("the 'capture' keyword is not currently supported in conjunction with 'legal' or 'pseudolegal'");
+  // the value is the set named by the first keyword when it is from, to or capture; else logical
+  if (first) {
+    n->type = ValueType::Set;
+    n->text = first;
+  }
+  if (count) n->type = ValueType::Numeric;
+  return n;
+}
+
+NodePtr Parser::dash_from(NodePtr left, const Token& dash, bool in_path) {
+  NodePtr n = mk(NodeKind::Dash, ValueType::Logical, dash);
+  n->text = dash.text;
+  if (left) n->add("left", std::move(left));
+  // right tie: a set written directly after the dash
+  if (!eof() && !cur().space_before && cur().kind != TokenKind::Dash && !at_special("(") && !at_special("=")) {
+    size_t x = save();
+    NodePtr r = attackarrow_x();
+    if (r && r->type == ValueType::Set) n->add("right", std::move(r));
+    else restore(x);
+  }
+  if (!eof() && at_special("=") && !cur().space_before) {
+    const Token& eq = cur();
+    forward();
+    const Node* arg = nullptr;
+    if (cur().kind == TokenKind::Identifier && !arg_frames_.empty()) {
+      auto it = arg_frames_.back().find(cur().text);
+      if (it != arg_frames_.back().end() && (it->second->kind == NodeKind::PieceSet || it->second->kind == NodeKind::StringLiteral)) arg = it->second;
+    }
+    int sv = cur().kind == TokenKind::Identifier ? find_variable(cur().text) : -1;
+    if (arg) {
+      n->add("promote", arg->clone());
+      forward();
+    } else if (sv >= 0 && q_.variables[sv].type == ValueType::String) {
+      n->add("promote", variable_node(sv, cur()));
+      forward();
+    } else if (cur().kind == TokenKind::Piece && cur().pieces) {
+      n->add("promote", piece_designator());
+    } else if (cur().kind == TokenKind::String) {
+      NodePtr s = mk(NodeKind::StringLiteral, ValueType::String, cur());
+      s->text = cur().text;
+      forward();
+      n->add("promote", std::move(s));
+    } else {
+      error_at(eq, "expected a piece designator following '=' after the dash");
+    }
+  }
+  if (!in_path && at_special("(") && !cur().space_before) {
+    forward();
+    while (!special(")")) {
+      NodePtr t = node();
+      if (!t) error("expected a filter or ')' in the targets of '--(...)'");
+      n->add("target", std::move(t));
+    }
+    n->type = n->kids.back().node->type;  // a dash with targets has the value of its last target
+  }
+  return n;
+}
+
+NodePtr Parser::legal_dash() {
+  const Token& start = cur();
+  forward();
+  NodePtr d = mulop_x();
+  if (!d || d->kind != NodeKind::Dash) error_at(start, "expected a dash filter (S--T) following '" + start.text + "'");
+  NodePtr n = mk(NodeKind::LegalDash, ValueType::Set, start);
+  n->text = start.text;
+  n->add("dash", std::move(d));
+  return n;
+}
+
+NodePtr Parser::count_moves() {
+  const Token& start = cur();
+  forward();
+  NodePtr n = mk(NodeKind::CountMoves, ValueType::Numeric, start);
+  if (keyword("legal")) n->options.push_back("legal");
+  else if (keyword("pseudolegal")) n->options.push_back("pseudolegal");
+  NodePtr d = mulop_x();
+  if (!d || d->kind != NodeKind::Dash) error("expected a dash filter following 'countmoves'");
+  n->add("dash", std::move(d));
+  return n;
+}
+
+NodePtr Parser::previous_dash() {
+  const Token& start = cur();
+  if (start.is_keyword("previous") && peek().kind != TokenKind::Dash && !peek().is_keyword("legal")) {
+    // 'previous' alone is only a parameter of 'move'
+    size_t x = save();
+    forward();
+    if (cur().kind != TokenKind::Piece && cur().kind != TokenKind::Identifier) {
+      restore(x);
+      error("'previous' must be followed by a dash filter");
+    }
+    restore(x);
+  }
+  forward();
+  NodePtr d = mulop_x();
+  if (!d || d->kind != NodeKind::Dash) error_at(start, "expected a dash filter following '" + start.text + "'");
+  NodePtr n = mk(NodeKind::PreviousDash, ValueType::Logical, start);
+  n->text = start.text;
+  n->add("dash", std::move(d));
+  return n;
+}
+
+// ---------------------------------------------------------------- line
+
+NodePtr Parser::line() {
+  const Token& start = cur();
+  forward();
+  NodePtr n = mk(NodeKind::Line, ValueType::Numeric, start);
+  bool ranged = false;
+  auto flag = [&](const char* w, const char* message) {
+    if (n->has(w)) error(message);
+    n->options.push_back(w);
+  };
+  while (true) {
+    if (keyword("singlecolor")) flag("singlecolor", "multiple 'singlecolor' in 'line'");
+    else if (keyword("primary")) {
+      if (n->has("primary") || n->has("secondary")) error("multiple primary/secondary specifiers in line");
+      n->options.push_back("primary");
+    } else if (keyword("secondary")) {
+      if (n->has("primary") || n->has("secondary")) error("multiple primary or secondary specifiers in line");
+      n->options.push_back("secondary");
+    } else if (keyword("quiet")) flag("quiet", "multiple 'quiet' specifiers in 'line'");
+    else if (keyword("nestban")) flag("nestban", "multiple nestbans in 'line'");
+    else if (keyword("firstmatch")) flag("firstmatch", "multiple 'firstmatch' keywords in line");
+    else if (keyword("lastposition")) n->options.push_back("lastposition");
+    else if (!ranged && match_range(*n)) ranged = true;
+    else break;
+  }
+  const char* dir;
+  if (special("-->")) dir = "-->";
+  else if (special("<--")) dir = "<--";
+  else error("Missing <-- or --> following line. Legal line syntaxes for example: line --> check*");
+  n->text = dir;
+  if (n->has("nestban") && std::string(dir) == "<--")
+    error("The 'nestban' parameter may not be used with backward line 'line <--'");
+  std::vector<NodePtr> cons;
+  seq_constituents(dir, cons);
+  if (cons.empty()) error("Could not get arguments to 'line'");
+  if ((n->has("primary") || n->has("secondary")) && std::string(dir) == "<--")
+    error("'primary' and 'secondary' cannot be used with 'line<--'");
+  for (NodePtr& c : cons) n->add("arg", std::move(c));
+  if (n->has("lastposition")) n->type = ValueType::Position;
+  return n;
+}
+
+NodePtr Parser::seq_constituents(const char* direction, std::vector<NodePtr>& out) {
+  NodePtr c = seq_constituent(direction);
+  if (!c) return nullptr;
+  out.push_back(std::move(c));
+  while (at_special("-->") || at_special("<--")) {
+    if (cur().text != direction) error("arrow wrong direction in --> or <-- filter");
+    forward();
+    NodePtr next = seq_constituent(direction);
+    if (!next) error("Could not get filter following arrow in --> or <-- filter");
+    out.push_back(std::move(next));
+  }
+  return nullptr;
+}
+
+static bool matches_empty(const Node& n) {
+  if (n.kind != NodeKind::SeqRepeat) return false;
+  return n.a == 0;
+}
+
+NodePtr Parser::seq_constituent(const char* direction) {
+  NodePtr cur_con;
+  const Token& start = cur();
+  if (at_special("(")) {
+    forward();
+    std::vector<NodePtr> args;
+    seq_constituents(direction, args);
+    if (args.empty()) error("In --> or <-- filter: could not parse constituents of apparent vector constituent");
+    if (!special(")")) error("malformed expression inside --> or <-- filter: expected ')'");
+    if (args.size() == 1) {
+      cur_con = std::move(args[0]);
+    } else {
+      cur_con = mk(NodeKind::SeqChain, ValueType::Logical, start);
+      for (NodePtr& a : args) cur_con->add("arg", std::move(a));
+    }
+  } else {
+    NodePtr f = node();
+    if (!f) return nullptr;
+    if (f->kind == NodeKind::Number)
+      error("Attempt to create a line constituent from a single number: " + std::to_string(f->a) +
+            ". This is likely an error (perhaps the number was intended to part of a range). Try enclosing the desired filter in braces");
+    if (f->kind == NodeKind::Variable && f->type == ValueType::Numeric)
+      error("Attempt to create a line constituent from a single numeric variable: " + f->text);
+    if (f->kind == NodeKind::Arithmetic)
+      error("Attempt to create a line constituent from a binary arithmetic operation named: " + f->text +
+            ". Make sure that what you intended to be a wildcard character is not being parsed as an arithmetic operator; you can use '{*}' and '{+}'");
+    cur_con = mk(NodeKind::SeqFilter, ValueType::Logical, start);
+    cur_con->add("arg", std::move(f));
+  }
+  // suffixes
+  while (true) {
+    const Token& w = cur();
+    bool star = (w.is_special("*") && wildcard_after()) || w.is_special("{*}");
+    bool plus = (w.is_special("+") && wildcard_after()) || w.is_special("{+}");
+    if (star || plus || w.is_special("?")) {
+      if (matches_empty(*cur_con))
+        error("The '" + std::string(star ? "*" : plus ? "+" : "?") + "' wildcard character cannot be used to apply to the requested expression, because that expression could match an empty sequence of positions");
+      if (plus && cur_con->kind == NodeKind::SeqRepeat && cur_con->text == "+")
+        error("The '+' wildcard character cannot be used to apply to another '+' wildcard expression");
+      forward();
+      NodePtr r = mk(NodeKind::SeqRepeat, ValueType::Logical, w);
+      r->text = star ? "*" : plus ? "+" : "?";
+      r->a = plus ? 1 : 0;
+      r->b = star || plus ? -1 : 1;
+      r->add("arg", std::move(cur_con));
+      cur_con = std::move(r);
+    } else if (w.kind == TokenKind::BraceRep) {
+      if (matches_empty(*cur_con) || (cur_con->kind == NodeKind::SeqRepeat && cur_con->text == "+"))
+        error("The {...} wildcard cannot be applied to an expression that matches an empty sequence of positions or to a '+' wildcard expression");
+      forward();
+      NodePtr r = mk(NodeKind::SeqRepeat, ValueType::Logical, w);
+      r->text = "{}";
+      r->a = w.number;
+      r->b = w.number2;
+      r->add("arg", std::move(cur_con));
+      cur_con = std::move(r);
+    } else {
+      break;
+    }
+  }
+  return cur_con;
+}
+
+// ---------------------------------------------------------------- path
+
+NodePtr Parser::path() {
+  const Token& start = cur();
+  forward();
+  NodePtr n = mk(NodeKind::Path, ValueType::Numeric, start);
+  bool ranged = false;
+  auto flag = [&](const char* w, const char* message) {
+    if (n->has(w)) error(message);
+    n->options.push_back(w);
+  };
+  while (true) {
+    if (keyword("singlecolor")) {
+      if (n->child("focus")) error("'singlecolor' cannot be used with 'focus'");
+      flag("singlecolor", "multiple 'singlecolor' in 'path'");
+    } else if (keyword("max")) {
+      if (n->child("max")) error("multiple 'max' specifications in 'path' specification");
+      n->add("max", require(node(), "missing filter following 'path max'"));
+    } else if (keyword("verbose")) flag("verbose", "multiple 'verbose' paramters in  'path'");
+    else if (keyword("title")) {
+      if (cur().kind != TokenKind::String || cur().text.empty())
+        error("expected nonempty quoted string following 'title' parameter to 'path'");
+      n->text = cur().text;
+      forward();
+    } else if (keyword("keepallbest")) flag("keepallbest", "multiple 'keepallbest' parameters in 'path'");
+    else if (keyword("focus")) {
+      if (n->has("singlecolor")) error("'focus' cannot be used when 'singlecolor' is used");
+      if (n->child("focus")) error("multiple 'focus' parameters in 'path'");
+      if (keyword("capture")) n->options.push_back("focus capture");
+      NodePtr f = match_set();
+      if (!f) error("could not parse filter that should follow keyword 'focus' or 'focus capture' in 'path'");
+      n->add("focus", std::move(f));
+    } else if (keyword("primary")) flag("primary", "multiple primary specifiers in path");
+    else if (keyword("piecepath")) flag("piecepath", "multiple piecepath parameters in path");
+    else if (keyword("quiet")) flag("quiet", "multiple 'quiet' specifiers in 'path'");
+    else if (keyword("secondary")) error("the 'secondary' keyword is not supported with 'path'");
+    else if (keyword("nestban")) flag("nestban", "multiple nestbans in 'path'");
+    else if (keyword("firstmatch")) flag("firstmatch", "multiple 'firstmatch' keywords in path");
+    else if (keyword("lastposition")) n->options.push_back("lastposition");
+    else if (!ranged && match_range(*n)) ranged = true;
+    else break;
+  }
+  if (n->has("piecepath") && !n->child("focus"))
+    error("the 'piecepath' parameter to 'path' can only be used when the 'focus' option specifies a focus");
+  if (n->child("focus") && n->has("primary"))
+    error("Although legal, the implementation does not currently support use of the keywords 'focus' and 'primary' as parameters to the same 'path'");
+  size_t count = 0;
+  bool outer_started = path_started_;
+  path_started_ = false;
+  while (NodePtr c = path_constituent()) {
+    n->add("arg", std::move(c));
+    path_started_ = true;
+    ++count;
+  }
+  path_started_ = outer_started;
+  if (!count) error("Could not get arguments to 'path'");
+  if (n->has("lastposition")) n->type = ValueType::Position;
+  return n;
+}
+
+NodePtr Parser::path_constituent() {
+  if (eof()) return nullptr;
+  if (cur().blank_line_before && path_started_) return nullptr;  // an empty line ends a path
+  const Token& start = cur();
+  NodePtr con;
+  if (at_special("(")) {
+    forward();
+    con = mk(NodeKind::SeqChain, ValueType::Logical, start);
+    while (NodePtr c = path_constituent()) con->add("arg", std::move(c));
+    if (con->kids.empty()) error("In path filter: could not parse constituents of apparent chain constituent");
+    if (!special(")")) error("malformed expression inside path filter: expected ')'");
+  } else if ((con = path_dash())) {
+  } else {
+    size_t x = save();
+    NodePtr f = node();
+    if (!f) return nullptr;
+    if (f->kind == NodeKind::Dash) { restore(x); return nullptr; }
+    if (f->kind == NodeKind::Number)
+      error("Attempt to create a path constituent from a single number: " + std::to_string(f->a) +
+            ". This is likely an error (perhaps the number was intended to part of a range). Try enclosing the desired filter in braces");
+    if (f->kind == NodeKind::Variable && f->type == ValueType::Numeric)
+      error("Attempt to create a path constituent from a single numeric variable: " + f->text);
+    if (f->kind == NodeKind::Arithmetic)
+      error("Attempt to create a path constituent from a binary arithmetic operation named: " + f->text +
+            ". Make sure that what you intended to be a wildcard character is not being parsed as an arithmetic operator; you can use '{*}' and '{+}'");
+    NodePtr h = mk(NodeKind::SeqFilter, ValueType::Logical, start);
+    h->add("arg", std::move(f));
+    return h;  // plain filters take no wildcard
+  }
+  return wildcard_token(std::move(con));
+}
+
+// A dash constituent: [S]--[T][=P] followed by its target filters.
+NodePtr Parser::path_dash() {
+  size_t x = save();
+  NodePtr left;
+  if (cur().kind != TokenKind::Dash) {
+    left = dash_tie_x();
+    if (!left || left->type != ValueType::Set || cur().kind != TokenKind::Dash || cur().space_before) {
+      restore(x);
+      return nullptr;
+    }
+  }
+  const Token& d = cur();
+  forward();
+  NodePtr dash = dash_from(std::move(left), d, true);
+  while (true) {
+    size_t y = save();
+    if (eof() || at_special("(") || cur().kind == TokenKind::Dash || cur().blank_line_before) break;
+    NodePtr f = node();
+    if (!f) break;
+    if (f->kind == NodeKind::Dash) { restore(y); break; }
+    dash->add("target", std::move(f));
+  }
+  return dash;
+}
+
+// Wildcards after a chain or dash constituent of a path: * + ? {m,n} {*} {+} (one at most).
+NodePtr Parser::wildcard_token(NodePtr inner) {
+  auto is_wild = [&](const Token& t) {
+    return t.is_special("*") || t.is_special("+") || t.is_special("?") || t.is_special("{*}") ||
+           t.is_special("{+}") || t.kind == TokenKind::BraceRep;
+  };
+  const Token& w = cur();
+  if (!is_wild(w)) return inner;
+  forward();
+  if (is_wild(cur())) error("Two consecutive wildcards detected: this is not supported at this time.");
+  NodePtr r = mk(NodeKind::SeqRepeat, ValueType::Logical, w);
+  if (w.kind == TokenKind::BraceRep) {
+    r->text = "{}";
+    r->a = w.number;
+    r->b = w.number2;
+  } else {
+    std::string s = w.text == "{*}" ? "*" : w.text == "{+}" ? "+" : w.text;
+    r->text = s;
+    r->a = s == "+" ? 1 : 0;
+    r->b = s == "?" ? 1 : -1;
+  }
+  r->add("arg", std::move(inner));
+  return r;
+}
+
+}  // namespace cqlindex::cql

@@ -1,0 +1,423 @@
+// Canonical S-expression printer and CQL text printer (unparser) of the bound tree.
+// GCC 12 reports false -Wrestrict positives on std::string concatenation at -O2 (GCC bug 105329).
+#pragma GCC diagnostic ignored "-Wrestrict"
+#include "engine/cql/printer.h"
+
+#include <sstream>
+
+#include "engine/cql/token.h"
+
+namespace cqlindex::cql {
+namespace {
+
+std::string quote(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '\\') out += "\\\\";
+    else if (c == '"') out += "\\\"";
+    else if (c == '\n') out += "\\n";
+    else if (c == '\t') out += "\\t";
+    else if (c == '\r') out += "\\r";
+    else out += c;
+  }
+  return out + "\"";
+}
+
+std::string squares_text(uint64_t sq) {
+  if (sq == ~uint64_t{0}) return "";
+  std::string s = "[";
+  bool first = true;
+  for (int i = 0; i < 64; ++i)
+    if (sq >> i & 1) {
+      if (!first) s += ",";
+      s += static_cast<char>('a' + i % 8);
+      s += static_cast<char>('1' + i / 8);
+      first = false;
+    }
+  return s + "]";
+}
+
+std::string pieces_text(uint16_t p) {
+  static const char letters[] = "KQRBNPkqrbnp_";
+  std::string s;
+  if ((p & piece_bits::kWhite) == piece_bits::kWhite) { s += "A"; p &= ~piece_bits::kWhite; }
+  if ((p & piece_bits::kBlack) == piece_bits::kBlack) { s += "a"; p &= ~piece_bits::kBlack; }
+  for (int i = 0; i < 13; ++i)
+    if (p >> i & 1) s += letters[i];
+  return s;
+}
+
+void canonical(const Node& n, std::ostringstream& o, int indent) {
+  o << std::string(indent * 2, ' ') << "(" << kind_name(n.kind) << ":" << type_name(n.type);
+  if (n.kind == NodeKind::Number || n.kind == NodeKind::GroupRef) o << " " << n.a;
+  if (n.kind == NodeKind::SeqRepeat) o << " " << n.a << ".." << (n.b < 0 ? std::string("inf") : std::to_string(n.b));
+  if (n.kind == NodeKind::PieceSet) {
+    o << " " << (n.pieces ? pieces_text(n.pieces) : "squares") << squares_text(n.squares);
+  } else if (!n.text.empty()) {
+    o << " " << quote(n.text);
+  }
+  if (n.var >= 0 && n.kind != NodeKind::Variable) o << " var#" << n.var;
+  if (n.kind == NodeKind::Variable) o << " #" << n.var;
+  for (const std::string& opt : n.options) o << " [" << opt << "]";
+  if (n.kids.empty()) {
+    o << ")\n";
+    return;
+  }
+  o << "\n";
+  for (const Child& c : n.kids) {
+    if (std::string(c.role) != "arg") o << std::string(indent * 2 + 2, ' ') << c.role << "=\n";
+    canonical(*c.node, o, indent + 1 + (std::string(c.role) != "arg"));
+  }
+  o << std::string(indent * 2, ' ') << ")\n";
+}
+
+// ---------------------------------------------------------------- CQL text
+
+std::string cql(const Node& n);
+
+bool atomic(const Node& n) {
+  switch (n.kind) {
+    case NodeKind::Variable: case NodeKind::PieceSet: case NodeKind::StringLiteral: case NodeKind::AllSquares:
+    case NodeKind::EmptySet: case NodeKind::True: case NodeKind::False: case NodeKind::Predicate:
+    case NodeKind::Counter: case NodeKind::CurrentPosition: case NodeKind::InitialPosition: case NodeKind::Parent:
+      return true;
+    case NodeKind::Number: return n.a >= 0;
+    default: return false;
+  }
+}
+
+// The node as one primitive: bare when atomic, else inside spaced braces (never a {m,n} token).
+std::string wrap(const Node& n) {
+  if (atomic(n)) return cql(n);
+  if (n.kind == NodeKind::Line || n.kind == NodeKind::Path) return "( " + cql(n) + " )";
+  return "{ " + cql(n) + " }";
+}
+
+// A constituent of a compound: a line or path is closed by parentheses so it cannot swallow what follows.
+std::string item(const Node& n) {
+  if (n.kind == NodeKind::Line || n.kind == NodeKind::Path) return "( " + cql(n) + " )";
+  return cql(n);
+}
+
+std::string range_text(const Node& n) {
+  std::string s;  // a range spelled 'count' is among the options
+  if (const Node* lo = n.child("min")) s += " " + cql(*lo) + " " + cql(*n.child("max"));
+  return s;
+}
+
+std::string opts(const Node& n, std::initializer_list<const char*> skip = {}) {
+  std::string s;
+  for (const std::string& o : n.options) {
+    bool skipped = false;
+    for (const char* k : skip) skipped = skipped || o == k;
+    if (!skipped) s += " " + o;
+  }
+  return s;
+}
+
+std::string kids_text(const Node& n, const char* role, bool wrapped = true) {
+  std::string s;
+  for (const Child& c : n.kids)
+    if (std::string(c.role) == role) s += " " + (wrapped ? wrap(*c.node) : cql(*c.node));
+  return s;
+}
+
+std::string binary(const Node& n, const std::string& op) {
+  return wrap(*n.child("left")) + " " + op + " " + wrap(*n.child("right"));
+}
+
+std::string dash_text(const Node& n, bool in_path) {
+  std::string s;
+  if (const Node* l = n.child("left")) s += wrap(*l);
+  s += n.text;
+  if (const Node* r = n.child("right")) s += wrap(*r);
+  if (const Node* p = n.child("promote")) s += "=" + cql(*p);
+  if (in_path) {
+    s += kids_text(n, "target");
+  } else if (n.child("target")) {
+    s += "(" + kids_text(n, "target") + " )";
+  }
+  return s + " ";
+}
+
+std::string seq_text(const Node& n, bool in_path, const char* arrow) {
+  switch (n.kind) {
+    case NodeKind::SeqFilter: return wrap(*n.child("arg"));
+    case NodeKind::Dash: return dash_text(n, in_path);
+    case NodeKind::SeqChain: {
+      std::string s = "(";
+      bool first = true;
+      for (const Child& c : n.kids) {
+        s += (first || in_path) ? " " : std::string(" ") + arrow + " ";
+        s += seq_text(*c.node, in_path, arrow);
+        first = false;
+      }
+      return s + " )";
+    }
+    case NodeKind::SeqRepeat: {
+      std::string inner = seq_text(*n.child("arg"), in_path, arrow);
+      if (n.text == "*") return inner + " {*}";
+      if (n.text == "+") return inner + " {+}";
+      if (n.text == "?") return inner + " ?";
+      return inner + " {" + std::to_string(n.a) + "," + (n.b < 0 ? std::string() : std::to_string(n.b)) + "}";
+    }
+    default: return wrap(n);
+  }
+}
+
+std::string cql(const Node& n) {
+  switch (n.kind) {
+    case NodeKind::Number: return std::to_string(n.a);
+    case NodeKind::StringLiteral: return quote(n.text);
+    case NodeKind::PieceSet: {
+      if (!n.pieces) return squares_text(n.squares);
+      std::string p = pieces_text(n.pieces);
+      std::string s = p.size() == 1 ? p : "[" + p + "]";
+      return s + squares_text(n.squares);
+    }
+    case NodeKind::AllSquares: return ".";
+    case NodeKind::EmptySet: return "[]";
+    case NodeKind::True: return n.text.empty() ? "true" : "true";
+    case NodeKind::False: return "false";
+    case NodeKind::ColorValue: return n.text;
+    case NodeKind::Compound: {
+      std::string s = "{";
+      for (const Child& c : n.kids) s += " " + item(*c.node);
+      return s + " }";
+    }
+    case NodeKind::And: return binary(n, "and");
+    case NodeKind::Or: return binary(n, "or");
+    case NodeKind::Not: return "not " + wrap(*n.child("arg"));
+    case NodeKind::If: {
+      std::string s = "if " + wrap(*n.child("if")) + " then " + wrap(*n.child("then"));
+      if (const Node* e = n.child("else")) s += " else " + wrap(*e);
+      return s;
+    }
+    case NodeKind::Union: return binary(n, "|");
+    case NodeKind::Intersect: case NodeKind::PositionIntersect: return binary(n, "&");
+    case NodeKind::Complement: return "~" + wrap(*n.child("arg"));
+    case NodeKind::Subset: case NodeKind::StringIn:
+      if (n.has("implicit")) return cql(*n.child("right")) + " " + cql(*n.child("left"));
+      return binary(n, "in");
+    case NodeKind::Attacks: return binary(n, n.text == "->" ? "->" : "attacks");
+    case NodeKind::AttackedBy: return binary(n, n.text == "<-" ? "<-" : "attackedby");
+    case NodeKind::AttackRay: {
+      std::string s;
+      for (const Child& c : n.kids) s += (s.empty() ? "" : " " + n.text + " ") + wrap(*c.node);
+      return s;
+    }
+    case NodeKind::Between: return "between (" + kids_text(n, "left") + kids_text(n, "right") + " )";
+    case NodeKind::Ray: return n.text + opts(n) + " (" + kids_text(n, "arg") + " )";
+    case NodeKind::Pin: {
+      std::string s = "pin";
+      // the first keyword written names the value
+      if (const Node* c = n.child(n.text)) s += " " + n.text + " " + wrap(*c);
+      for (const char* r : {"from", "through", "to"})
+        if (n.text != r)
+          if (const Node* c = n.child(r)) s += std::string(" ") + r + " " + wrap(*c);
+      return s;
+    }
+    case NodeKind::LightDark: return n.text + " " + wrap(*n.child("arg"));
+    case NodeKind::Direction: return n.text + opts(n) + range_text(n) + " " + wrap(*n.child("arg"));
+    case NodeKind::FromSquare: case NodeKind::ToSquare: case NodeKind::PastMove: case NodeKind::Predicate:
+    case NodeKind::Counter: case NodeKind::PathInfo: case NodeKind::CurrentTransform:
+    case NodeKind::RemoveComment: case NodeKind::Extension:
+      return n.text;
+    case NodeKind::MakeSquare: {
+      if (n.kids.size() == 1) return "makesquare " + wrap(*n.kids[0].node);
+      return "makesquare (" + kids_text(n, "arg") + " )";
+    }
+    case NodeKind::SquareLoop: case NodeKind::PieceLoop:
+      return std::string(n.kind == NodeKind::SquareLoop ? "square" : "piece") + (n.has("all") ? " all " : " ") + n.text +
+             " in " + wrap(*n.child("domain")) + " " + wrap(*n.child("body"));
+    case NodeKind::PieceAssign: return "piece " + n.text + " = " + wrap(*n.child("value"));
+    case NodeKind::Arithmetic: return binary(n, n.text);
+    case NodeKind::Negate: return "- " + wrap(*n.child("arg"));
+    case NodeKind::Concat: return binary(n, "+");
+    case NodeKind::Relation: case NodeKind::SetEquality: case NodeKind::PositionOrder: return binary(n, n.text);
+    case NodeKind::CountSquares: case NodeKind::StringLength: case NodeKind::DictionaryCount:
+      return "#" + wrap(*n.child("arg"));
+    case NodeKind::Abs: return "abs " + wrap(*n.child("arg"));
+    case NodeKind::Sqrt: return "sqrt " + wrap(*n.child("arg"));
+    case NodeKind::MinMax: return n.text + " (" + kids_text(n, "arg") + " )";
+    case NodeKind::Power: case NodeKind::Coordinate: return n.text + " " + wrap(*n.child("arg"));
+    case NodeKind::PieceAttribute:
+      return n.child("arg") ? n.text + " " + wrap(*n.child("arg")) : n.text;
+    case NodeKind::Substring: {
+      std::string s = wrap(*n.child("arg")) + "[";
+      if (const Node* f = n.child("from")) s += wrap(*f);
+      if (n.has("slice")) s += ":";
+      if (const Node* t = n.child("to")) s += wrap(*t);
+      s += "]";
+      if (n.has("assign")) s += " = " + wrap(*n.child("value"));
+      return s;
+    }
+    case NodeKind::RegexMatch: return wrap(*n.child("arg")) + " ~~ " + quote(n.text);
+    case NodeKind::GroupRef: return n.has("index") ? "\\-1" : "\\" + std::to_string(n.a);
+    case NodeKind::IndexOf: return "indexof (" + kids_text(n, "left") + kids_text(n, "right") + " )";
+    case NodeKind::WriteFile: return "writefile (" + kids_text(n, "left") + kids_text(n, "right") + " )";
+    case NodeKind::CaseConvert: case NodeKind::StringToInt: case NodeKind::ReadFile:
+      return n.text + " " + wrap(*n.child("arg"));
+    case NodeKind::Ascii: return "ascii " + wrap(*n.child("arg"));
+    case NodeKind::ToString: return "str (" + kids_text(n, "arg") + " )";
+    case NodeKind::Comment: return "comment (" + kids_text(n, "arg") + " )";
+    case NodeKind::Message: return "message" + opts(n) + " (" + kids_text(n, "arg") + " )";
+    case NodeKind::Result: return "result " + n.text;
+    case NodeKind::Tag: return "tag " + quote(n.text);
+    case NodeKind::TagBuiltin: {
+      static const char* map[][2] = {{"Site", "site"}, {"Event", "event"}, {"Date", "date"}, {"EventDate", "eventdate"}, {"ECO", "eco"}};
+      for (auto& m : map)
+        if (n.text == m[0]) return m[1];
+      return n.text;
+    }
+    case NodeKind::SetTag: return "settag (" + quote(n.text) + kids_text(n, "value") + " )";
+    case NodeKind::Player: return n.text.empty() ? "player" : "player " + n.text;
+    case NodeKind::Elo: return n.text.empty() ? "elo" : "elo " + n.text;
+    case NodeKind::Fen: return n.type == ValueType::String ? "fen" : "fen " + quote(n.text);
+    case NodeKind::HasComment: return n.text;
+    case NodeKind::CurrentPosition: return "currentposition";
+    case NodeKind::InitialPosition: return "initialposition";
+    case NodeKind::Parent: return "parent";
+    case NodeKind::Child: return n.child("arg") ? "child (" + kids_text(n, "arg") + " )" : "child";
+    case NodeKind::PositionById: return "position " + wrap(*n.child("arg"));
+    case NodeKind::WithPosition: return wrap(*n.child("position")) + " : " + wrap(*n.child("body"));
+    case NodeKind::Lca: case NodeKind::Distance: case NodeKind::Descendant:
+      return n.text + " (" + kids_text(n, "left") + kids_text(n, "right") + " )";
+    case NodeKind::GenericEqual: return "equal (" + kids_text(n, "left") + kids_text(n, "right") + " )";
+    case NodeKind::Move: {
+      std::string s = "move";
+      // the first keyword decides the type: a set keyword first only when the original had one first
+      if (!n.text.empty()) s += " " + n.text + " " + wrap(*n.child(n.text));
+      else s += opts(n);
+      for (const Child& c : n.kids) {
+        std::string r = c.role;
+        if (r == n.text || r == "comment") continue;
+        if (r == "promote") s += " promote " + cql(*c.node);
+        else s += " " + r + " " + wrap(*c.node);
+      }
+      if (!n.text.empty()) s += opts(n);
+      if (const Node* c = n.child("comment")) s += " " + cql(*c);
+      return s;
+    }
+    case NodeKind::Dash: return dash_text(n, false);
+    case NodeKind::LegalDash: case NodeKind::PreviousDash: return n.text + " " + cql(*n.child("dash"));
+    case NodeKind::CountMoves: return "countmoves" + opts(n) + " " + cql(*n.child("dash"));
+    case NodeKind::Line: {
+      std::string s = "line" + opts(n) + range_text(n);
+      for (const Child& c : n.kids)
+        if (std::string(c.role) == "arg") s += " " + n.text + " " + seq_text(*c.node, false, n.text.c_str());
+      return s;
+    }
+    case NodeKind::Path: {
+      std::string s = "path";
+      for (const std::string& o : n.options) s += o == "focus capture" ? "" : " " + o;
+      if (const Node* f = n.child("focus")) s += std::string(n.has("focus capture") ? " focus capture " : " focus ") + wrap(*f);
+      if (const Node* m = n.child("max")) s += " max " + wrap(*m);
+      if (!n.text.empty()) s += " title " + quote(n.text);
+      s += range_text(n);
+      for (const Child& c : n.kids)
+        if (std::string(c.role) == "arg") s += " " + seq_text(*c.node, true, "");
+      return s;
+    }
+    case NodeKind::SeqFilter: case NodeKind::SeqChain: case NodeKind::SeqRepeat: return seq_text(n, false, "-->");
+    case NodeKind::Find: return "find" + opts(n) + range_text(n) + " " + wrap(*n.child("body"));
+    case NodeKind::Echo:
+      return "echo" + opts(n, {"in all"}) + " (" + cql(*n.child("source")) + " " + cql(*n.child("target")) + ")" +
+             (n.has("in all") ? " in all " : " ") + wrap(*n.child("body"));
+    case NodeKind::ConsecutiveMoves:
+      return "consecutivemoves" + opts(n) + range_text(n) + " (" + cql(*n.child("left")) + " " + cql(*n.child("right")) + ")";
+    case NodeKind::Loop: return "loop " + wrap(*n.child("body"));
+    case NodeKind::While: return "while (" + cql(*n.child("if")) + ") " + wrap(*n.child("body"));
+    case NodeKind::Sort: {
+      std::string s = "sort" + opts(n, {"min", "max"});
+      if (n.has("min")) s += " min";
+      if (n.has("max")) s += " max";
+      if (!n.text.empty()) s += " " + quote(n.text);
+      return s + " " + wrap(*n.child("body"));
+    }
+    case NodeKind::Variable: return n.text;
+    case NodeKind::Assign: {
+      std::string s;
+      for (const std::string& o : n.options)
+        if (o != "dictionary") s += o + " ";
+      s += cql(*n.child("target"));
+      if (const Node* k = n.child("key")) s += "[" + cql(*k) + "]";
+      return s + " " + n.text + " " + wrap(*n.child("value"));
+    }
+    case NodeKind::Unbind: {
+      std::string s = "unbind " + cql(*n.child("target"));
+      if (const Node* k = n.child("key")) s += "[" + cql(*k) + "]";
+      return s;
+    }
+    case NodeKind::IsBound: return std::string(n.has("not") ? "isunbound " : "isbound ") + quote(n.text);
+    case NodeKind::DictionaryDecl: return "dictionary" + std::string(n.has("local") ? " local " : " ") + n.text;
+    case NodeKind::DictionaryGet: return cql(*n.child("dictionary")) + "[" + cql(*n.child("key")) + "]";
+    case NodeKind::DictionaryIterate:
+      return n.kids.empty() ? "" : std::string("?k\u220A") + cql(*n.child("dictionary")) + " " + wrap(*n.child("body"));
+    case NodeKind::FunctionDef: return "\n" + n.child("source")->text + "\n";
+    case NodeKind::FunctionCall: return n.text + " (" + kids_text(n, "arg") + " )";
+    case NodeKind::Transform: return n.text + opts(n) + range_text(n) + " " + wrap(*n.child("body"));
+    case NodeKind::NoTransform: return "notransform " + wrap(*n.child("body"));
+    case NodeKind::SimilarPosition: return "similarposition" + opts(n) + " " + quote(n.text);
+    case NodeKind::Assert: return "assert " + wrap(*n.child("body"));
+    case NodeKind::Abort: return "cql_abort";
+    case NodeKind::Hhdb: return "hhdb " + n.text;
+    case NodeKind::AssertVariations: return "cql_assertvariations " + quote(n.text);
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string print_canonical(const Node& n) {
+  std::ostringstream o;
+  canonical(n, o, 0);
+  return o.str();
+}
+
+std::string print_canonical(const Query& q) {
+  std::ostringstream o;
+  const Header& h = q.header;
+  o << "(Header";
+  if (!h.input.empty()) o << " input=" << quote(h.input);
+  if (!h.output.empty()) o << " output=" << quote(h.output);
+  if (h.gamenumber) o << " gamenumber=" << h.gamenumber->min << ".." << h.gamenumber->max;
+  if (h.matchcount) o << (h.sort_matchcount ? " sort-matchcount=" : " matchcount=") << h.matchcount->min << ".." << h.matchcount->max;
+  if (!h.result.empty()) o << " result=" << h.result;
+  if (h.variations) o << " [variations]";
+  if (h.matchstring) o << " matchstring=" << quote(*h.matchstring);
+  if (h.silent) o << " [silent]";
+  if (h.quiet) o << " [quiet]";
+  o << ")\n";
+  for (size_t i = 0; i < q.variables.size(); ++i) {
+    const Variable& v = q.variables[i];
+    static const char* kinds[] = {"square", "piece", "position", "numeric", "string", "set", "dictionary"};
+    o << "(Variable #" << i << " " << v.name << " " << kinds[static_cast<int>(v.kind)] << ":" << type_name(v.type)
+      << (v.persistent ? " [persistent]" : "") << (v.quiet ? " [quiet]" : "") << (v.atomic ? " [atomic]" : "") << ")\n";
+  }
+  o << print_canonical(*q.body);
+  return o.str();
+}
+
+std::string print_cql(const Node& n) { return cql(n); }
+
+std::string print_cql(const Query& q) {
+  const Header& h = q.header;
+  std::string s = "cql(";
+  if (!h.input.empty()) s += " input " + quote(h.input);
+  if (!h.output.empty()) s += " output " + quote(h.output);
+  if (h.gamenumber) s += " gamenumber " + std::to_string(h.gamenumber->min) + " " + std::to_string(h.gamenumber->max);
+  if (h.matchcount)
+    s += std::string(h.sort_matchcount ? " sort matchcount " : " matchcount ") + std::to_string(h.matchcount->min) + " " +
+         std::to_string(h.matchcount->max);
+  if (!h.result.empty()) s += " result " + h.result;
+  if (h.variations) s += " variations";
+  if (h.matchstring) s += " matchstring " + quote(*h.matchstring);
+  if (h.silent) s += " silent";
+  if (h.quiet) s += " quiet";
+  s += " )\n";
+  for (const Child& c : q.body->kids) s += item(*c.node) + "\n";
+  return s;
+}
+
+}  // namespace cqlindex::cql
