@@ -1,0 +1,66 @@
+// Attack tables (leapers, magic-bitboard sliders, lines), built once at start-up.
+#pragma once
+
+#include "engine/chess/types.h"
+
+namespace cqlindex::chess {
+
+namespace detail {
+struct Magic {
+  Bitboard mask;
+  Bitboard magic;
+  const Bitboard* attacks;
+  unsigned shift;
+  unsigned index(Bitboard occupied) const { return unsigned(((occupied & mask) * magic) >> shift); }
+};
+extern Bitboard pawn_attacks[COLOR_NB][64];
+extern Bitboard knight_attacks[64];
+extern Bitboard king_attacks[64];
+extern Magic bishop_magics[64];
+extern Magic rook_magics[64];
+extern Bitboard between[64][64];
+extern Bitboard line[64][64];
+}  // namespace detail
+
+// Builds the tables; called automatically before main(), safe to call again.
+void init_attacks();
+
+// Squares a pawn of colour c on s attacks (captures onto).
+inline Bitboard pawn_attacks(Color c, Square s) { return detail::pawn_attacks[c][s]; }
+// Squares a knight on s attacks.
+inline Bitboard knight_attacks(Square s) { return detail::knight_attacks[s]; }
+// Squares a king on s attacks.
+inline Bitboard king_attacks(Square s) { return detail::king_attacks[s]; }
+// Squares a bishop on s attacks given the occupancy (the first blocker on each ray is included).
+inline Bitboard bishop_attacks(Square s, Bitboard occupied) {
+  const detail::Magic& m = detail::bishop_magics[s];
+  return m.attacks[m.index(occupied)];
+}
+// Squares a rook on s attacks given the occupancy.
+inline Bitboard rook_attacks(Square s, Bitboard occupied) {
+  const detail::Magic& m = detail::rook_magics[s];
+  return m.attacks[m.index(occupied)];
+}
+// Squares a queen on s attacks given the occupancy.
+inline Bitboard queen_attacks(Square s, Bitboard occupied) {
+  return bishop_attacks(s, occupied) | rook_attacks(s, occupied);
+}
+// Squares a non-pawn piece of type pt on s attacks (0 for PAWN / NO_PIECE_TYPE).
+inline Bitboard attacks_of(PieceType pt, Square s, Bitboard occupied) {
+  switch (pt) {
+    case KNIGHT: return knight_attacks(s);
+    case BISHOP: return bishop_attacks(s, occupied);
+    case ROOK: return rook_attacks(s, occupied);
+    case QUEEN: return queen_attacks(s, occupied);
+    case KING: return king_attacks(s);
+    default: return 0;
+  }
+}
+// Squares strictly between a and b if they share a rank, file or diagonal, else 0.
+inline Bitboard between_squares(Square a, Square b) { return detail::between[a][b]; }
+// The whole line (edge to edge) through a and b, both included, if aligned, else 0.
+inline Bitboard line_through(Square a, Square b) { return detail::line[a][b]; }
+// True if a, b and c lie on one rank, file or diagonal.
+inline bool aligned(Square a, Square b, Square c) { return line_through(a, b) & square_bb(c); }
+
+}  // namespace cqlindex::chess

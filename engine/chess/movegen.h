@@ -1,0 +1,32 @@
+// Strictly legal move generation.
+#pragma once
+
+#include "engine/chess/position.h"
+
+namespace cqlindex::chess {
+
+struct MoveList {
+  // 512 > the most moves any position with at most 16 pieces per side can have (from_fen enforces that).
+  static constexpr int kCapacity = 512;
+  Move moves[kCapacity];
+  int size = 0;
+
+  void push(Move m) { moves[size++] = m; }
+  const Move* begin() const { return moves; }
+  const Move* end() const { return moves + size; }
+  Move* begin() { return moves; }
+  Move* end() { return moves + size; }
+  bool empty() const { return size == 0; }
+  bool contains(Move m) const;
+};
+
+// Every legal move of the side to move.
+MoveList legal_moves(const Position& pos);
+// True if the side to move has at least one legal move (stops at the first one).
+bool has_legal_move(const Position& pos);
+// Side to move is in check and has no legal move.
+bool is_checkmate(const Position& pos);
+// Side to move is not in check and has no legal move.
+bool is_stalemate(const Position& pos);
+
+}  // namespace cqlindex::chess

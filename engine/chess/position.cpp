@@ -1,0 +1,412 @@
+#include "engine/chess/position.h"
+
+#include <cctype>
+#include <charconv>
+#include <cstring>
+#include <vector>
+
+namespace cqlindex::chess {
+
+namespace {
+
+// Zobrist random numbers, generated at compile time from a fixed seed (so usable during static init).
+struct Zobrist {
+  uint64_t psq[PIECE_NB][64] = {};
+  uint64_t ep_file[8] = {};
+  uint64_t castling[16] = {};
+  uint64_t side = 0;
+  constexpr Zobrist() {
+    uint64_t s = 1070372;
+    auto next = [&s] {
+      s ^= s >> 12;
+      s ^= s << 25;
+      s ^= s >> 27;
+      return s * 2685821657736338717ULL;
+    };
+    for (auto& row : psq)
+      for (auto& k : row) k = next();
+    for (auto& k : ep_file) k = next();
+    for (auto& k : castling) k = next();
+    side = next();
+  }
+};
+constexpr Zobrist zobrist;
+
+constexpr std::string_view kStartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+// Splits s on runs of white space.
+std::vector<std::string_view> split_fields(std::string_view s) {
+  std::vector<std::string_view> out;
+  size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+    size_t j = i;
+    while (j < s.size() && !std::isspace(static_cast<unsigned char>(s[j]))) ++j;
+    if (j > i) out.push_back(s.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+bool set_error(std::string* error, std::string msg) {
+  if (error) *error = std::move(msg);
+  return false;
+}
+
+PieceType piece_type_from_char(char c) {
+  switch (std::toupper(static_cast<unsigned char>(c))) {
+    case 'P': return PAWN;
+    case 'N': return KNIGHT;
+    case 'B': return BISHOP;
+    case 'R': return ROOK;
+    case 'Q': return QUEEN;
+    case 'K': return KING;
+    default: return NO_PIECE_TYPE;
+  }
+}
+
+}  // namespace
+
+Position Position::start() {
+  static const Position start_pos = *from_fen(kStartFen);
+  return start_pos;
+}
+
+void Position::put_piece(Piece p, Square s) {
+  board_[s] = p;
+  Bitboard b = square_bb(s);
+  by_type_[NO_PIECE_TYPE] |= b;
+  by_type_[type_of(p)] |= b;
+  by_color_[color_of(p)] |= b;
+  key_ ^= zobrist.psq[p][s];
+}
+
+void Position::remove_piece(Square s) {
+  Piece p = board_[s];
+  Bitboard b = square_bb(s);
+  by_type_[NO_PIECE_TYPE] ^= b;
+  by_type_[type_of(p)] ^= b;
+  by_color_[color_of(p)] ^= b;
+  board_[s] = NO_PIECE;
+  key_ ^= zobrist.psq[p][s];
+}
+
+void Position::move_piece(Square from, Square to) {
+  Piece p = board_[from];
+  Bitboard b = square_bb(from) | square_bb(to);
+  by_type_[NO_PIECE_TYPE] ^= b;
+  by_type_[type_of(p)] ^= b;
+  by_color_[color_of(p)] ^= b;
+  board_[from] = NO_PIECE;
+  board_[to] = p;
+  key_ ^= zobrist.psq[p][from] ^ zobrist.psq[p][to];
+}
+
+Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
+  return (pawn_attacks(BLACK, s) & pieces(WHITE, PAWN)) | (pawn_attacks(WHITE, s) & pieces(BLACK, PAWN)) |
+         (knight_attacks(s) & pieces(KNIGHT)) | (rook_attacks(s, occupied) & pieces(ROOK, QUEEN)) |
+         (bishop_attacks(s, occupied) & pieces(BISHOP, QUEEN)) | (king_attacks(s) & pieces(KING));
+}
+
+Bitboard Position::attacks_by(Color c) const {
+  Bitboard result = 0;
+  Bitboard occ = pieces();
+  for (Bitboard b = pieces(c, PAWN); b;) result |= pawn_attacks(c, pop_lsb(b));
+  for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN, KING})
+    for (Bitboard b = pieces(c, pt); b;) result |= attacks_of(pt, pop_lsb(b), occ);
+  return result;
+}
+
+void Position::update_check_info() {
+  Color us = side_, them = ~side_;
+  Square ksq = king_square(us);
+  checkers_ = attackers_to(ksq) & pieces(them);
+  pinned_ = 0;
+  Bitboard snipers = (rook_attacks(ksq, 0) & pieces(them, ROOK, QUEEN)) |
+                     (bishop_attacks(ksq, 0) & pieces(them, BISHOP, QUEEN));
+  Bitboard occ = pieces();
+  while (snipers) {
+    Bitboard b = between_squares(ksq, pop_lsb(snipers)) & occ;
+    if (b && !more_than_one(b)) pinned_ |= b & pieces(us);
+  }
+}
+
+bool Position::ep_capture_legal() const {
+  if (ep_ == SQ_NONE) return false;
+  Bitboard capturers = pawn_attacks(~side_, ep_) & pieces(side_, PAWN);
+  while (capturers)
+    if (is_legal(Move::make(pop_lsb(capturers), ep_, EN_PASSANT))) return true;
+  return false;
+}
+
+void Position::set_castling_right(Color c, Square rook_sq) {
+  Square ksq = king_square(c);
+  bool king_side = rook_sq > ksq;
+  CastlingRight cr = castling_right(c, king_side);
+  int i = castling_index(cr);
+  castling_rights_ |= cr;
+  castling_rook_[i] = rook_sq;
+  Square kto = relative_square(c, king_side ? SQ_G1 : SQ_C1);
+  Square rto = relative_square(c, king_side ? SQ_F1 : SQ_D1);
+  castling_path_[i] = (between_squares(ksq, kto) | square_bb(kto) | between_squares(rook_sq, rto) |
+                       square_bb(rto)) &
+                      ~(square_bb(ksq) | square_bb(rook_sq));
+  if (file_of(ksq) != FILE_E || (file_of(rook_sq) != FILE_A && file_of(rook_sq) != FILE_H)) chess960_ = true;
+}
+
+void Position::finish_setup() {
+  key_ = compute_key();
+  update_check_info();
+  ep_legal_ = ep_capture_legal();
+  if (ep_legal_) key_ ^= zobrist.ep_file[file_of(ep_)];
+}
+
+uint64_t Position::compute_key() const {
+  uint64_t k = 0;
+  for (int s = 0; s < 64; ++s)
+    if (board_[s] != NO_PIECE) k ^= zobrist.psq[board_[s]][s];
+  k ^= zobrist.castling[castling_rights_];
+  if (side_ == BLACK) k ^= zobrist.side;
+  if (ep_legal_) k ^= zobrist.ep_file[file_of(ep_)];
+  return k;
+}
+
+std::optional<Position> Position::from_fen(std::string_view fen, std::string* error) {
+  init_attacks();
+  std::vector<std::string_view> f = split_fields(fen);
+  if (f.empty()) return set_error(error, "empty FEN"), std::nullopt;
+  if (f.size() > 6) return set_error(error, "FEN has more than six fields"), std::nullopt;
+  Position pos;
+
+  // 1. Board, rank 8 first.
+  int rank = 7, file = 0;
+  for (char c : f[0]) {
+    if (c == '/') {
+      if (file != 8) return set_error(error, "FEN rank " + std::to_string(rank + 1) + " does not have 8 squares"), std::nullopt;
+      if (--rank < 0) return set_error(error, "FEN board has more than 8 ranks"), std::nullopt;
+      file = 0;
+    } else if (c >= '1' && c <= '8') {
+      file += c - '0';
+      if (file > 8) return set_error(error, "FEN rank " + std::to_string(rank + 1) + " has more than 8 squares"), std::nullopt;
+    } else {
+      PieceType pt = piece_type_from_char(c);
+      if (pt == NO_PIECE_TYPE) return set_error(error, std::string("bad character '") + c + "' in FEN board"), std::nullopt;
+      if (file > 7) return set_error(error, "FEN rank " + std::to_string(rank + 1) + " has more than 8 squares"), std::nullopt;
+      Color col = std::isupper(static_cast<unsigned char>(c)) ? WHITE : BLACK;
+      pos.put_piece(make_piece(col, pt), make_square(File(file), Rank(rank)));
+      ++file;
+    }
+  }
+  if (rank != 0 || file != 8) return set_error(error, "FEN board does not have 8 ranks of 8 squares"), std::nullopt;
+  for (Color c : {WHITE, BLACK}) {
+    const char* name = c == WHITE ? "white" : "black";
+    int kings = popcount(pos.pieces(c, KING));
+    if (kings != 1) return set_error(error, std::string(name) + (kings ? " has more than one king" : " has no king")), std::nullopt;
+    if (popcount(pos.pieces(c)) > 16) return set_error(error, std::string(name) + " has more than 16 pieces"), std::nullopt;
+  }
+  if (pos.pieces(PAWN) & (rank_bb(RANK_1) | rank_bb(RANK_8)))
+    return set_error(error, "pawn on the first or last rank"), std::nullopt;
+
+  // 2. Side to move.
+  if (f.size() > 1) {
+    if (f[1] == "w" || f[1] == "W") pos.side_ = WHITE;
+    else if (f[1] == "b" || f[1] == "B") pos.side_ = BLACK;
+    else return set_error(error, "FEN side to move must be 'w' or 'b'"), std::nullopt;
+  }
+
+  // 3. Castling: KQkq (outermost rook on that side), or Shredder/X-FEN file letters.
+  if (f.size() > 2 && f[2] != "-") {
+    for (char c : f[2]) {
+      Color col = std::isupper(static_cast<unsigned char>(c)) ? WHITE : BLACK;
+      char u = char(std::toupper(static_cast<unsigned char>(c)));
+      if (u != 'K' && u != 'Q' && (u < 'A' || u > 'H'))
+        return set_error(error, std::string("bad character '") + c + "' in FEN castling field"), std::nullopt;
+      Square ksq = pos.king_square(col);
+      if (relative_rank(col, rank_of(ksq)) != RANK_1) continue;  // no castling without a king at home
+      Bitboard rooks = pos.pieces(col, ROOK) & rank_bb(rank_of(ksq));
+      Square rsq = SQ_NONE;
+      if (u == 'K') {
+        Bitboard side = rooks & ~(square_bb(ksq) - 1) & ~square_bb(ksq);
+        if (side) rsq = msb(side);
+      } else if (u == 'Q') {
+        Bitboard side = rooks & (square_bb(ksq) - 1);
+        if (side) rsq = lsb(side);
+      } else {
+        Square s = make_square(File(u - 'A'), rank_of(ksq));
+        if (rooks & square_bb(s)) rsq = s;
+      }
+      if (rsq != SQ_NONE) pos.set_castling_right(col, rsq);
+    }
+  }
+
+  // 4. En passant target: kept only if a double step could have produced it.
+  if (f.size() > 3 && f[3] != "-") {
+    std::string_view e = f[3];
+    if (e.size() != 2 || e[0] < 'a' || e[0] > 'h' || e[1] < '1' || e[1] > '8')
+      return set_error(error, "bad FEN en-passant square '" + std::string(e) + "'"), std::nullopt;
+    Square s = make_square(File(e[0] - 'a'), Rank(e[1] - '1'));
+    Color us = pos.side_;
+    int push = pawn_push(us);
+    if (relative_rank(us, rank_of(s)) == RANK_6 && pos.empty(s) && pos.empty(s + push) &&
+        pos.piece_on(s - push) == make_piece(~us, PAWN))
+      pos.ep_ = s;
+  }
+
+  // 5-6. Clocks.
+  auto parse_number = [&](std::string_view t, int& out) {
+    int v = 0;
+    auto r = std::from_chars(t.data(), t.data() + t.size(), v);
+    if (r.ec != std::errc() || r.ptr != t.data() + t.size() || v < 0) return false;
+    out = v > 65535 ? 65535 : v;
+    return true;
+  };
+  if (f.size() > 4) {
+    int v;
+    if (!parse_number(f[4], v)) return set_error(error, "bad FEN halfmove clock '" + std::string(f[4]) + "'"), std::nullopt;
+    pos.halfmove_ = uint16_t(v);
+  }
+  if (f.size() > 5) {
+    int v;
+    if (!parse_number(f[5], v)) return set_error(error, "bad FEN fullmove number '" + std::string(f[5]) + "'"), std::nullopt;
+    pos.fullmove_ = uint16_t(v < 1 ? 1 : v);
+  }
+  pos.finish_setup();
+  return pos;
+}
+
+std::string Position::fen() const {
+  std::string s;
+  for (int r = 7; r >= 0; --r) {
+    int empty_run = 0;
+    for (int fl = 0; fl < 8; ++fl) {
+      Piece p = board_[make_square(File(fl), Rank(r))];
+      if (p == NO_PIECE) {
+        ++empty_run;
+        continue;
+      }
+      if (empty_run) s += char('0' + empty_run);
+      empty_run = 0;
+      s += piece_char(p);
+    }
+    if (empty_run) s += char('0' + empty_run);
+    if (r) s += '/';
+  }
+  s += side_ == WHITE ? " w " : " b ";
+  if (!castling_rights_) s += '-';
+  for (CastlingRight cr : {WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO}) {
+    if (!can_castle(cr)) continue;
+    Color c = cr & WHITE_CASTLING ? WHITE : BLACK;
+    bool king_side = cr & (WHITE_OO | BLACK_OO);
+    Square rsq = castling_rook_[castling_index(cr)];
+    Square ksq = king_square(c);
+    Bitboard rooks = pieces(c, ROOK) & rank_bb(rank_of(ksq));
+    Square outermost = king_side ? msb(rooks) : lsb(rooks);
+    char ch = rsq == outermost ? (king_side ? 'K' : 'Q') : char('A' + file_of(rsq));
+    s += c == WHITE ? ch : char(std::tolower(static_cast<unsigned char>(ch)));
+  }
+  s += ' ';
+  s += ep_legal_ ? square_name(ep_) : "-";
+  s += ' ' + std::to_string(halfmove_) + ' ' + std::to_string(fullmove_);
+  return s;
+}
+
+Piece Position::captured_piece(Move m) const {
+  if (m.kind() == CASTLING || !m.is_ok()) return NO_PIECE;
+  if (m.kind() == EN_PASSANT) return make_piece(~side_, PAWN);
+  return board_[m.to()];
+}
+
+bool Position::is_legal(Move m) const {
+  Color us = side_, them = ~side_;
+  Square from = m.from(), to = m.to();
+  Square ksq = king_square(us);
+  Bitboard occ = pieces();
+
+  if (m.kind() == EN_PASSANT) {
+    Square capsq = to - pawn_push(us);
+    Bitboard after = (occ ^ square_bb(from) ^ square_bb(capsq)) | square_bb(to);
+    return !(attackers_to(ksq, after) & pieces(them) & ~square_bb(capsq));
+  }
+  if (m.kind() == CASTLING) {
+    CastlingRight cr = castling_right(us, to > from);
+    int i = castling_index(cr);
+    if (!can_castle(cr) || castling_rook_[i] != to || from != ksq || checkers_) return false;
+    if (castling_path_[i] & occ) return false;
+    Square kto = castling_king_to(m), rto = castling_rook_to(m);
+    for (Bitboard path = between_squares(ksq, kto); path;)
+      if (attackers_to(pop_lsb(path), occ) & pieces(them)) return false;
+    Bitboard after = (occ ^ square_bb(from) ^ square_bb(to)) | square_bb(kto) | square_bb(rto);
+    return !(attackers_to(kto, after) & pieces(them));
+  }
+  if (from == ksq) return !(attackers_to(to, occ ^ square_bb(from)) & pieces(them));
+  if (checkers_) {
+    if (more_than_one(checkers_)) return false;
+    Square checker = lsb(checkers_);
+    if (!((between_squares(ksq, checker) | checkers_) & square_bb(to))) return false;
+  }
+  return !(pinned_ & square_bb(from)) || aligned(from, to, ksq);
+}
+
+void Position::do_move(Move m) {
+  Color us = side_, them = ~side_;
+  key_ ^= zobrist.side;
+  if (ep_legal_) key_ ^= zobrist.ep_file[file_of(ep_)];
+  ep_ = SQ_NONE;
+  ep_legal_ = false;
+  ++halfmove_;
+  if (us == BLACK) ++fullmove_;
+  side_ = them;
+  if (m.is_null()) {
+    update_check_info();
+    return;
+  }
+
+  Square from = m.from(), to = m.to();
+  Piece pc = board_[from];
+  uint8_t old_rights = castling_rights_;
+  if (m.kind() == CASTLING) {
+    Square kto = castling_king_to(m), rto = castling_rook_to(m);
+    Piece rook = board_[to];
+    remove_piece(from);
+    remove_piece(to);
+    put_piece(pc, kto);
+    put_piece(rook, rto);
+    castling_rights_ &= ~(us == WHITE ? WHITE_CASTLING : BLACK_CASTLING);
+  } else {
+    Square capsq = m.kind() == EN_PASSANT ? to - pawn_push(us) : to;
+    if (board_[capsq] != NO_PIECE) {
+      remove_piece(capsq);
+      halfmove_ = 0;
+    }
+    move_piece(from, to);
+    if (type_of(pc) == PAWN) {
+      halfmove_ = 0;
+      if ((int(to) ^ int(from)) == 16) ep_ = from + pawn_push(us);
+      else if (m.kind() == PROMOTION) {
+        remove_piece(to);
+        put_piece(make_piece(us, m.promotion()), to);
+      }
+    } else if (type_of(pc) == KING) {
+      castling_rights_ &= ~(us == WHITE ? WHITE_CASTLING : BLACK_CASTLING);
+    }
+    if (castling_rights_) {
+      for (int i = 0; i < 4; ++i)
+        if ((castling_rights_ & (1 << i)) && (castling_rook_[i] == from || castling_rook_[i] == to))
+          castling_rights_ &= ~(1 << i);
+    }
+  }
+  if (old_rights != castling_rights_) key_ ^= zobrist.castling[old_rights] ^ zobrist.castling[castling_rights_];
+  update_check_info();
+  if (ep_ != SQ_NONE) {
+    ep_legal_ = ep_capture_legal();
+    if (ep_legal_) key_ ^= zobrist.ep_file[file_of(ep_)];
+  }
+}
+
+bool Position::operator==(const Position& o) const {
+  return std::memcmp(board_, o.board_, sizeof board_) == 0 && side_ == o.side_ &&
+         castling_rights_ == o.castling_rights_ && ep_ == o.ep_ && halfmove_ == o.halfmove_ &&
+         fullmove_ == o.fullmove_ && key_ == o.key_;
+}
+
+}  // namespace cqlindex::chess
