@@ -6,4 +6,7 @@ namespace cqlindex::cli {
 // Runs the sub-command named by argv[1]; returns the exit code.
 int dispatch(int argc, char** argv);
 
+// cqlindex check FILE.pgn [--fen] [--threads N]: validates a PGN file (command_check.cpp).
+int command_check(int argc, char** argv);
+
 }  // namespace cqlindex::cli

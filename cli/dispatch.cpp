@@ -13,6 +13,7 @@ constexpr const char* kUsage =
     "usage: cqlindex COMMAND [ARGS]\n"
     "\n"
     "commands:\n"
+    "  check FILE.pgn [--fen]   validate a PGN file; --fen prints every mainline position\n"
     "\n"
     "Run 'cqlindex COMMAND --help' for the options of a command.\n";
 
@@ -24,6 +25,7 @@ struct Command {
 // One row per sub-command; a command is listed here once it exists.
 constexpr Command kCommands[] = {
     {"help", nullptr},
+    {"check", command_check},
 };
 
 }  // namespace

@@ -1,0 +1,175 @@
+// Game boundaries: a line-aware byte scan that knows tags, comments and game-termination markers.
+#include "engine/pgn/game_splitter.h"
+
+#include "engine/pgn/lexer.h"
+
+namespace cqlindex::pgn {
+namespace {
+
+bool is_break(char c) { return c == '\n' || c == '\r'; }
+
+// True if the line starting at q opens with an `[Event ` tag (leading blanks allowed).
+bool is_event_line(std::string_view t, size_t q) {
+  while (q < t.size() && (t[q] == ' ' || t[q] == '\t')) ++q;
+  if (t.substr(q, 6) != "[Event") return false;
+  q += 6;
+  return q < t.size() && (t[q] == ' ' || t[q] == '\t' || t[q] == '"');
+}
+
+}  // namespace
+
+GameSplitter::GameSplitter(std::string_view text) : text_(text) {
+  if (text_.size() >= 3 && uint8_t(text_[0]) == 0xEF && uint8_t(text_[1]) == 0xBB && uint8_t(text_[2]) == 0xBF)
+    p_ = line_start_ = 3;
+}
+
+void GameSplitter::new_line(size_t next_line_start) {
+  ++line_;
+  line_start_ = next_line_start;
+}
+
+bool GameSplitter::begin_game(size_t q, State state, GameSpan& span) {
+  bool completed = false;
+  if (started_) {
+    span.number = number_;
+    span.offset = start_;
+    span.length = q - start_;
+    span.first_line = start_line_;
+    span.first_col = start_col_;
+    completed = true;
+  }
+  started_ = true;
+  start_ = q;
+  start_line_ = line_;
+  start_col_ = uint32_t(q - line_start_ + 1);
+  ++number_;
+  state_ = state;
+  return completed;
+}
+
+bool GameSplitter::next(GameSpan& span) {
+  const std::string_view t = text_;
+  const size_t n = t.size();
+  while (p_ < n) {
+    const char c = t[p_];
+    if (is_break(c)) {
+      size_t q = p_ + 1;
+      if (c == '\r' && q < n && t[q] == '\n') ++q;
+      new_line(q);
+      p_ = q;
+      continue;
+    }
+    if (p_ == line_start_) {
+      if (in_comment_) {
+        if (is_event_line(t, p_)) {
+          in_comment_ = false;  // an unterminated comment ends where a new game clearly starts
+        } else {
+          while (p_ < n && t[p_] != '}' && !is_break(t[p_])) ++p_;
+          if (p_ < n && t[p_] == '}') {
+            in_comment_ = false;
+            ++p_;
+          }
+          continue;
+        }
+      } else if (open_quote_) {
+        open_quote_ = false;
+        size_t q = p_;
+        while (q < n && (t[q] == ' ' || t[q] == '\t')) ++q;
+        if (q < n && !is_break(t[q]) && t[q] != '[') {
+          size_t e = q;
+          bool closed = false;
+          for (; e < n && !is_break(t[e]); ++e) {
+            if (t[e] == '\\' && e + 1 < n && !is_break(t[e + 1])) {
+              ++e;
+            } else if (t[e] == '"') {
+              closed = true;
+            }
+          }
+          if (closed) {  // the rest of a broken tag value: skip the line, stay in the tag section
+            p_ = e;
+            continue;
+          }
+        }
+      }
+      if (c == '%') {  // escape line
+        while (p_ < n && !is_break(t[p_])) ++p_;
+        continue;
+      }
+    }
+    if (c == ' ' || c == '\t' || c == '\f' || c == '\v') {
+      ++p_;
+      continue;
+    }
+
+    // '[' opens a tag pair in the tag section (or where a game may start); after movetext only as the first
+    // non-blank of a line (a new game if it is `[Event `, else a stray tag the parser reports).
+    if (c == '[') {
+      bool tag = state_ != State::Movetext;
+      if (!tag) {
+        size_t b = line_start_;
+        while (b < p_ && (t[b] == ' ' || t[b] == '\t')) ++b;
+        tag = b == p_;
+      }
+      if (tag) {
+        bool completed = false;
+        if (state_ == State::Start || state_ == State::AfterResult ||
+            (state_ == State::Movetext && is_event_line(t, line_start_)))
+          completed = begin_game(p_, State::Tags, span);
+        bool in_q = false;
+        size_t e = p_ + 1;
+        for (; e < n && !is_break(t[e]); ++e) {
+          if (in_q && t[e] == '\\' && e + 1 < n && !is_break(t[e + 1]))
+            ++e;
+          else if (t[e] == '"')
+            in_q = !in_q;
+          else if (t[e] == ']' && !in_q)
+            break;
+        }
+        open_quote_ = in_q;
+        p_ = e < n && t[e] == ']' ? e + 1 : e;
+        if (completed) return true;
+        continue;
+      }
+    }
+
+    // Movetext.
+    bool completed = false;
+    if (state_ == State::AfterResult) {
+      if (c != '{' && c != ';') completed = begin_game(p_, State::Movetext, span);
+    } else if (state_ == State::Start) {
+      begin_game(p_, State::Movetext, span);
+    } else if (state_ == State::Tags) {
+      state_ = State::Movetext;
+    }
+    if (c == '{') {
+      ++p_;
+      while (p_ < n && t[p_] != '}' && !is_break(t[p_])) ++p_;
+      if (p_ < n && t[p_] == '}')
+        ++p_;
+      else
+        in_comment_ = true;
+    } else if (c == ';') {
+      while (p_ < n && !is_break(t[p_])) ++p_;
+    } else if (charclass::is_delim(c)) {
+      ++p_;
+    } else {
+      size_t q = p_;
+      while (q < n && !charclass::is_delim(t[q])) ++q;
+      if (is_result_word(t.substr(p_, q - p_))) state_ = State::AfterResult;
+      p_ = q;
+    }
+    if (completed) return true;
+  }
+  if (started_) {
+    started_ = false;
+    span.number = number_;
+    span.offset = start_;
+    span.length = n - start_;
+    span.first_line = start_line_;
+    span.first_col = start_col_;
+    return true;
+  }
+  return false;
+}
+
+}  // namespace cqlindex::pgn

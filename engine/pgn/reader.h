@@ -1,0 +1,219 @@
+// Reading a PGN file: mapping it, splitting it into games, and parsing the games on several threads with the
+// results delivered in file order.
+//
+//   auto file = pgn::PgnFile::open(path, &err);             // mmap (read() for pipes and other non-files)
+//   pgn::GameReader reader(file->text());                   // one thread:
+//   pgn::Game g;  while (reader.next(g)) { ... }
+//
+//   pgn::ReadOptions opt;  opt.threads = 0;                 // all cores:
+//   pgn::for_each_game<std::string>(file->text(), opt,
+//       [](const pgn::Game& g, unsigned worker) { return something(g); },            // on a worker thread
+//       [](const pgn::GameInfo& info, std::string&& r) { print(r); return true; });  // caller thread, in order
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "engine/pgn/game.h"
+#include "engine/pgn/game_parser.h"
+#include "engine/pgn/game_splitter.h"
+
+namespace cqlindex::pgn {
+
+// The bytes of a PGN file: memory-mapped if it is a regular file, otherwise read into memory.
+class PgnFile {
+ public:
+  // nullptr and a message in *error if the file cannot be opened or read.
+  static std::unique_ptr<PgnFile> open(const std::string& path, std::string* error);
+  ~PgnFile();
+  PgnFile(const PgnFile&) = delete;
+  PgnFile& operator=(const PgnFile&) = delete;
+
+  std::string_view text() const { return {data_, size_}; }
+  const std::string& path() const { return path_; }
+
+ private:
+  PgnFile() = default;
+  std::string path_;
+  const char* data_ = nullptr;
+  size_t size_ = 0;
+  bool mapped_ = false;
+  std::string buffer_;  // contents when not mapped
+};
+
+// Reads games one after the other on the calling thread.
+class GameReader {
+ public:
+  explicit GameReader(std::string_view text, ParseOptions options = {}) : text_(text), splitter_(text), options_(options) {}
+  // Fills `game` with the next game; false at the end.
+  bool next(Game& game);
+
+ private:
+  std::string_view text_;
+  GameSplitter splitter_;
+  ParseOptions options_;
+};
+
+struct ReadOptions {
+  unsigned threads = 0;  // 0: every core
+  ParseOptions parse;
+  size_t batch_games = 64;  // games handed to a worker at a time
+};
+
+// What the in-order callback learns about each game besides the worker's result.
+struct GameInfo {
+  uint64_t number = 0;
+  uint64_t offset = 0;
+  uint64_t length = 0;
+  uint32_t first_line = 0;
+  GameStatus status = GameStatus::Ok;
+  uint32_t plies = 0;  // mainline plies read
+  uint32_t tags = 0;   // tag pairs read
+  bool has_result = false;  // a game-termination marker was read
+  std::vector<PgnError> errors;
+};
+
+// Totals over a run.
+struct ReadStats {
+  uint64_t games = 0;
+  uint64_t errors = 0;    // messages of Severity::Error
+  uint64_t warnings = 0;  // Severity::Warning
+  uint64_t skipped = 0;   // games skipped as chess variants
+  uint64_t plies = 0;     // mainline plies over all games
+  void add(const GameInfo& g);
+};
+
+// The number of worker threads `threads` (0 = hardware concurrency) stands for.
+unsigned resolve_threads(unsigned threads);
+
+// Parses every game of `text` on `options.threads` workers. `work(game, worker)` runs on a worker thread for
+// each game (in parallel, worker in [0, threads)); `deliver(info, result)` runs on the calling thread in file
+// order and may return false to stop early. Memory stays bounded: only a few batches are in flight.
+template <class R>
+ReadStats for_each_game(std::string_view text, const ReadOptions& options,
+                        const std::function<R(const Game&, unsigned)>& work,
+                        const std::function<bool(const GameInfo&, R&&)>& deliver);
+
+// ---------------------------------------------------------------------------------------------------------
+// Implementation of for_each_game.
+
+namespace detail {
+inline GameInfo info_of(const Game& g) {
+  return GameInfo{g.number,         g.offset,           g.length,
+                  g.first_line,     g.status,           g.mainline_plies(),
+                  uint32_t(g.tags.size()), g.result != Result::Missing, g.errors};
+}
+}  // namespace detail
+
+template <class R>
+ReadStats for_each_game(std::string_view text, const ReadOptions& options,
+                        const std::function<R(const Game&, unsigned)>& work,
+                        const std::function<bool(const GameInfo&, R&&)>& deliver) {
+  ReadStats stats;
+  const unsigned threads = resolve_threads(options.threads);
+  if (threads <= 1) {
+    GameReader reader(text, options.parse);
+    Game game;
+    while (reader.next(game)) {
+      GameInfo info = detail::info_of(game);
+      R r = work(game, 0);
+      stats.add(info);
+      if (!deliver(info, std::move(r))) break;
+    }
+    return stats;
+  }
+
+  struct Batch {
+    uint64_t seq = 0;
+    std::vector<GameSpan> spans;
+    std::vector<GameInfo> infos;
+    std::vector<R> results;
+    bool done = false;
+  };
+  std::mutex mu;
+  std::condition_variable cv;
+  GameSplitter splitter(text);
+  bool split_done = false, stop = false;
+  uint64_t next_seq = 0;      // next batch to hand out
+  uint64_t next_deliver = 0;  // next batch to deliver
+  std::deque<std::unique_ptr<Batch>> window;  // batches [next_deliver, next_seq)
+  const uint64_t max_in_flight = uint64_t(threads) * 4;
+  const size_t batch_games = options.batch_games ? options.batch_games : 64;
+
+  auto worker = [&](unsigned id) {
+    Game game;
+    for (;;) {
+      Batch* batch = nullptr;
+      {
+        std::unique_lock lock(mu);
+        cv.wait(lock, [&] { return stop || split_done || next_seq - next_deliver < max_in_flight; });
+        if (stop || split_done) return;
+        auto b = std::make_unique<Batch>();
+        b->seq = next_seq;
+        GameSpan span;
+        while (b->spans.size() < batch_games && splitter.next(span)) b->spans.push_back(span);
+        if (b->spans.empty()) {
+          split_done = true;
+          cv.notify_all();
+          return;
+        }
+        ++next_seq;
+        batch = b.get();
+        window.push_back(std::move(b));
+      }
+      batch->infos.reserve(batch->spans.size());
+      batch->results.reserve(batch->spans.size());
+      for (const GameSpan& s : batch->spans) {
+        parse_game(text.substr(s.offset, s.length), GameLocation{s.number, s.offset, s.first_line, s.first_col},
+                   game, options.parse);
+        batch->infos.push_back(detail::info_of(game));
+        batch->results.push_back(work(game, id));
+      }
+      {
+        std::lock_guard lock(mu);
+        batch->done = true;
+      }
+      cv.notify_all();
+    }
+  };
+
+  std::vector<std::thread> pool;
+  pool.reserve(threads);
+  for (unsigned i = 0; i < threads; ++i) pool.emplace_back(worker, i);
+
+  for (;;) {
+    std::unique_ptr<Batch> batch;
+    {
+      std::unique_lock lock(mu);
+      cv.wait(lock, [&] { return (!window.empty() && window.front()->done) || (split_done && window.empty()); });
+      if (window.empty()) break;
+      batch = std::move(window.front());
+      window.pop_front();
+      ++next_deliver;
+    }
+    cv.notify_all();
+    bool go_on = true;
+    for (size_t i = 0; i < batch->infos.size() && go_on; ++i) {
+      stats.add(batch->infos[i]);
+      go_on = deliver(batch->infos[i], std::move(batch->results[i]));
+    }
+    if (!go_on) {
+      std::lock_guard lock(mu);
+      stop = true;
+      cv.notify_all();
+      break;
+    }
+  }
+  for (std::thread& t : pool) t.join();
+  return stats;
+}
+
+}  // namespace cqlindex::pgn
