@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <regex>
+#include <tuple>
 
 namespace cqlindex::yacpdb {
 
@@ -50,10 +51,6 @@ bool parse_suffix(std::string_view rest, TextMove& m) {
       bool label = inner.size() == 1 && std::isalpha(static_cast<unsigned char>(inner[0]));
       if (!label) m.extras += std::string(rest.substr(i, close - i + 1));  // [A]/[a] are theme labels
       i = close + 1;
-    } else if (c == ')' || c == '(') {
-      // "(2.Qa7+ Kb5 3.Sd4+ Rxd4#)": parentheses around a written threat carry nothing
-      if (c == '(' && i + 1 < rest.size()) return false;
-      ++i;
     } else {
       return false;
     }
@@ -65,10 +62,7 @@ bool parse_suffix(std::string_view rest, TextMove& m) {
 std::optional<TextMove> parse_move_token(std::string_view tok) {
   TextMove m;
   std::string_view t = tok;
-  if (!t.empty() && t.front() == '(') t.remove_prefix(1);
-  std::string_view shown = t;
-  while (!shown.empty() && shown.back() == ')') shown.remove_suffix(1);
-  m.text = std::string(shown);
+  m.text = std::string(t);
   for (const char* castle : {"0-0-0", "O-O-O", "0-0", "O-O"}) {
     std::string_view c(castle);
     if (t.substr(0, c.size()) == c) {
@@ -86,7 +80,9 @@ std::optional<TextMove> parse_move_token(std::string_view tok) {
   std::string sep = mt[3].str();
   m.to = square_of(mt[4].str());
   m.promotion = mt[5].str();
-  if (from.size() == 2) m.from = square_of(from);  // a file or rank disambiguation stays in text only
+  if (from.size() == 2) m.from = square_of(from);
+  else if (from.size() == 1 && from[0] >= 'a') m.from_file = from[0] - 'a';
+  else if (from.size() == 1) m.from_rank = from[0] - '1';
   m.capture = sep == "*" || sep == "x" || sep == ":";
   if (sep == "-" && from.size() != 2) return std::nullopt;
   if (!parse_suffix(mt[6].str(), m)) return std::nullopt;
@@ -150,6 +146,7 @@ class SolutionParser {
   SolutionNode* last_ = nullptr;      // the last node created (comments attach to it)
   int pending_depth_ = -1;            // from a move number not yet used
   int last_move_depth_ = -1;          // for unnumbered moves
+  std::vector<std::tuple<std::vector<SolutionNode*>, SolutionNode*, int>> saved_;  // state at each open '('
 
   void skip_blanks() {
     while (pos_ < s_.size() && is_blank(s_[pos_])) ++pos_;
@@ -214,7 +211,16 @@ class SolutionParser {
       return;
     }
     if (size_t n = twin_label_length()) return read_twin(n);
-    if (c == '(' || c == ')') {  // "(2.Qa7+ Kb5 3.Sd4+ Rxd4#)": a written threat; the depths say it all
+    // "(2.Qa7+ Kb5 3.Sd4+ Rxd4#)", "(4. f8=N+? Kc8!)": a written threat or variation. Its moves find their
+    // place by depth; the closing parenthesis returns to where the text was before it (so "4... Kc8" after a
+    // variation of move 4 continues the main line, not the variation).
+    if (c == '(') {
+      saved_.push_back({stack_, last_, last_move_depth_});
+      ++pos_;
+      return;
+    }
+    if (c == ')') {
+      close_parenthesis();
       ++pos_;
       return;
     }
@@ -242,8 +248,11 @@ class SolutionParser {
       pos_ += tok.size();
       return;
     }
-    auto move = parse_move_token(tok);
-    if (!move) return error(at, "cannot read '" + std::string(tok) + "' as a move");
+    size_t closing = 0;  // "Rxd4#)": parentheses closed right after the move
+    while (closing < tok.size() && tok[tok.size() - 1 - closing] == ')') ++closing;
+    std::string_view written = tok.substr(0, tok.size() - closing);
+    auto move = parse_move_token(written);
+    if (!move) return error(at, "cannot read '" + std::string(written) + "' as a move");
     int depth;
     if (pending_depth_ >= 0) {
       depth = pending_depth_;
@@ -255,6 +264,13 @@ class SolutionParser {
     }
     pos_ += tok.size();
     add_move(*move, depth, at);
+    for (size_t i = 0; i < closing; ++i) close_parenthesis();
+  }
+
+  void close_parenthesis() {
+    if (saved_.empty()) return;
+    std::tie(stack_, last_, last_move_depth_) = saved_.back();
+    saved_.pop_back();
   }
 
   void read_move_number() {

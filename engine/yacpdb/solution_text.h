@@ -16,6 +16,7 @@ namespace cqlindex::yacpdb {
 struct TextMove {
   std::string piece;      // Popeye/SAN piece code in upper case ("S", "N", "EH"), empty for a pawn
   int from = -1, to = -1;
+  int from_file = -1, from_rank = -1;  // short algebraic disambiguation ("Rbd1", "R1a3"), 0-based
   bool capture = false;
   std::string promotion;  // "Q", "S", "EH", ... empty when none
   int castle = 0;         // 1 = 0-0, 2 = 0-0-0
