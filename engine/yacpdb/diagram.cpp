@@ -1,0 +1,152 @@
+#include "engine/yacpdb/diagram.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace cqlindex::yacpdb {
+
+namespace {
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// Popeye options that change how a problem is solved or printed, not the rules of play.
+bool is_solving_option(std::string_view option) {
+  std::string first = lower(option.substr(0, option.find(' ')));
+  static const char* options[] = {"setplay",      "defence",       "try",           "variation",
+                                  "threat",       "nothreat",      "enpassant",     "nocastling",
+                                  "noshortvariations", "halfduplex", "duplex",      "whitetoplay",
+                                  "whitebegins",  "postkeyplay",   "intelligent",   "maxsolutions",
+                                  "movenumbers",  "startmovenumber", "keepmatingpiece", "nontrivial",
+                                  "quodlibet",    "goalisend",     "maxflightsquares", "maxtime",
+                                  "nowk",         "nobk",          "noboard",       "shortsolutions",
+                                  "lastcapture",  "castling",      "mutuallyexclusivecastling"};
+  for (const char* o : options)
+    if (first == o) return true;
+  return false;
+}
+
+chess::PieceType type_of_code(std::string_view code) {
+  if (code == "K") return chess::KING;
+  if (code == "Q") return chess::QUEEN;
+  if (code == "R") return chess::ROOK;
+  if (code == "B") return chess::BISHOP;
+  if (code == "S") return chess::KNIGHT;
+  if (code == "P") return chess::PAWN;
+  return chess::NO_PIECE_TYPE;
+}
+
+std::string square_text(int sq) { return std::string{char('a' + sq % 8), char('1' + sq / 8)}; }
+
+}  // namespace
+
+bool is_orthodox_code(std::string_view code) { return type_of_code(code) != chess::NO_PIECE_TYPE; }
+
+chess::Color first_mover(std::string_view stipulation) {
+  std::string s = lower(stipulation);
+  size_t i = s.find_first_not_of(" \t");
+  if (i == std::string::npos) return chess::WHITE;
+  s = s.substr(i);
+  if (s.rfind("ser-", 0) == 0) s = s.substr(4);
+  if (s.rfind("hs", 0) == 0) return chess::WHITE;
+  return s.rfind("h", 0) == 0 ? chess::BLACK : chess::WHITE;
+}
+
+bool is_fairy(const Entry& e) {
+  for (const DiagramPiece& p : e.pieces)
+    if (p.color == 'n' || !p.specs.empty() || !is_orthodox_code(p.code)) return true;
+  return !fairy_condition(e).empty();
+}
+
+std::string fairy_condition(const Entry& e) {
+  for (const std::string& o : e.options)
+    if (!is_solving_option(o)) return o;
+  return {};
+}
+
+std::optional<chess::Position> diagram_position(const std::vector<DiagramPiece>& pieces, chess::Color side,
+                                                std::string* why) {
+  char board[64];
+  std::fill(board, board + 64, '.');
+  for (const DiagramPiece& p : pieces) {
+    chess::PieceType pt = type_of_code(p.code);
+    if (p.color == 'n' || !p.specs.empty() || pt == chess::NO_PIECE_TYPE) {
+      if (why) *why = "fairy piece " + std::string(1, p.color) + p.specs + (p.specs.empty() ? "" : " ") + p.code +
+                      square_text(p.square);
+      return std::nullopt;
+    }
+    if (board[p.square] != '.') {
+      if (why) *why = "two pieces on " + square_text(p.square);
+      return std::nullopt;
+    }
+    char c = chess::piece_type_char(pt);
+    board[p.square] = p.color == 'w' ? c : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  std::string fen;
+  for (int rank = 7; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < 8; ++file) {
+      char c = board[rank * 8 + file];
+      if (c == '.') {
+        ++empty;
+        continue;
+      }
+      if (empty) fen += char('0' + empty);
+      empty = 0;
+      fen += c;
+    }
+    if (empty) fen += char('0' + empty);
+    if (rank) fen += '/';
+  }
+  fen += side == chess::WHITE ? " w KQkq - 0 1" : " b KQkq - 0 1";
+  std::string error;
+  auto pos = chess::Position::from_fen(fen, &error);
+  if (!pos && why) *why = "not a legal diagram (" + error + ")";
+  return pos;
+}
+
+bool apply_twin_command(std::vector<DiagramPiece>& pieces, const TwinCommand& c, std::string* why) {
+  auto find = [&](int square) {
+    return std::find_if(pieces.begin(), pieces.end(), [&](const DiagramPiece& p) { return p.square == square; });
+  };
+  switch (c.kind) {
+    case TwinCommand::Kind::Move: {
+      auto it = find(c.from);
+      if (it == pieces.end()) break;
+      auto target = find(c.to);
+      if (target != pieces.end()) {
+        pieces.erase(target);
+        it = find(c.from);
+      }
+      it->square = c.to;
+      return true;
+    }
+    case TwinCommand::Kind::Exchange: {
+      auto a = find(c.from), b = find(c.to);
+      if (a == pieces.end() || b == pieces.end()) break;
+      std::swap(a->square, b->square);
+      return true;
+    }
+    case TwinCommand::Kind::Add: {
+      if (find(c.from) != pieces.end()) break;
+      pieces.push_back(DiagramPiece{c.color, c.piece, {}, c.from});
+      return true;
+    }
+    case TwinCommand::Kind::Remove: {
+      auto it = find(c.from);
+      if (it == pieces.end()) break;
+      pieces.erase(it);
+      return true;
+    }
+    case TwinCommand::Kind::Other:
+      if (why) *why = "twin command '" + c.text + "' is not supported";
+      return false;
+  }
+  if (why) *why = "twin command '" + c.text + "' does not fit the position";
+  return false;
+}
+
+}  // namespace cqlindex::yacpdb
