@@ -245,7 +245,8 @@ std::optional<Position> Position::from_fen(std::string_view fen, std::string* er
     }
   }
 
-  // 4. En passant target: kept only if a double step could have produced it.
+  // 4. En passant target: kept when an enemy pawn stands in front of it (as chess.js reads FENs; the
+  //    square the pawn came from is not checked, so a FEN's declared e.p. capture stays playable).
   if (f.size() > 3 && f[3] != "-") {
     std::string_view e = f[3];
     if (e.size() != 2 || e[0] < 'a' || e[0] > 'h' || e[1] < '1' || e[1] > '8')
@@ -253,8 +254,7 @@ std::optional<Position> Position::from_fen(std::string_view fen, std::string* er
     Square s = make_square(File(e[0] - 'a'), Rank(e[1] - '1'));
     Color us = pos.side_;
     int push = pawn_push(us);
-    if (relative_rank(us, rank_of(s)) == RANK_6 && pos.empty(s) && pos.empty(s + push) &&
-        pos.piece_on(s - push) == make_piece(~us, PAWN))
+    if (relative_rank(us, rank_of(s)) == RANK_6 && pos.empty(s) && pos.piece_on(s - push) == make_piece(~us, PAWN))
       pos.ep_ = s;
   }
 

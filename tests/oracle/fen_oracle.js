@@ -4,8 +4,8 @@
 // games are split at the first tag line after movetext; the movetext is reduced to its mainline here
 // (comments, variations, NAGs, move numbers and results dropped) and every move is played with chess.js's
 // move(). A move chess.js refuses ends the game with `GAME<TAB>ERROR<TAB>ply N: token`, so that the
-// comparison can name it. chess.js refuses FEN move number 0; such a FEN is loaded as move 1 and the printed
-// move numbers are shifted back, which keeps the comparison exact.
+// comparison can name it. chess.js refuses FEN move number 0; such a FEN is read as move 1, which is what
+// CQL 6.2 does with it (its output files write these FENs with move number 1).
 'use strict';
 const fs = require('fs');
 const { Chess } = require('chess.js');
@@ -68,10 +68,9 @@ const out = [];
 games.forEach((g, i) => {
   const n = i + 1;
   let fen = tagValue(g.tags, 'FEN');
-  let moveShift = 0;
   if (fen !== undefined) {
     const f = fen.trim().split(/\s+/);
-    if (f.length === 6 && f[5] === '0') { f[5] = '1'; moveShift = 1; }
+    if (f.length === 6 && f[5] === '0') f[5] = '1';
     fen = f.join(' ');
   }
   let chess;
@@ -81,13 +80,7 @@ games.forEach((g, i) => {
     out.push(`${n}\tERROR\tFEN: ${e.message}`);
     return;
   }
-  const show = (f) => {
-    if (!moveShift) return f;
-    const p = f.split(' ');
-    p[5] = String(Number(p[5]) - moveShift);
-    return p.join(' ');
-  };
-  out.push(`${n}\t0\t${show(chess.fen())}`);
+  out.push(`${n}\t0\t${chess.fen()}`);
   const toks = mainline(g.moves);
   for (let ply = 0; ply < toks.length; ply++) {
     try {
@@ -96,7 +89,7 @@ games.forEach((g, i) => {
       out.push(`${n}\tERROR\tply ${ply + 1}: ${toks[ply]}`);
       return;
     }
-    out.push(`${n}\t${ply + 1}\t${show(chess.fen())}`);
+    out.push(`${n}\t${ply + 1}\t${chess.fen()}`);
   }
 });
 process.stdout.write(out.join('\n') + (out.length ? '\n' : ''));
