@@ -53,9 +53,14 @@ std::string_view strip_suffixes(std::string_view s) {
   };
   trim(s);
   strip_annotations();
+  if (s.empty() || (s.back() != '.' && s.back() != 'p')) return s;  // the common case: no e.p. marker
   if (ends_with(s, "e.p.")) s.remove_suffix(4);
   else if (ends_with(s, "e.p")) s.remove_suffix(3);
-  else if (ends_with(s, "ep") && s.size() >= 3 && is_rank_char(s[s.size() - 3])) s.remove_suffix(2);
+  else if (ends_with(s, "ep")) {
+    std::string_view rest = s.substr(0, s.size() - 2);
+    trim(rest);
+    if (!rest.empty() && is_rank_char(rest.back())) s = rest;
+  }
   trim(s);
   strip_annotations();
   return s;
@@ -117,12 +122,17 @@ Move parse_move(const Position& pos, std::string_view token, SanError* error) {
   if (error) *error = SanError::None;
   std::string_view s = strip_suffixes(token);
   if (s.empty()) return fail(error, SanError::Syntax);
-  if (s == "--" || s == "Z0" || s == "z0" || s == "0000" || s == "@@@@") return Move::null();
+  char first = s.front();
+  if ((first == '-' || first == 'Z' || first == 'z' || first == '0' || first == '@') &&
+      (s == "--" || s == "Z0" || s == "z0" || s == "0000" || s == "@@@@"))
+    return Move::null();
 
   Color us = pos.side_to_move();
-  if (int c = castling_token(s)) {
-    Move m = castling_move(pos, c == 2);
-    return m.is_none() ? fail(error, SanError::Illegal) : m;
+  if (first == 'O' || first == 'o' || first == '0') {
+    if (int c = castling_token(s)) {
+      Move m = castling_move(pos, c == 2);
+      return m.is_none() ? fail(error, SanError::Illegal) : m;
+    }
   }
 
   // Piece letter (upper case; lower-case n, r, q, k are no file letters, so they are taken too).

@@ -51,6 +51,9 @@ std::string move_label(const Position& pos) {
   return std::to_string(pos.fullmove_number()) + (pos.side_to_move() == chess::WHITE ? "." : "...");
 }
 
+// Deeper nesting than this is refused (it bounds the memory a hostile file can make us use).
+constexpr size_t kMaxDepth = 200;
+
 // One open line of play: the main game or a variation.
 struct Level {
   NodeIndex cur = 0;          // node of the current position
@@ -82,6 +85,7 @@ class Parser {
   void add_comment(Level& lv, std::string_view text, CommentKind kind);
   void add_nag(Level& lv, uint32_t value);
   void finish_annotations();
+  void settle_pending(const Level& lv);
   void set_result(std::string_view token) {
     game_->result_token = token;
     game_->result = token == "1-0"   ? Result::WhiteWins
@@ -94,6 +98,7 @@ class Parser {
   const ParseOptions* options_ = nullptr;
   std::vector<Level> levels_;
   size_t pending_comments_ = 0;  // comments [pending_comments_, end) wait for the next move (Before)
+  size_t pending_nags_ = 0;      // likewise NAGs written before a move
   NodeIndex max_nag_node_ = 0, max_comment_node_ = 0;
   bool nags_sorted_ = true, comments_sorted_ = true;
   uint32_t variant_line_ = 0, variant_col_ = 0, fen_line_ = 0, fen_col_ = 0;
@@ -108,15 +113,17 @@ void Parser::run(std::string_view text, const GameLocation& where, Game& game, c
   game.first_line = where.first_line;
   game_ = &game;
   options_ = &options;
-  pending_comments_ = 0;
+  pending_comments_ = pending_nags_ = 0;
   max_nag_node_ = max_comment_node_ = 0;
   nags_sorted_ = comments_sorted_ = true;
   variant_line_ = fen_line_ = 0;
   fen_ = {};
 
   Lexer lex(text, where.first_line, where.first_col);
-  if (!parse_tags(lex)) return;
-  if (!apply_setup()) return;
+  if (!parse_tags(lex) || !apply_setup()) {
+    game.start_known = false;
+    return;
+  }
   parse_movetext(lex);
   finish_annotations();
 }
@@ -260,6 +267,13 @@ NodeIndex Parser::add_node(Level& lv, Move m, const Token& t) {
     max_comment_node_ = idx;
   }
   pending_comments_ = cs.size();
+  std::vector<Nag>& ns = game_->nags;
+  if (pending_nags_ < ns.size()) {
+    for (size_t i = pending_nags_; i < ns.size(); ++i) ns[i].node = idx;
+    if (idx < max_nag_node_) nags_sorted_ = false;
+    max_nag_node_ = idx;
+    pending_nags_ = ns.size();
+  }
   lv.cur = idx;
   lv.has_move = true;
   lv.vars_closed = 0;
@@ -286,24 +300,40 @@ void Parser::add_comment(Level& lv, std::string_view text, CommentKind kind) {
 }
 
 void Parser::add_nag(Level& lv, uint32_t value) {
+  if (!lv.has_move) {  // before the first move of a variation (or game): resolved by the next move
+    game_->nags.push_back({kNoNode, uint8_t(value), true});
+    return;
+  }
   NodeIndex node = lv.cur;
   if (node < max_nag_node_) nags_sorted_ = false;
   max_nag_node_ = node;
-  game_->nags.push_back({node, uint8_t(value)});
+  game_->nags.push_back({node, uint8_t(value), false});
+  pending_nags_ = game_->nags.size();
 }
 
-// Comments still waiting for a move when a line of play ends go after its current node.
-static void settle_pending(std::vector<Comment>& cs, size_t& pending, const Level& lv, NodeIndex& max_node,
-                           bool& sorted) {
-  if (pending >= cs.size()) return;
-  for (size_t i = pending; i < cs.size(); ++i) {
-    cs[i].node = lv.cur;
-    cs[i].place = CommentPlace::After;
-    cs[i].variations_before = lv.vars_closed;
+// Comments and NAGs still waiting for a move when a line of play ends go after its current node.
+void Parser::settle_pending(const Level& lv) {
+  std::vector<Comment>& cs = game_->comments;
+  if (pending_comments_ < cs.size()) {
+    for (size_t i = pending_comments_; i < cs.size(); ++i) {
+      cs[i].node = lv.cur;
+      cs[i].place = CommentPlace::After;
+      cs[i].variations_before = lv.vars_closed;
+    }
+    if (lv.cur < max_comment_node_) comments_sorted_ = false;
+    max_comment_node_ = std::max(max_comment_node_, lv.cur);
+    pending_comments_ = cs.size();
   }
-  if (lv.cur < max_node) sorted = false;
-  max_node = std::max(max_node, lv.cur);
-  pending = cs.size();
+  std::vector<Nag>& ns = game_->nags;
+  if (pending_nags_ < ns.size()) {
+    for (size_t i = pending_nags_; i < ns.size(); ++i) {
+      ns[i].node = lv.cur;
+      ns[i].before_move = false;
+    }
+    if (lv.cur < max_nag_node_) nags_sorted_ = false;
+    max_nag_node_ = std::max(max_nag_node_, lv.cur);
+    pending_nags_ = ns.size();
+  }
 }
 
 bool Parser::skip_variation(Lexer& lex, Token* last) {
@@ -367,7 +397,7 @@ void Parser::parse_movetext(Lexer& lex) {
             if (last.kind == TokenKind::Result) set_result(last.text);
             goto done;
           }
-          settle_pending(g.comments, pending_comments_, *lv, max_comment_node_, comments_sorted_);
+          settle_pending(*lv);
           --depth;
           levels_.pop_back();
           lv = &levels_.back();
@@ -410,7 +440,11 @@ void Parser::parse_movetext(Lexer& lex) {
           }
           break;
         }
-        settle_pending(g.comments, pending_comments_, *lv, max_comment_node_, comments_sorted_);
+        if (depth >= kMaxDepth) {
+          error(t.line, t.col, "variations nested deeper than " + std::to_string(kMaxDepth));
+          goto done;
+        }
+        settle_pending(*lv);
         Level next;
         next.cur = g.nodes[lv->cur].parent;
         next.pos = lv->before;
@@ -424,7 +458,7 @@ void Parser::parse_movetext(Lexer& lex) {
           error(t.line, t.col, "unexpected ')' outside a variation");
           goto done;
         }
-        settle_pending(g.comments, pending_comments_, *lv, max_comment_node_, comments_sorted_);
+        settle_pending(*lv);
         --depth;
         levels_.pop_back();
         lv = &levels_.back();
@@ -466,7 +500,7 @@ void Parser::parse_movetext(Lexer& lex) {
   }
 done:
   // Comments still waiting for a move belong to the end of their line of play.
-  settle_pending(g.comments, pending_comments_, levels_.back(), max_comment_node_, comments_sorted_);
+  settle_pending(levels_.back());
 }
 
 void Parser::finish_annotations() {
