@@ -60,7 +60,7 @@ int command_check(int argc, char** argv) {
   std::string out;
   const std::function<std::string(const pgn::Game&, unsigned)> work = [fen](const pgn::Game& g, unsigned) {
     std::string lines;
-    if (!fen || g.status == pgn::GameStatus::SkippedVariant) return lines;
+    if (!fen || !g.start_known) return lines;  // skipped variants, unreadable tags or FEN
     const std::string prefix = std::to_string(g.number) + '\t';
     chess::Position p = g.start;
     unsigned ply = 0;

@@ -167,11 +167,20 @@ void Position::finish_setup() {
   if (ep_legal_) key_ ^= zobrist.ep_file[file_of(ep_)];
 }
 
+uint64_t Position::castling_key(uint8_t rights) const {
+  // The rights mask, plus each right's rook square (two X-FEN positions may differ only in that); the
+  // unused NO_PIECE row of the piece-square keys serves for the squares.
+  uint64_t k = zobrist.castling[rights];
+  for (int i = 0; i < 4; ++i)
+    if (rights & (1 << i)) k ^= zobrist.psq[NO_PIECE][castling_rook_[i]];
+  return k;
+}
+
 uint64_t Position::compute_key() const {
   uint64_t k = 0;
   for (int s = 0; s < 64; ++s)
     if (board_[s] != NO_PIECE) k ^= zobrist.psq[board_[s]][s];
-  k ^= zobrist.castling[castling_rights_];
+  k ^= castling_key(castling_rights_);
   if (side_ == BLACK) k ^= zobrist.side;
   if (ep_legal_) k ^= zobrist.ep_file[file_of(ep_)];
   return k;
@@ -405,7 +414,7 @@ void Position::do_move(Move m) {
           castling_rights_ &= ~(1 << i);
     }
   }
-  if (old_rights != castling_rights_) key_ ^= zobrist.castling[old_rights] ^ zobrist.castling[castling_rights_];
+  if (old_rights != castling_rights_) key_ ^= castling_key(old_rights) ^ castling_key(castling_rights_);
   update_check_info();
   if (ep_ != SQ_NONE) {
     ep_legal_ = ep_capture_legal();

@@ -86,7 +86,8 @@ class Position {
     return make_square(m.to() > m.from() ? FILE_F : FILE_D, rank_of(m.from()));
   }
 
-  // Zobrist key (side, pieces, castling rights, and the e.p. file only when a capture is legal).
+  // Zobrist key (side, pieces, castling rights with their rook squares, and the e.p. file only when an
+  // e.p. capture is legal).
   uint64_t key() const { return key_; }
   // The key recomputed from scratch (for consistency checks).
   uint64_t compute_key() const;
@@ -99,6 +100,7 @@ class Position {
   void move_piece(Square from, Square to);
   void set_castling_right(Color c, Square rook_sq);
   void update_check_info();
+  uint64_t castling_key(uint8_t rights) const;
   bool ep_capture_legal() const;
   void finish_setup();
 

@@ -98,6 +98,9 @@ class Game {
   std::vector<Comment> comments;
   chess::Position start = chess::Position::start();  // from FEN/SetUp, else the standard start
   bool custom_start = false;                           // a FEN tag set the start position
+  // False when the start position is unknown: the tag section was broken (a FEN tag may have been lost), the
+  // FEN tag could not be read, or the game was skipped as a variant. Such a game has no positions at all.
+  bool start_known = true;
   bool chess960 = false;                               // Variant tag names Chess960
   Result result = Result::Missing;
   std::string_view result_token;  // "1-0", "0-1", "1/2-1/2", "*" or empty

@@ -120,8 +120,10 @@ void Parser::run(std::string_view text, const GameLocation& where, Game& game, c
   fen_ = {};
 
   Lexer lex(text, where.first_line, where.first_col);
-  if (!parse_tags(lex)) return;
-  if (!apply_setup()) return;
+  if (!parse_tags(lex) || !apply_setup()) {
+    game.start_known = false;
+    return;
+  }
   parse_movetext(lex);
   finish_annotations();
 }

@@ -39,9 +39,9 @@
 //     each alternative variation: char "(", space, the variation, char ")", space. So `( 1.Ke7 $2 Bb2 $1 )`.
 // Comments as CQL reads them: whitespace runs (space, tab, CR, LF) made one space, ends trimmed ("{\r\nBoth
 //   players have missed\r\n}" -> "Both players have missed"); other bytes kept (Latin-1 passes through); of
-//   several comments at one place only the last is kept; `;` comments inside the movetext are dropped; the
-//   comment before the first move is the game comment. Text CQL adds (`Game number N`, `CQL`, sort, path and
-//   echo text) is appended to the comment after the position's move, after its NAGs: see merge_cql_comment
+//   several comments at one place only the last is kept (an empty one too, written "{}"); `;` comments inside
+//   the movetext are dropped; the comment before the first move is the game comment. Text CQL adds (`Game
+//   number N`, `CQL`, sort, path and echo text) is appended to the comment after the position's move, after its NAGs: see merge_cql_comment
 //   ("{correction: ... Game number 248}", "{Start line ... CQL Start line ... CQL}").
 #include "engine/pgn/writer.h"
 
@@ -315,7 +315,6 @@ GameComments collect_comments(const Game& g, std::span<const AddedComment> added
     if (mode == CommentText::AsCqlReads) {
       if (c.kind == CommentKind::Semicolon) continue;  // CQL ignores `;` comments inside a game
       normalised = cql_comment_text(c.text);
-      if (normalised.empty()) continue;
       text = normalised;
     }
     NodeIndex n = c.node;

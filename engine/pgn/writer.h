@@ -17,7 +17,7 @@ namespace cqlindex::pgn {
 
 // A comment CQL adds to a game. Node 0 (the start position) is the game comment written before the first move
 // (`{Game number 248}`, merged into an existing first comment); any other node gets it after its move and NAGs.
-// Several added at one node are kept in the order given.
+// Several added at one node are kept in the order given ("Game number N" first at node 0, as CQL adds it).
 struct AddedComment {
   NodeIndex node = 0;
   std::string text;
@@ -34,8 +34,8 @@ struct WriteOptions {
   bool variations = true;  // false: mainline only
 };
 
-// A game's comments by where CQL keeps them: one text per place, several comments at one place joined by a
-// space. nullopt: no comment there.
+// A game's comments by where CQL keeps them: one text per place (AsCqlReads: the last comment read there, as
+// CQL keeps it; Verbatim: all of them joined by a space). nullopt: no comment there.
 struct GameComments {
   std::optional<std::string> game;                           // before the first move
   std::vector<std::optional<std::string>> after;             // by node: after the node's move (and NAGs)

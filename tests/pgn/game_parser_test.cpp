@@ -93,7 +93,7 @@ TEST_CASE("parser: variation after the first move and several in a row", "[pgn][
   CHECK(tree(g) == "e4 (d4 d5) (c4) e5");
 }
 
-TEST_CASE("parser: comments before, after, between variations, and ';' comments", "[pgn][parser]") {
+TEST_CASE("parser: comments before, after, between variations, and semicolon comments", "[pgn][parser]") {
   auto g = parse("{start} 1. e4 {after e4} (1. d4 {in d4}) {after var} 1... e5 ; rest of line\n"
                  "2. Nf3 ( {before c3} 2. c3 ) *");
   REQUIRE(g.status == GameStatus::Ok);

@@ -76,7 +76,7 @@ TEST_CASE("splitter: a comment after the marker stays with its game", "[pgn][spl
   CHECK(p[0] == "[Event \"a\"]\n1. e4 1-0 {final note}\n");
 }
 
-TEST_CASE("splitter: a game without marker ends at the next [Event line", "[pgn][splitter]") {
+TEST_CASE("splitter: a game without marker ends at the next Event tag line", "[pgn][splitter]") {
   auto p = pieces("[Event \"a\"]\n\n1. e4 e5\n\n[Event \"b\"]\n\n1. d4\n");
   REQUIRE(p.size() == 2);
   CHECK(p[1].rfind("[Event \"b\"]", 0) == 0);
@@ -92,7 +92,7 @@ TEST_CASE("splitter: blank lines inside the tag section do not split", "[pgn][sp
   CHECK(split("[Event \"a\"]\n\n[Date \"x\"]\n\n1. e4 *").size() == 1);
 }
 
-TEST_CASE("splitter: markers inside comments, tag values and ';' comments do not count", "[pgn][splitter]") {
+TEST_CASE("splitter: markers inside comments, tag values and semicolon comments do not count", "[pgn][splitter]") {
   CHECK(split("[Event \"a\"]\n[Result \"1-0\"]\n1. e4 {1-0 *} e5 ; 0-1\n2. Nf3 (2. d4 {*}) 1/2-1/2").size() == 1);
   CHECK(split("[Event \"1-0\"]\n1. e4 *").size() == 1);
 }
@@ -115,7 +115,7 @@ TEST_CASE("splitter: a tag value broken over two lines stays in the tag section"
   CHECK(split("[Event \"a\"]\n[Site \"\n\n*\n\n[Event \"b\"]\n\n1. e4 *").size() == 2);
 }
 
-TEST_CASE("splitter: '%' escape lines are skipped", "[pgn][splitter]") {
+TEST_CASE("splitter: percent escape lines are skipped", "[pgn][splitter]") {
   CHECK(split("%header 1-0\n[Event \"a\"]\n%x *\n1. e4 *").size() == 1);
 }
 
