@@ -120,6 +120,9 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
   // Parse and extract on every core; each worker sorts its own runs.
   pgn::ReadOptions read;
   read.threads = options.threads;
+  // Only mainline positions are indexed. A game cut short by an error inside a variation keeps its whole
+  // mainline here: the index may then list a game for more positions than a query sees, never fewer.
+  read.parse.mainline_only = true;
   const unsigned workers = pgn::resolve_threads(options.threads);
   std::vector<std::unique_ptr<RunWriter>> writers;
   for (unsigned w = 0; w < workers; ++w)
