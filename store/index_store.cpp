@@ -53,6 +53,7 @@ rocksdb::ColumnFamilyOptions family_options(Family family) {
   // stay smaller than its PGN. (A trained dictionary gained 4 % on position keys but made a build buffer
   // a whole family in memory, so there is none.)
   o.compression = rocksdb::kZSTD;
+  // Level 3 (the default): on the 116k-game file level 9 saved 3 % (117 -> 113 MB) for 15 % more build time.
   o.level_compaction_dynamic_level_bytes = true;  // keeps almost all data in the bottom level
   if (holds_postings(family)) o.merge_operator = make_posting_union_merge();  // builds and appends Merge
   return o;
