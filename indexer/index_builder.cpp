@@ -2,6 +2,7 @@
 // game records and meta -> checksum manifest -> rename into place.
 #include "indexer/index_builder.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <memory>
 #include <sys/stat.h>
@@ -9,6 +10,7 @@
 
 #include "indexer/game_features.h"
 #include "indexer/index_location.h"
+#include "indexer/planner_keys.h"
 #include "indexer/posting_runs.h"
 #include "store/content_fingerprint.h"
 #include "store/index_store.h"
@@ -52,6 +54,35 @@ bool swap_into_place(const std::string& fresh, const std::string& dir, std::stri
   if (ec) return fail(error, "cannot move the new index into " + dir + ": " + ec.message());
   if (had_old) fs::remove_all(old, ec);
   return true;
+}
+
+// Writes the piecesq and flags families from the workers' in-memory bitmaps.
+bool ingest_bitmaps(store::IndexStore& store, store::IndexStore::Ingest mode,
+                    const std::vector<std::unique_ptr<WorkerPostings>>& workers, std::string* error) {
+  auto ingest = [&](store::Family family, std::vector<std::pair<std::string, Roaring>>& lists) {
+    std::sort(lists.begin(), lists.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<std::pair<std::string, std::string>> entries;
+    for (auto& [key, bits] : lists)
+      if (!bits.isEmpty()) entries.emplace_back(key, store::PostingList(std::move(bits)).encode());
+    return store.ingest_sorted(family, mode, entries, error);
+  };
+  std::vector<std::pair<std::string, Roaring>> squares;
+  for (int p = chess::W_PAWN; p <= chess::B_KING; ++p) {
+    if (chess::type_of(chess::Piece(p)) == chess::NO_PIECE_TYPE || chess::type_of(chess::Piece(p)) > chess::KING)
+      continue;
+    for (int sq = 0; sq < 64; ++sq) {
+      Roaring bits;
+      for (const auto& w : workers) bits |= w->piece_square[p * 64 + sq];
+      squares.emplace_back(piece_square_key(chess::Piece(p), chess::Square(sq)), std::move(bits));
+    }
+  }
+  std::vector<std::pair<std::string, Roaring>> flags;
+  for (size_t f = 0; f < kGameFlagCount; ++f) {
+    Roaring bits;
+    for (const auto& w : workers) bits |= w->flags[f];
+    flags.emplace_back(std::string(game_flag_key(GameFlag(f))), std::move(bits));
+  }
+  return ingest(store::Family::PieceSquare, squares) && ingest(store::Family::Flags, flags);
 }
 
 }  // namespace
@@ -124,9 +155,9 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
   // mainline here: the index may then list a game for more positions than a query sees, never fewer.
   read.parse.mainline_only = true;
   const unsigned workers = pgn::resolve_threads(options.threads);
-  std::vector<std::unique_ptr<RunWriter>> writers;
+  std::vector<std::unique_ptr<WorkerPostings>> writers;
   for (unsigned w = 0; w < workers; ++w)
-    writers.push_back(std::make_unique<RunWriter>(runs_dir, std::to_string(w)));
+    writers.push_back(std::make_unique<WorkerPostings>(RunWriter(runs_dir, std::to_string(w))));
 
   std::vector<std::pair<uint32_t, store::GameRecord>> records;
   bool write_ok = true;
@@ -153,8 +184,8 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
   if (!write_ok) return fail(error, write_error);
   std::vector<std::string> runs;
   for (auto& w : writers) {
-    if (!w->flush(&why)) return fail(error, why);
-    runs.insert(runs.end(), w->runs().begin(), w->runs().end());
+    if (!w->runs.flush(&why)) return fail(error, why);
+    runs.insert(runs.end(), w->runs.runs().begin(), w->runs.runs().end());
   }
 
   // Merge the runs into one SST per family.
@@ -172,6 +203,8 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
     }, &why);
     if (!ok) return fail(error, why);
   }
+
+  if (!ingest_bitmaps(*store, mode, writers, &why)) return fail(error, why);
 
   meta.pgn_path = fs::absolute(pgn_path, ec).string();
   meta.pgn_size = all.size();

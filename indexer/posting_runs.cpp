@@ -61,7 +61,9 @@ bool RunWriter::flush(std::string* error) {
   out.reserve(entries_.size() * 24);
   const Entry* previous = nullptr;
   for (const Entry& e : entries_) {
-    if (previous && previous->game == e.game && text(*previous) == text(e)) continue;
+    if (previous && previous->game == e.game && previous->prefix[0] == e.prefix[0] &&
+        previous->prefix[1] == e.prefix[1] && previous->prefix[2] == e.prefix[2] && text(*previous) == text(e))
+      continue;
     std::string_view t = text(e);
     out.push_back(static_cast<char>(t.size()));
     out.append(t);
