@@ -343,6 +343,7 @@ bool Position::castling_path_clear(Move m) const {
 bool Position::is_legal(Move m) const {
   Color us = side_, them = ~side_;
   Square from = m.from(), to = m.to();
+  if (board_[to] == make_piece(them, KING)) return false;  // possible only after a null move in check
   Square ksq = king_square(us);
   Bitboard occ = pieces();
 

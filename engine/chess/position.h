@@ -67,7 +67,8 @@ class Position {
 
   // True if a castling move's right is held and the squares it needs are empty (no attack test).
   bool castling_path_clear(Move m) const;
-  // True if a pseudo-legal move (right piece, reachable square) leaves the mover's king safe.
+  // True if a pseudo-legal move (right piece, reachable square) leaves the mover's king safe and does not
+  // capture the enemy king.
   bool is_legal(Move m) const;
   // Plays a legal move, or Move::null() to pass the turn.
   void do_move(Move m);
