@@ -55,6 +55,7 @@ int command_check(int argc, char** argv) {
   pgn::ReadOptions options;
   options.threads = vm["threads"].as<unsigned>();
   options.parse.mainline_only = false;  // validate variations too
+  options.progress = [&file](uint64_t done) { file->release_before(done); };
 
   bool any_pgn = false;
   std::string out;

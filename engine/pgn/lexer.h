@@ -34,7 +34,12 @@ inline bool is_digit(char c) { return kTable.v[uint8_t(c)] & kDigit; }
 
 // True if a whole word (a run of non-delimiters) is a game-termination marker.
 inline bool is_result_word(std::string_view w) {
-  return w == "*" || w == "1-0" || w == "0-1" || w == "1/2-1/2";
+  switch (w.size()) {
+    case 1: return w[0] == '*';
+    case 3: return w[1] == '-' && ((w[0] == '1' && w[2] == '0') || (w[0] == '0' && w[2] == '1'));
+    case 7: return w == "1/2-1/2";
+    default: return false;
+  }
 }
 
 enum class TokenKind : uint8_t {
