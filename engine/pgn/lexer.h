@@ -71,9 +71,12 @@ class Lexer {
  public:
   // `first_line`/`first_col` locate text[0] in the file.
   Lexer(std::string_view text, uint32_t first_line = 1, uint32_t first_col = 1)
-      : begin_(text.data()), p_(text.data()), end_(text.data() + text.size()), line_(first_line) {
-    line_start_ = begin_ - (first_col - 1);
-  }
+      : begin_(text.data()),
+        p_(text.data()),
+        end_(text.data() + text.size()),
+        line_start_(text.data()),
+        line_(first_line),
+        first_col_shift_(first_col - 1) {}
 
   // Reads the next token.
   Token next();
@@ -85,9 +88,10 @@ class Lexer {
   const char* pos() const { return p_; }
   const char* end() const { return end_; }
   uint32_t line() const { return line_; }
-  uint32_t col_of(const char* q) const { return uint32_t(q - line_start_ + 1); }
-  // Moves to q (which must be ahead of pos() on the same line or at the start of a later line counted by
-  // `advance_lines`).
+  uint32_t col_of(const char* q) const {
+    return uint32_t(q - line_start_ + 1) + (line_start_ == begin_ ? first_col_shift_ : 0);
+  }
+  // Moves to q, which must be ahead of pos() on the same line.
   void set_pos(const char* q) { p_ = q; }
   // Skips blanks and line breaks (and '%' escape lines); returns false at the end of the text.
   bool skip_space();
@@ -101,6 +105,7 @@ class Lexer {
   const char* end_;
   const char* line_start_;
   uint32_t line_;
+  uint32_t first_col_shift_;  // the text's first line starts at this column - 1 of the file's line
 };
 
 inline bool Lexer::skip_space() {
@@ -119,7 +124,7 @@ inline bool Lexer::skip_space() {
     } else if (c == ' ' || c == '\t' || c == '\f' || c == '\v') {
       ++p_;
     } else {
-      if (c == '%' && p_ == line_start_) {
+      if (c == '%' && p_ == line_start_ && !(line_start_ == begin_ && first_col_shift_)) {
         rest_of_line();
         continue;
       }
@@ -154,7 +159,7 @@ inline Token Lexer::next() {
   if (!skip_space()) return t;
   const char* s = p_;
   t.line = line_;
-  t.col = uint32_t(s - line_start_ + 1);
+  t.col = col_of(s);
   char c = *s;
 
   // A game-termination marker is a whole word.

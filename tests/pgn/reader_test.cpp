@@ -150,3 +150,15 @@ TEST_CASE("reader: PgnFile reads a pipe (no mmap)", "[pgn][reader]") {
   unlink(fifo.c_str());
   rmdir(dir);
 }
+
+TEST_CASE("reader: columns of a game that starts mid-line count from the line start", "[pgn][reader]") {
+  auto games = pgntest::read_all("1. e4 e5 1-0 1. d4 Kd5 0-1\n[Event \"x\"]\n1. Ke3 *");
+  REQUIRE(games.size() == 3);
+  REQUIRE(games[1].errors.size() == 1);
+  CHECK(games[1].errors[0].line == 1);
+  CHECK(games[1].errors[0].col == 20);
+  CHECK(games[1].errors[0].game == 2);
+  REQUIRE(games[2].errors.size() == 1);
+  CHECK(games[2].errors[0].line == 3);
+  CHECK(games[2].errors[0].col == 4);
+}
