@@ -46,6 +46,15 @@ uint32_t text_nag(std::string_view w) {
   return 0;
 }
 
+// Up to 40 bytes of file text for a message, control characters shown as '?' (other bytes kept as they are).
+std::string excerpt(std::string_view text) {
+  std::string s(text.substr(0, 40));
+  for (char& c : s)
+    if (uint8_t(c) < 0x20 || c == 0x7F) c = '?';
+  if (text.size() > 40) s += "...";
+  return s;
+}
+
 // "5." or "5..." for the move about to be played in pos.
 std::string move_label(const Position& pos) {
   return std::to_string(pos.fullmove_number()) + (pos.side_to_move() == chess::WHITE ? "." : "...");
@@ -219,7 +228,7 @@ bool Parser::apply_setup() {
     if (!is_standard_variant(v, &c960)) {
       g.status = GameStatus::SkippedVariant;
       g.variant = v;
-      error(variant_line_, variant_col_, "chess variant '" + std::string(v) + "' is not supported", Severity::Skipped);
+      error(variant_line_, variant_col_, "chess variant '" + excerpt(v) + "' is not supported", Severity::Skipped);
       return false;
     }
     g.chess960 = c960;
@@ -388,7 +397,7 @@ void Parser::parse_movetext(Lexer& lex) {
                              : why == chess::SanError::Ambiguous ? "ambiguous move"
                                                                  : "unrecognized move";
           error(t.line, t.col,
-                std::string(kind) + " '" + std::string(t.text) + "' at " + move_label(lv->pos) +
+                 std::string(kind) + " '" + excerpt(t.text) + "' at " + move_label(lv->pos) +
                     (depth ? " in a variation" : ""));
           if (depth == 0) goto done;
           // Drop the rest of this variation, keep the game.
@@ -416,7 +425,7 @@ void Parser::parse_movetext(Lexer& lex) {
       case TokenKind::Nag:
         if (full) {
           if (t.value > 255)
-            error(t.line, t.col, "NAG " + std::string(t.text) + " out of range (0-255), ignored", Severity::Warning);
+            error(t.line, t.col, "NAG " + excerpt(t.text) + " out of range (0-255), ignored", Severity::Warning);
           else
             add_nag(*lv, t.value);
         }
@@ -494,7 +503,7 @@ void Parser::parse_movetext(Lexer& lex) {
         error(t.line, t.col, "unterminated comment (no closing '}')");
         goto done;
       case TokenKind::Unknown:
-        error(t.line, t.col, "unrecognized text '" + std::string(t.text.substr(0, 40)) + "'");
+        error(t.line, t.col, "unrecognized text '" + excerpt(t.text) + "'");
         goto done;
     }
   }
