@@ -253,7 +253,7 @@ NodeIndex Parser::add_node(Level& lv, Move m, const Token& t) {
   Node n;
   n.move = m;
   n.parent = parent;
-  n.ply = uint16_t(nodes[parent].ply + 1);
+  n.ply = nodes[parent].ply + 1;
   n.line = t.line;
   n.col = t.col;
   nodes.push_back(n);
@@ -410,7 +410,7 @@ void Parser::parse_movetext(Lexer& lex) {
           --depth;
           levels_.pop_back();
           lv = &levels_.back();
-          ++lv->vars_closed;
+          if (lv->vars_closed < UINT16_MAX) ++lv->vars_closed;
           break;
         }
         if (full) lv->before = lv->pos;
@@ -471,7 +471,7 @@ void Parser::parse_movetext(Lexer& lex) {
         --depth;
         levels_.pop_back();
         lv = &levels_.back();
-        ++lv->vars_closed;
+        if (lv->vars_closed < UINT16_MAX) ++lv->vars_closed;
         break;
       case TokenKind::Result: {
         set_result(t.text);
