@@ -131,6 +131,9 @@ void Parser::run(std::string_view text, const GameLocation& where, Game& game, c
   Lexer lex(text, where.first_line, where.first_col);
   if (!parse_tags(lex) || !apply_setup()) {
     game.start_known = false;
+    levels_.assign(1, Level{});  // comments read before the failure go on the root
+    settle_pending(levels_[0]);
+    finish_annotations();
     return;
   }
   parse_movetext(lex);
@@ -138,8 +141,27 @@ void Parser::run(std::string_view text, const GameLocation& where, Game& game, c
 }
 
 bool Parser::parse_tags(Lexer& lex) {
-  while (lex.skip_space() && *lex.pos() == '[')
-    if (!parse_tag(lex)) return false;
+  while (lex.skip_space()) {
+    const char c = *lex.pos();
+    if (c == '[') {
+      if (!parse_tag(lex)) return false;
+    } else if ((c == '{' || c == ';') && game_->tags.empty()) {
+      // Comments before the first tag: kept, they go before the first move (or on the root).
+      Token t = lex.next();
+      if (t.kind == TokenKind::Unterminated) {
+        error(t.line, t.col, "unterminated comment (no closing '}')");
+        return false;
+      }
+      Comment cm;
+      cm.text = t.text;
+      cm.node = kNoNode;
+      cm.kind = t.kind == TokenKind::Comment ? CommentKind::Brace : CommentKind::Semicolon;
+      cm.place = CommentPlace::Before;
+      if (!options_->mainline_only) game_->comments.push_back(cm);
+    } else {
+      break;
+    }
+  }
   return true;
 }
 

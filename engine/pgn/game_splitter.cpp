@@ -115,6 +115,8 @@ bool GameSplitter::next(GameSpan& span) {
         if (state_ == State::Start || state_ == State::AfterResult ||
             (state_ == State::Movetext && is_event_line(t, line_start_)))
           completed = begin_game(p_, State::Tags, span);
+        else if (state_ == State::Prelude)
+          state_ = State::Tags;
         bool in_q = false;
         size_t e = p_ + 1;
         for (; e < n && !is_break(t[e]); ++e) {
@@ -137,7 +139,9 @@ bool GameSplitter::next(GameSpan& span) {
     if (state_ == State::AfterResult) {
       if (c != '{' && c != ';') completed = begin_game(p_, State::Movetext, span);
     } else if (state_ == State::Start) {
-      begin_game(p_, State::Movetext, span);
+      begin_game(p_, c == '{' || c == ';' ? State::Prelude : State::Movetext, span);
+    } else if (state_ == State::Prelude) {
+      if (c != '{' && c != ';') state_ = State::Movetext;
     } else if (state_ == State::Tags) {
       state_ = State::Movetext;
     }

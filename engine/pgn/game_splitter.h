@@ -5,7 +5,7 @@
 //    after the marker stay with the game);
 //  - without a marker, at a line starting with `[Event ` (so a stray tag after movetext does not split a game,
 //    as kokopu reads it, while games that lack their result still separate).
-// `{}` comments may span lines; an unterminated comment ends at a line starting with `[Event `. A tag value
+// Comments before a game's first tag belong to that game. `{}` comments may span lines; an unterminated comment ends at a line starting with `[Event `. A tag value
 // left open at the line end continues on the next line if that line closes it (so the parser, not the
 // splitter, reports the broken tag). '%' lines at column 0 are escapes.
 #pragma once
@@ -35,7 +35,8 @@ class GameSplitter {
   uint64_t position() const { return p_; }
 
  private:
-  enum class State : uint8_t { Start, Tags, Movetext, AfterResult };
+  // Prelude: only comments so far (they belong to the game whose tags follow).
+  enum class State : uint8_t { Start, Prelude, Tags, Movetext, AfterResult };
   // Begins a new game at byte q; returns true (and fills span) if a previous game was thereby completed.
   bool begin_game(size_t q, State state, GameSpan& span);
   void new_line(size_t next_line_start);

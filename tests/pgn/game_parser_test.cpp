@@ -395,3 +395,20 @@ TEST_CASE("parser: absurdly deep variation nesting is refused, not followed", "[
   CHECK(g.errors[0].message.find("nested") != std::string::npos);
   CHECK(g.mainline_plies() == 1);
 }
+
+TEST_CASE("parser: comments before the tags go before the first move", "[pgn][parser]") {
+  auto g = parse("{ header }\n[Event \"a\"]\n\n1. e4 *");
+  CHECK(g.status == GameStatus::Ok);
+  REQUIRE(g.tags.size() == 1);
+  auto cs = g.comments_of(g.nodes[g.root().first_child]);
+  REQUIRE(cs.size() == 1);
+  CHECK(cs[0].text == " header ");
+  CHECK(cs[0].place == CommentPlace::Before);
+  // With a broken tag after it, the comment stays on the root.
+  auto bad = parse("{ header }\n[Event \"a\n\n1. e4 *");
+  CHECK(bad.status == GameStatus::Error);
+  CHECK_FALSE(bad.start_known);
+  REQUIRE(bad.comments.size() == 1);
+  CHECK(bad.comments[0].node == 0);
+  CHECK(bad.root().comment_count == 1);
+}
