@@ -194,7 +194,20 @@ bool Parser::parse_tag(Lexer& lex) {
       escaped = true;
       ++q;
     }
-  if (q == eol) return fail(open, "unterminated tag value (no closing '\"' on the line)");
+  if (q == eol) {
+    // `[Annotator "C:\"]`: a backslash before the closing quote, meant literally. Take the value up to the
+    // last '"' if the line ends with `"]`, and warn.
+    const char* e = eol;
+    while (e > v && (e[-1] == ' ' || e[-1] == '\t')) --e;
+    if (e - v >= 2 && e[-1] == ']' && e[-2] == '"') {
+      q = e - 2;
+      error(line, col(q), "'\\\"' before the end of the value of tag " + std::string(name) +
+                              " read as a backslash and the closing quote",
+            Severity::Warning);
+    } else {
+      return fail(open, "unterminated tag value (no closing '\"' on the line)");
+    }
+  }
   const char* close = q;
   const char* r = close + 1;
   while (r < eol && (*r == ' ' || *r == '\t')) ++r;

@@ -412,3 +412,14 @@ TEST_CASE("parser: comments before the tags go before the first move", "[pgn][pa
   CHECK(bad.comments[0].node == 0);
   CHECK(bad.root().comment_count == 1);
 }
+
+TEST_CASE("parser: a backslash right before the closing quote is read literally, with a warning", "[pgn][parser]") {
+  auto g = parse("[Annotator \"C:\\\"]\n[Site \"a \\\"b\\\" c\\\"]\n\n1. e4 *");
+  CHECK(g.status == GameStatus::Ok);
+  CHECK(g.tag("Annotator") == std::optional<std::string_view>("C:\\"));
+  CHECK(g.tag("Site") == std::optional<std::string_view>("a \"b\" c\\"));
+  REQUIRE(g.errors.size() == 2);
+  CHECK(g.errors[0].severity == Severity::Warning);
+  CHECK(g.errors[1].line == 2);
+  CHECK(g.mainline_plies() == 1);
+}
