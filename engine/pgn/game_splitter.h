@@ -52,7 +52,6 @@ class GameSplitter {
   size_t start_ = 0;
   uint32_t start_line_ = 1, start_col_ = 1;
   uint64_t number_ = 0;
-  bool done_ = false;
 };
 
 }  // namespace cqlindex::pgn
