@@ -106,6 +106,8 @@ class Parser {
   Game* game_ = nullptr;
   const ParseOptions* options_ = nullptr;
   std::vector<Level> levels_;
+  std::vector<NodeIndex> last_child_;  // by node: its last child (appending a variation is O(1))
+  const char* tag_line_end_ = nullptr;  // end of the line of the last tag read (several tags per line)
   size_t pending_comments_ = 0;  // comments [pending_comments_, end) wait for the next move (Before)
   size_t pending_nags_ = 0;      // likewise NAGs written before a move
   NodeIndex max_nag_node_ = 0, max_comment_node_ = 0;
@@ -127,6 +129,8 @@ void Parser::run(std::string_view text, const GameLocation& where, Game& game, c
   nags_sorted_ = comments_sorted_ = true;
   variant_line_ = fen_line_ = 0;
   fen_ = {};
+  last_child_.assign(1, kNoNode);
+  tag_line_end_ = nullptr;
 
   Lexer lex(text, where.first_line, where.first_col);
   if (!parse_tags(lex) || !apply_setup()) {
@@ -168,8 +172,9 @@ bool Parser::parse_tags(Lexer& lex) {
 bool Parser::parse_tag(Lexer& lex) {
   const char* p = lex.pos();
   const char* end = lex.end();
-  const char* eol = p;
+  const char* eol = p < tag_line_end_ ? tag_line_end_ : p;  // same line as the previous tag: known end
   while (eol < end && *eol != '\n' && *eol != '\r') ++eol;
+  tag_line_end_ = eol;
   const uint32_t line = lex.line();
   auto col = [&](const char* q) { return lex.col_of(q); };
   auto fail = [&](const char* q, const char* what) {
@@ -293,13 +298,12 @@ NodeIndex Parser::add_node(Level& lv, Move m, const Token& t) {
   n.col = t.col;
   nodes.push_back(n);
   Node& par = nodes[parent];
-  if (par.first_child == kNoNode) {
+  if (par.first_child == kNoNode)
     par.first_child = idx;
-  } else {
-    NodeIndex c = par.first_child;
-    while (nodes[c].next_sibling != kNoNode) c = nodes[c].next_sibling;
-    nodes[c].next_sibling = idx;
-  }
+  else
+    nodes[last_child_[parent]].next_sibling = idx;
+  last_child_[parent] = idx;
+  last_child_.push_back(kNoNode);
   // Comments waiting for this move.
   std::vector<Comment>& cs = game_->comments;
   for (size_t i = pending_comments_; i < cs.size(); ++i) {

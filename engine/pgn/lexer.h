@@ -164,10 +164,12 @@ inline Token Lexer::next() {
 
   // A game-termination marker is a whole word.
   if (c == '1' || c == '0' || c == '*') {
+    // (at most 8 bytes looked at: a marker has 7 at most, and rescanning long words would be quadratic)
     const char* q = s;
-    while (q < end_ && !is_delim(*q)) ++q;
+    const char* limit = end_ - s > 8 ? s + 8 : end_;
+    while (q < limit && !is_delim(*q)) ++q;
     std::string_view w(s, size_t(q - s));
-    if (is_result_word(w)) {
+    if ((q == end_ || is_delim(*q)) && is_result_word(w)) {
       p_ = q;
       t.kind = TokenKind::Result;
       t.text = w;

@@ -423,3 +423,24 @@ TEST_CASE("parser: a backslash right before the closing quote is read literally,
   CHECK(g.errors[1].line == 2);
   CHECK(g.mainline_plies() == 1);
 }
+
+TEST_CASE("parser: inputs built to trigger quadratic work are read in one pass", "[pgn][parser]") {
+  // 50,000 alternatives to one move (appending siblings), 50,000 tags on one line, a word of 200,000
+  // move-number-like pieces: each would take minutes if any step rescanned what it had seen.
+  std::string many = "1. e4 ";
+  for (int i = 0; i < 50000; ++i) many += "(1. d4) ";
+  auto g = parse(many + "*");
+  CHECK(g.status == GameStatus::Ok);
+  CHECK(g.nodes.size() == 50002);
+
+  std::string tags;
+  for (int i = 0; i < 50000; ++i) tags += "[T \"v\"]";
+  auto t = parse(tags + "\n1. e4 *");
+  CHECK(t.tags.size() == 50000);
+  CHECK(t.mainline_plies() == 1);
+
+  std::string word;
+  for (int i = 0; i < 200000; ++i) word += "1.";
+  auto w = parse(word + " e4 *");
+  CHECK(w.mainline_plies() == 1);
+}
