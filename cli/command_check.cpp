@@ -19,7 +19,7 @@ namespace cqlindex::cli {
 namespace po = boost::program_options;
 
 int command_check(int argc, char** argv) {
-  po::options_description visible("usage: cqlindex check FILE.pgn [--fen] [--threads N]");
+  po::options_description visible("usage: cqlindex check FILE.pgn [--fen] [--threads N]   (FILE - reads stdin)");
   visible.add_options()("help,h", "this help")("fen", "print GAME<TAB>PLY<TAB>FEN for every mainline position")(
       "threads", po::value<unsigned>()->default_value(0), "parsing threads (0 = all cores)");
   po::options_description all;
@@ -46,7 +46,7 @@ int command_check(int argc, char** argv) {
   const bool fen = vm.count("fen") > 0;
 
   std::string err;
-  auto file = pgn::PgnFile::open(path, &err);
+  auto file = pgn::PgnFile::open(path == "-" ? "/dev/stdin" : path, &err);  // "-": standard input
   if (!file) {
     std::cerr << "cqlindex check: " << err << "\n";
     return kExitInput;
