@@ -100,6 +100,9 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
   if (!file) return fail(error, why);
   const std::string_view all = file->text();
   const int64_t mtime = mtime_ns(pgn_path);
+  // Read through its own small buffer: the mapped pages are handed back as the parse goes on.
+  auto fingerprint = store::fingerprint_file_prefix(pgn_path, all.size(), &why);
+  if (!fingerprint) return fail(error, why);
 
   // What is indexed this time: the whole file, or for --append the bytes after the indexed part.
   store::IndexMeta meta;
@@ -151,6 +154,7 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
   // Parse and extract on every core; each worker sorts its own runs.
   pgn::ReadOptions read;
   read.threads = options.threads;
+  read.progress = [&](uint64_t done) { file->release_before(base_offset + done); };  // memory independent of size
   // Only mainline positions are indexed. A game cut short by an error inside a variation keeps its whole
   // mainline here: the index may then list a game for more positions than a query sees, never fewer.
   read.parse.mainline_only = true;
@@ -209,7 +213,7 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
   meta.pgn_path = fs::absolute(pgn_path, ec).string();
   meta.pgn_size = all.size();
   meta.pgn_mtime_ns = mtime;
-  meta.pgn_fingerprint = store::fingerprint_bytes(all);
+  meta.pgn_fingerprint = *fingerprint;
   meta.game_count = first_id + static_cast<uint32_t>(games);
   meta.position_count += out.positions;
   meta.build_options = "similarity-keys=v1";
