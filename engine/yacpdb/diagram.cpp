@@ -67,8 +67,19 @@ std::string fairy_condition(const Entry& e) {
   return {};
 }
 
+int en_passant_option(const Entry& e) {
+  for (const std::string& o : e.options) {
+    std::string l = lower(o);
+    if (l.rfind("enpassant", 0) != 0) continue;
+    size_t sq = l.find_first_of("abcdefgh", 9);
+    if (sq != std::string::npos && sq + 1 < l.size() && l[sq + 1] >= '1' && l[sq + 1] <= '8')
+      return (l[sq + 1] - '1') * 8 + (l[sq] - 'a');
+  }
+  return -1;
+}
+
 std::optional<chess::Position> diagram_position(const std::vector<DiagramPiece>& pieces, chess::Color side,
-                                                std::string* why) {
+                                                std::string* why, int en_passant) {
   char board[64];
   std::fill(board, board + 64, '.');
   for (const DiagramPiece& p : pieces) {
@@ -101,7 +112,16 @@ std::optional<chess::Position> diagram_position(const std::vector<DiagramPiece>&
     if (empty) fen += char('0' + empty);
     if (rank) fen += '/';
   }
-  fen += side == chess::WHITE ? " w KQkq - 0 1" : " b KQkq - 0 1";
+  fen += side == chess::WHITE ? " w KQkq " : " b KQkq ";
+  if (en_passant >= 0) {
+    int rank = en_passant / 8;
+    if (rank == 3) rank = 2;  // the pawn's square: the square it passed over is behind it
+    if (rank == 4) rank = 5;
+    fen += square_text(rank * 8 + en_passant % 8);
+  } else {
+    fen += '-';
+  }
+  fen += " 0 1";
   std::string error;
   auto pos = chess::Position::from_fen(fen, &error);
   if (!pos && why) *why = "not a legal diagram (" + error + ")";

@@ -29,7 +29,8 @@ class Replayer {
   void run(const SolutionParse& parse) {
     Color side = first_mover(entry_.stipulation);
     std::string why;
-    auto diagram = diagram_position(entry_.pieces, side, &why);
+    const int en_passant = en_passant_option(entry_);
+    auto diagram = diagram_position(entry_.pieces, side, &why, en_passant);
     TreeNode root;
     root.kind = TreeNode::Kind::Root;
     if (diagram) root.position = *diagram;
@@ -43,7 +44,7 @@ class Replayer {
       std::vector<DiagramPiece> pieces = twin->twin_continued ? previous : entry_.pieces;
       for (const TwinCommand& c : twin->twin_commands)
         if (!apply_twin_command(pieces, c, &why)) return fail(at(*twin) + why);
-      auto pos = diagram_position(pieces, side, &why);
+      auto pos = diagram_position(pieces, side, &why, en_passant);
       if (!pos) return fail(at(*twin) + "twin " + twin->twin_label + ": " + why);
       previous = pieces;
       TreeNode node;

@@ -16,7 +16,7 @@ int square_of(std::string_view s) { return (s[1] - '1') * 8 + (s[0] - 'a'); }
 // Words of the solution text that carry no move: they are implied by the depths.
 bool is_filler_word(std::string_view w) {
   static const char* words[] = {"threat:", "threat", "Threat:", "Threat", "zugzwang.", "zugzwang", "Zugzwang.",
-                                "Zugzwang", "but", "But", "blocus", "waiting", "Drohung:", "Zugzwang:", "(", ")"};
+                                "Zugzwang", "but", "But", "blocus", "waiting", "Drohung:", "Zugzwang:", "refutes.", "refutes"};
   for (const char* x : words)
     if (w == x) return true;
   return false;
