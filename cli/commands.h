@@ -9,4 +9,7 @@ int dispatch(int argc, char** argv);
 // cqlindex check FILE.pgn [--fen] [--threads N]: validates a PGN file (command_check.cpp).
 int command_check(int argc, char** argv);
 
+// cqlindex yacpdb 'QUERY' -i FILE [-o OUT.pgn] [--count]: YACPDB queries over problems (command_yacpdb.cpp).
+int command_yacpdb(int argc, char** argv);
+
 }  // namespace cqlindex::cli

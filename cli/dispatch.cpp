@@ -14,6 +14,8 @@ constexpr const char* kUsage =
     "\n"
     "commands:\n"
     "  check FILE.pgn [--fen]   validate a PGN file; --fen prints every mainline position\n"
+    "  yacpdb 'QUERY' -i FILE [-o OUT.pgn] [--count]\n"
+    "                           YACPDB query language over problems (PGN or YACPDB YAML)\n"
     "\n"
     "Run 'cqlindex COMMAND --help' for the options of a command.\n";
 
@@ -26,6 +28,7 @@ struct Command {
 constexpr Command kCommands[] = {
     {"help", nullptr},
     {"check", command_check},
+    {"yacpdb", command_yacpdb},
 };
 
 }  // namespace

@@ -26,6 +26,7 @@ struct EntryDate {
 
 struct Entry {
   // where it comes from
+  enum class Format { Yaml, Pgn } format = Format::Yaml;
   std::string file;
   int number = 0;  // 1-based position in its file
   int line = 0;    // 1-based line where it starts

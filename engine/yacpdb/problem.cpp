@@ -79,6 +79,7 @@ void copy_children(const pgn::Game& game, pgn::NodeIndex from, SolutionTree& tre
 Problem problem_from_game(const pgn::Game& game, std::string_view text, const std::string& file) {
   Problem p;
   Entry& e = p.entry;
+  e.format = Entry::Format::Pgn;
   e.file = file;
   e.number = static_cast<int>(game.number);
   e.line = static_cast<int>(game.first_line);
