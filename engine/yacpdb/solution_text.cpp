@@ -170,10 +170,10 @@ class SolutionParser {
     out_.error = std::to_string(line) + ":" + std::to_string(col) + ": " + message;
   }
 
-  // The blank-delimited token at pos_.
+  // The blank-delimited token at pos_ (a comment brace also ends it: "+{(E)}").
   std::string_view token() const {
     size_t end = pos_;
-    while (end < s_.size() && !is_blank(s_[end])) ++end;
+    while (end < s_.size() && !is_blank(s_[end]) && (end == pos_ || s_[end] != '{')) ++end;
     return s_.substr(pos_, end - pos_);
   }
 
