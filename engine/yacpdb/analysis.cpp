@@ -7,6 +7,7 @@
 #include <map>
 
 #include "engine/chess/movegen.h"
+#include "engine/yacpdb/finale.h"
 #include "engine/yacpdb/trajectory.h"
 
 namespace cqlindex::yacpdb {
@@ -87,6 +88,7 @@ class TreeWalker {
   std::vector<PathMove> path_;
   std::vector<LineMove> line_;
   std::vector<FinaliserLeaf> leaves_;
+  std::set<std::string> finales_;  // final positions seen (Models counts each once)
 
   void add(PredicateId id, std::vector<std::string> args) { ++counts_[Instance{id, std::move(args), 0}]; }
 
@@ -193,6 +195,12 @@ class TreeWalker {
     Square to = leaf.move.kind() == CASTLING ? Position::castling_king_to(leaf.move) : leaf.move.to();
     leaves_.push_back({s.id_on[to], s.captured});
     hundred_dollar(leaf);
+    // Models: once per distinct final position (placement + side to move), research 4.3 / decision 6.2
+    std::string fen = leaf.position.fen();
+    std::string key = fen.substr(0, fen.find(' ', fen.find(' ') + 1));
+    if (!finales_.insert(key).second) return;
+    if (auto f = model_finale(leaf.position))
+      add(PredicateId::Models, {std::to_string(f->pins), f->ideal ? "true" : "false"});
   }
 
   // h#5 where one black pawn makes all black moves and one white pawn all white moves, both promoting to
@@ -335,7 +343,6 @@ Analysis analyse(const Problem& problem, const AnalysisLimits& limits) {
         a.not_analysed.insert(PredicateId::Zilahi);
         a.not_analysed.insert(PredicateId::ZilahiPiece);
       }
-      a.not_analysed.insert(PredicateId::Models);  // not implemented yet: never a silent 0
     }
   }
   for (auto& [inst, count] : counts) {

@@ -149,6 +149,29 @@ TEST_CASE("yacpdb TC5: Zilahi", "[yacpdb][tc]") {
   CHECK(f.value("Phases") == 2);
   CHECK(f.value("CornerToCorner(wR)") == 1);
   CHECK(f.value("Zilahi(*)", 2) == 0);
+  // Models: both mates are model (pure, rook and king take part), not ideal (the black knight is idle)
+  CHECK(f.value("Models(0, false)") == 2);
+  CHECK(f.value("Models(*, true)") == 0);
+  CHECK(f.value("Models(1, *)") == 0);
+  CHECK(f.matches("Models(0, false) > 0"));
+  // the stalemate after 1.a7 is ideal
+  CHECK(f.value("Models(0, true)", 2) == 1);
+  CHECK(f.value("Models(*, false)", 2) == 0);
+}
+
+TEST_CASE("yacpdb Models: impure, idle, pinned blockers", "[yacpdb][tc]") {
+  Fixture f(
+      // the bishop guards the g7 pawn, a blocker it does not pin: impure
+      "[FEN \"6k1/5ppp/8/8/8/8/1B6/4R1K1 w - - 0 1\"]\n\n1. Re8# *\n\n"
+      // back-rank mate with an idle white bishop: not model
+      "[FEN \"6k1/5ppp/8/8/8/8/8/B3R1K1 w - - 0 1\"]\n\n1. Re8# *\n\n"
+      // Kh8, pawns g7 h7, rook mate on e8: pure, the rook takes part
+      "[FEN \"7k/6pp/8/8/8/8/8/4R1K1 w - - 0 1\"]\n\n1. Re8# *\n");
+  CHECK(f.value("Models(*, *)", 1) == 0);
+  CHECK(f.value("Models(*, *)", 2) == 0);
+  // Kh8 with pawns g7 h7: field h8 g8 g7 h7; rook covers g8 and h8 once each; blockers unguarded: model;
+  // the white king does not take part (not required for a model), so not ideal
+  CHECK(f.value("Models(0, false)", 3) == 1);
 }
 
 TEST_CASE("yacpdb TC: the query-level checks over the TC files", "[yacpdb][tc]") {
@@ -164,11 +187,11 @@ TEST_CASE("yacpdb TC: the query-level checks over the TC files", "[yacpdb][tc]")
   CHECK(all.matching("Twins = 1").size() == 8);
   CHECK(all.matching("NOT Phases").size() == 1);  // TC1 has no moves
   CHECK(all.matching("Id(3)") == std::vector<int>{3});
-  // Models is not implemented yet: never a silent 0, the problems with a solution are "not analysed"
-  CHECK(all.matching("Models(*, *) = 0") == std::vector<int>{});
-  bool undetermined = false;
+  CHECK(all.matching("Models(0, false) > 1") == std::vector<int>{7});
+  CHECK(all.matching("Models(*, true)") == std::vector<int>{8});
+  bool undetermined = true;
   Query q = parse_query("NOT Models(*, *)");
   QueryEvaluator ev(q);
-  CHECK_FALSE(ev.matches(all.file.problems[6], all.analyses[6], &undetermined));
-  CHECK(undetermined);
+  CHECK(ev.matches(all.file.problems[0], all.analyses[0], &undetermined));
+  CHECK_FALSE(undetermined);
 }
