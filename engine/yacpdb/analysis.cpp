@@ -5,9 +5,11 @@
 #include <cctype>
 #include <functional>
 #include <map>
+#include <set>
 
 #include "engine/chess/movegen.h"
 #include "engine/yacpdb/finale.h"
+#include "engine/yacpdb/solution_text.h"
 #include "engine/yacpdb/trajectory.h"
 
 namespace cqlindex::yacpdb {
@@ -315,6 +317,31 @@ int64_t phases(const SolutionTree& t) {
   return total;
 }
 
+// Phases read from the solution text, for entries whose tree cannot be replayed (fairy play): moves are told
+// apart by what is written (piece, squares, promotion, castling).
+int64_t phases_from_text(const SolutionParse& parse) {
+  auto key = [](const SolutionNode& n) {
+    if (n.kind == SolutionNode::Kind::Null) return std::string("~");
+    const TextMove& m = n.move;
+    return m.piece + "|" + std::to_string(m.from) + "|" + std::to_string(m.to) + "|" + m.promotion + "|" +
+           std::to_string(m.castle);
+  };
+  int64_t total = 0;
+  for (const auto& twin : parse.root->children) {
+    std::set<std::string> firsts;
+    for (const auto& c : twin->children) firsts.insert(key(*c));
+    if (firsts.size() == 1 && *firsts.begin() == "~") {
+      std::set<std::string> after;
+      for (const auto& c : twin->children)
+        for (const auto& g : c->children) after.insert(key(*g));
+      total += static_cast<int64_t>(after.size());
+    } else {
+      total += static_cast<int64_t>(firsts.size());
+    }
+  }
+  return total;
+}
+
 }  // namespace
 
 std::string instance_key(const Instance& i) {
@@ -343,6 +370,13 @@ Analysis analyse(const Problem& problem, const AnalysisLimits& limits) {
         a.not_analysed.insert(PredicateId::Zilahi);
         a.not_analysed.insert(PredicateId::ZilahiPiece);
       }
+    }
+  } else if (problem.entry.format == Entry::Format::Yaml && !problem.entry.solution.empty()) {
+    SolutionParse parse = parse_solution_text(problem.entry.solution);
+    if (!parse.error) {
+      if (int64_t ph = phases_from_text(parse)) counts[Instance{PredicateId::Phases, {}, 0}] = ph;
+    } else {
+      a.not_analysed.insert(PredicateId::Phases);  // neither replayed nor readable: unknown, not 0
     }
   }
   for (auto& [inst, count] : counts) {

@@ -30,7 +30,8 @@ struct AnalysisLimits {
 };
 
 // All analysis-predicate instances of a problem. A tree that could not be replayed (fairy, unreadable) has
-// no trajectory instances (research 4.2); Twins is then read from the entry.
+// no trajectory instances (research 4.2); Twins is then read from the entry and Phases from the solution
+// text (both support fairy play); a solution text that cannot be read leaves Phases not analysed.
 Analysis analyse(const Problem& problem, const AnalysisLimits& limits = {});
 
 // "ArealCycle|wR|4|true": the instance's key in the index.

@@ -195,3 +195,30 @@ TEST_CASE("yacpdb TC: the query-level checks over the TC files", "[yacpdb][tc]")
   CHECK(ev.matches(all.file.problems[0], all.analyses[0], &undetermined));
   CHECK_FALSE(undetermined);
 }
+
+TEST_CASE("yacpdb analysis: work cap and fairy entries", "[yacpdb][tc]") {
+  Fixture f(kTC2);
+  Analysis capped = analyse(f.file.problems[0], AnalysisLimits{3});
+  CHECK(capped.not_analysed.count(PredicateId::ArealCycle));
+  CHECK(capped.not_analysed.count(PredicateId::Models));
+  CHECK_FALSE(capped.not_analysed.count(PredicateId::Twins));
+  Query q = parse_query("ArealCycle(*, *, *) = 0 OR Twins = 1");
+  QueryEvaluator ev(q);
+  bool undetermined = false;
+  // the OR's first operand is unknown: the entry is reported as not analysed, never a wrong answer
+  CHECK_FALSE(ev.matches(f.file.problems[0], capped, &undetermined));
+  CHECK(undetermined);
+  CHECK(ev.matches(f.file.problems[0], f.analyses[0], &undetermined));
+  CHECK_FALSE(undetermined);
+
+  // a fairy YAML entry: no trajectories, but Twins and Phases from the text
+  ProblemFile olv = read_problem_file(std::string(CQLINDEX_SHARED_DATA) + "/problems/yacpdb-olive/Broodings-50.olv");
+  const Problem& nightriders = olv.problems[9];  // h#3, three solutions with fairy pieces
+  REQUIRE_FALSE(nightriders.tree.complete);
+  Analysis a = analyse(nightriders);
+  Query phases = parse_query("Phases = 3 AND Twins = 1 AND Fairy AND ClosedWalk(*, *, *) = 0");
+  CHECK(QueryEvaluator(phases).matches(nightriders, a));
+  const Problem& tilde = olv.problems[1];  // "5.Rh5 ~ 6.Rh3": not readable
+  Analysis b = analyse(tilde);
+  CHECK(b.not_analysed.count(PredicateId::Phases));
+}
