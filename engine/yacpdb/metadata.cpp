@@ -54,13 +54,15 @@ bool published_after(const Entry& e, const DateSpec& d) {
 }
 
 bool with_pieces(const Entry& e, std::string_view list) {
-  std::map<std::pair<char, std::string>, int> need;
-  for (const PieceSpec& p : parse_piece_list(list).pieces) ++need[{p.color, p.code}];
-  for (const DiagramPiece& d : e.pieces) {
-    auto it = need.find({d.color, d.code});
-    if (it != need.end()) --it->second;
+  std::vector<PieceSpec> need = parse_piece_list(list).pieces;
+  std::vector<bool> used(e.pieces.size(), false);
+  for (const PieceSpec& p : need) {  // each listed piece takes one diagram piece of its kind
+    bool found = false;
+    for (size_t i = 0; i < e.pieces.size() && !found; ++i)
+      if (!used[i] && e.pieces[i].color == p.color && e.pieces[i].code == p.code) used[i] = found = true;
+    if (!found) return false;
   }
-  return std::all_of(need.begin(), need.end(), [](const auto& kv) { return kv.second <= 0; });
+  return true;
 }
 
 int64_t entity_value(std::string_view type, bool any_type, std::string_view name, const Entry& e) {
@@ -86,8 +88,8 @@ bool text_contains(std::string_view needle, std::string_view haystack) {
 bool matrix_match(const Entry& e, std::string_view list, bool xshift, bool yshift, std::string_view transforms) {
   PlacementList pattern = parse_placement_list(list);
   if (pattern.error || pattern.pieces.empty()) return false;
-  std::map<int, std::pair<char, std::string>> board;
-  for (const DiagramPiece& d : e.pieces) board[d.square] = {d.color, d.code};
+  const DiagramPiece* board[64] = {};
+  for (const DiagramPiece& d : e.pieces) board[d.square] = &d;
   // the 8 symmetries of the square board about its centre, identity first, left-right reflection second
   auto transform = [](int t, int f, int r) -> std::pair<int, int> {
     switch (t) {
@@ -102,24 +104,24 @@ bool matrix_match(const Entry& e, std::string_view list, bool xshift, bool yshif
     }
   };
   int count = transforms == "None" ? 1 : transforms == "Mirror" ? 2 : 8;
+  std::vector<std::pair<int, int>> squares(pattern.pieces.size());
   for (int t = 0; t < count; ++t) {
-    std::vector<std::pair<int, int>> squares;
-    for (const PlacedPiece& p : pattern.pieces) squares.push_back(transform(t, p.file, p.rank));
-    for (int dx = xshift ? -7 : 0; dx <= (xshift ? 7 : 0); ++dx)
-      for (int dy = yshift ? -7 : 0; dy <= (yshift ? 7 : 0); ++dy) {
-        bool all = true;
-        for (size_t i = 0; i < squares.size() && all; ++i) {
-          int f = squares[i].first + dx, r = squares[i].second + dy;
-          if (f < 0 || f > 7 || r < 0 || r > 7) {
-            all = false;
-            break;
-          }
-          auto it = board.find(r * 8 + f);
-          all = it != board.end() && it->second.first == pattern.pieces[i].piece.color &&
-                it->second.second == pattern.pieces[i].piece.code;
-        }
-        if (all) return true;
+    for (size_t i = 0; i < pattern.pieces.size(); ++i)
+      squares[i] = transform(t, pattern.pieces[i].file, pattern.pieces[i].rank);
+    // the first pattern piece fixes the shift: try it on every diagram piece of its kind
+    const PieceSpec& pivot = pattern.pieces[0].piece;
+    for (const DiagramPiece& d : e.pieces) {
+      if (d.color != pivot.color || d.code != pivot.code) continue;
+      int dx = d.square % 8 - squares[0].first, dy = d.square / 8 - squares[0].second;
+      if ((!xshift && dx) || (!yshift && dy)) continue;
+      bool all = true;
+      for (size_t i = 1; i < squares.size() && all; ++i) {
+        int f = squares[i].first + dx, r = squares[i].second + dy;
+        const DiagramPiece* q = f >= 0 && f < 8 && r >= 0 && r < 8 ? board[r * 8 + f] : nullptr;
+        all = q && q->color == pattern.pieces[i].piece.color && q->code == pattern.pieces[i].piece.code;
       }
+      if (all) return true;
+    }
   }
   return false;
 }
