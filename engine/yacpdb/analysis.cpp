@@ -8,6 +8,7 @@
 #include <set>
 
 #include "engine/chess/movegen.h"
+#include "engine/yacpdb/diagram.h"
 #include "engine/yacpdb/finale.h"
 #include "engine/yacpdb/solution_text.h"
 #include "engine/yacpdb/trajectory.h"
@@ -371,12 +372,20 @@ Analysis analyse(const Problem& problem, const AnalysisLimits& limits) {
         a.not_analysed.insert(PredicateId::ZilahiPiece);
       }
     }
-  } else if (problem.entry.format == Entry::Format::Yaml && !problem.entry.solution.empty()) {
+  } else {
+    // Fairy play cannot be replayed by an orthodox engine: its orthodox-only predicates count 0 (research
+    // 4.2). An orthodox solution that could not be replayed (a broken PGN game, an unreadable text) is
+    // unknown instead: never a silent 0.
+    if (!is_fairy(problem.entry))
+      for (const PredicateInfo& info : all_predicates())
+        if (info.kind == PredicateKind::Analysis && info.id != PredicateId::Twins) a.not_analysed.insert(info.id);
     SolutionParse parse = parse_solution_text(problem.entry.solution);
-    if (!parse.error) {
+    bool readable = problem.entry.format == Entry::Format::Yaml && !parse.error;
+    if (readable) {  // Phases supports fairy play: read it from the text
+      a.not_analysed.erase(PredicateId::Phases);
       if (int64_t ph = phases_from_text(parse)) counts[Instance{PredicateId::Phases, {}, 0}] = ph;
     } else {
-      a.not_analysed.insert(PredicateId::Phases);  // neither replayed nor readable: unknown, not 0
+      a.not_analysed.insert(PredicateId::Phases);
     }
   }
   for (auto& [inst, count] : counts) {

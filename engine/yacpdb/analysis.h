@@ -29,9 +29,10 @@ struct AnalysisLimits {
   size_t max_nodes = 20000;  // solution-tree nodes for the trajectory and twin predicates
 };
 
-// All analysis-predicate instances of a problem. A tree that could not be replayed (fairy, unreadable) has
-// no trajectory instances (research 4.2); Twins is then read from the entry and Phases from the solution
-// text (both support fairy play); a solution text that cannot be read leaves Phases not analysed.
+// All analysis-predicate instances of a problem. When the tree could not be replayed: a fairy entry has no
+// instances of the orthodox-only predicates (count 0, research 4.2), an orthodox one (broken PGN game,
+// unreadable text) is "not analysed" for them; Twins is read from the entry and Phases from the solution
+// text when it can be read (both support fairy play).
 Analysis analyse(const Problem& problem, const AnalysisLimits& limits = {});
 
 // "ArealCycle|wR|4|true": the instance's key in the index.

@@ -218,7 +218,16 @@ TEST_CASE("yacpdb analysis: work cap and fairy entries", "[yacpdb][tc]") {
   Analysis a = analyse(nightriders);
   Query phases = parse_query("Phases = 3 AND Twins = 1 AND Fairy AND ClosedWalk(*, *, *) = 0");
   CHECK(QueryEvaluator(phases).matches(nightriders, a));
-  const Problem& tilde = olv.problems[1];  // "5.Rh5 ~ 6.Rh3": not readable
+  CHECK(a.not_analysed.empty());  // fairy: orthodox-only predicates simply count 0
+  const Problem& tilde = olv.problems[1];  // orthodox, but "5.Rh5 ~ 6.Rh3" cannot be read
   Analysis b = analyse(tilde);
   CHECK(b.not_analysed.count(PredicateId::Phases));
+  CHECK(b.not_analysed.count(PredicateId::ClosedWalk));
+  CHECK_FALSE(b.not_analysed.count(PredicateId::Twins));
+  // a PGN game cut by an illegal move: unknown, not 0
+  Fixture broken("[FEN \"k7/8/1K6/8/8/8/8/7R w - - 0 1\"]\n\n1. Rh8# Kb7 *\n");
+  REQUIRE_FALSE(broken.file.problems[0].tree.complete);
+  CHECK(broken.analyses[0].not_analysed.count(PredicateId::Models));
+  CHECK_FALSE(broken.matches("Models(*, *) = 0"));
+  CHECK(broken.matches("Twins = 1"));
 }
