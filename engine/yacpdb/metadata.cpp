@@ -70,6 +70,7 @@ int64_t entity_value(std::string_view type, bool any_type, std::string_view name
   bool hit = (is("author") && any_like(name, e.authors)) || (is("judge") && any_like(name, e.judges)) ||
              (is("source") && !e.source.empty() && like_match(name, e.source)) ||
              (is("tourney") && !e.tourney.empty() && like_match(name, e.tourney)) ||
+             (is("reprint") && any_like(name, e.reprints)) ||
              (is("keyword") && any_like(name, e.keywords));
   return hit ? 1 : 0;
 }

@@ -183,6 +183,11 @@ void read_document(const Document& doc_text, const std::string& file, YamlReadRe
     e.solution = scalar(doc["solution"]);
     read_source(e, doc);
     read_award(e, doc);
+    if (YAML::Node reprints = doc["reprints"]; reprints && reprints.IsSequence())
+      for (const auto& r : reprints) {
+        std::string name = r.IsMap() ? scalar(r["name"]) : scalar(r);
+        if (!name.empty()) e.reprints.push_back(name);
+      }
     YAML::Node twins = doc["twins"];
     if (twins && twins.IsMap())
       for (const auto& kv : twins) e.twins.emplace_back(scalar(kv.first), scalar(kv.second));

@@ -231,3 +231,36 @@ TEST_CASE("yacpdb analysis: work cap and fairy entries", "[yacpdb][tc]") {
   CHECK_FALSE(broken.matches("Models(*, *) = 0"));
   CHECK(broken.matches("Twins = 1"));
 }
+
+TEST_CASE("yacpdb metadata: entity links, dates, options, text", "[yacpdb][tc]") {
+  ProblemFile f = read_pgn_problems(
+      "[Event \"The Problemist\"]\n[Composer \"Loyd, Samuel; Orlov, Ivan\"]\n[Judge \"Shinkman, W.\"]\n"
+      "[Tourney \"Anniversary TT\"]\n[Date \"1900.05.17\"]\n[Stipulation \"#2\"]\n"
+      "[Options \"SetPlay; Circe\"]\n[Keywords \"Model mates\"]\n[SourceId \"123\"]\n[IssueId \"4/5\"]\n"
+      "[ReprintType \"solving event\"]\n\n{dedicated to my mother} *\n",
+      "t.pgn");
+  REQUIRE(f.problems.size() == 1);
+  const Problem& p = f.problems[0];
+  Analysis a = analyse(p);
+  auto holds = [&](const std::string& q) {
+    Query query = parse_query(q);
+    return QueryEvaluator(query).matches(p, a);
+  };
+  CHECK(holds("Author('loyd, samuel')"));
+  CHECK(holds("Author(Orlov*)"));
+  CHECK(holds("Author('%Ivan')"));
+  CHECK_FALSE(holds("Author('Loyd')"));  // a whole-value match
+  CHECK(holds("Author('Loyd') = 0"));    // 0/1 values: CMP works on metadata too
+  CHECK(holds("Entity(author, 'Orlov, Ivan') AND Entity(judge, 'Shinkman%') AND Entity(tourney, '*TT')"));
+  CHECK(holds("Entity(*, 'Model mates') AND Entity(source, 'the problemist')"));
+  CHECK_FALSE(holds("Entity(keyword, 'Loyd, Samuel')"));
+  CHECK(holds("Source('The Problemist') AND Keyword('model MATES')"));
+  CHECK(holds("SourceId('123') AND IssueId('4/5') AND ReprintType('solving event')"));
+  CHECK(holds("PublishedAfter(1900) AND PublishedAfter(1900-05) AND PublishedAfter(1900-05-16)"));
+  CHECK_FALSE(holds("PublishedAfter(1900-05-17)"));  // a full date: strictly after
+  CHECK_FALSE(holds("PublishedAfter(1901)"));
+  CHECK(holds("Option(*) = 2 AND Option('circe') AND Fairy"));
+  CHECK(holds("Text('%dedicated to%mother%') AND Text('DEDICATED') AND NOT Text('father')"));
+  CHECK(holds("Stip('#[0-9]') AND NOT Stip('#')"));
+  CHECK(holds("Id(1) AND NOT Id(2)"));
+}
