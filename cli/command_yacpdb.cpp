@@ -89,11 +89,10 @@ int command_yacpdb(int argc, char** argv) {
     }
     undetermined += unknown;
   }
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   char summary[160];
-  std::snprintf(summary, sizeof summary, "%zu matches of %zu entries in %.2f seconds", matches,
-                file.problems.size(), seconds);
+  std::snprintf(summary, sizeof summary, "%zu matches of %zu entries in %.2f seconds", matches, file.problems.size(),
+                seconds);
   std::ostream& report = to_stdout ? std::cerr : std::cout;
   report << summary;
   if (undetermined) report << " (" << undetermined << " entries not analysed for the query's predicates)";

@@ -12,6 +12,7 @@
 #include "engine/yacpdb/finale.h"
 #include "engine/yacpdb/solution_text.h"
 #include "engine/yacpdb/trajectory.h"
+#include "engine/yacpdb/zilahi.h"
 
 namespace cqlindex::yacpdb {
 
@@ -19,26 +20,11 @@ namespace {
 
 using namespace chess;
 
-constexpr int kMaxFinaliserLeaves = 64;       // Zilahi: leaves whose cycles we enumerate
-constexpr int64_t kMaxCycleSteps = 2'000'000;  // Zilahi: search steps before giving up
-
 std::string lower(std::string_view s) {
   std::string out(s);
   for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return out;
 }
-
-// A captured unit on a line: who, its type when captured, and whether it had not moved on that line.
-struct Capture {
-  int id;
-  std::string type;
-  bool unmoved;
-};
-
-struct FinaliserLeaf {
-  int finaliser;                  // the unit that made the last move
-  std::vector<Capture> captured;  // units captured on the line
-};
 
 // Walks every line of the solution tree following the units, building their trajectories, and finds the
 // Platzwechsel, Zilahi and HundredDollar facts that need whole lines.
@@ -69,9 +55,9 @@ class TreeWalker {
 
  private:
   struct State {
-    std::array<int, 64> id_on;        // unit on each square
-    std::map<int, int> traj_at;       // unit -> its current trajectory node
-    std::vector<Capture> captured;    // on the line so far
+    std::array<int, 64> id_on;      // unit on each square
+    std::map<int, int> traj_at;     // unit -> its current trajectory node
+    std::vector<Capture> captured;  // on the line so far
   };
   // What a real move did, for the Platzwechsel search: the units before it and the units it displaced.
   struct PathMove {
@@ -146,7 +132,8 @@ class TreeWalker {
       }
       platzwechsel(s2.id_on, movers, after);
       path_.push_back({s.id_on, movers});
-      line_.push_back({mover, before.piece_on(m.from()), after.piece_on(m.kind() == CASTLING ? Position::castling_king_to(m) : m.to()), false});
+      line_.push_back({mover, before.piece_on(m.from()),
+                       after.piece_on(m.kind() == CASTLING ? Position::castling_king_to(m) : m.to()), false});
       walk(c, s2);
       line_.pop_back();
       path_.pop_back();
@@ -221,74 +208,6 @@ class TreeWalker {
     add(PredicateId::HundredDollar, {});
   }
 };
-
-// Zilahi(n) / ZilahiPiece(v, u) from the finaliser leaves; false when the search exceeded its cap.
-bool zilahi(const std::vector<FinaliserLeaf>& leaves, bool help_play, std::map<Instance, int64_t>& counts) {
-  if (static_cast<int>(leaves.size()) > kMaxFinaliserLeaves) return false;
-  const int n = static_cast<int>(leaves.size());
-  // edge i -> k when the finaliser of i is captured in k; the capture record of that unit in k
-  std::vector<std::vector<std::pair<int, const Capture*>>> out(n);
-  for (int i = 0; i < n; ++i)
-    for (int k = 0; k < n; ++k) {
-      if (i == k) continue;
-      for (const Capture& c : leaves[k].captured)
-        if (c.id == leaves[i].finaliser) {
-          out[i].push_back({k, &c});
-          break;
-        }
-    }
-  auto piece_instance = [&](const Capture& c) {
-    ++counts[Instance{PredicateId::ZilahiPiece, {c.type, c.unmoved ? "true" : "false"}, 0}];
-  };
-  std::vector<bool> in_cycle(n, false);
-  int64_t steps = 0;
-  std::vector<int> path;
-  std::vector<const Capture*> via;
-  bool ok = true;
-  // simple cycles whose smallest leaf is `start`, through leaves with distinct finalisers
-  std::function<void(int, int)> search = [&](int start, int v) {
-    for (auto [k, cap] : out[v]) {
-      if (!ok || ++steps > kMaxCycleSteps) {
-        ok = false;
-        return;
-      }
-      if (k == start) {
-        ++counts[Instance{PredicateId::Zilahi, {std::to_string(path.size())}, 0}];
-        for (int member : path) in_cycle[member] = true;
-        via.push_back(cap);
-        for (const Capture* c : via) piece_instance(*c);
-        via.pop_back();
-        continue;
-      }
-      if (k < start || std::find(path.begin(), path.end(), k) != path.end()) continue;
-      bool same_finaliser = false;
-      for (int member : path) same_finaliser |= leaves[member].finaliser == leaves[k].finaliser;
-      if (same_finaliser) continue;
-      path.push_back(k);
-      via.push_back(cap);
-      search(start, k);
-      via.pop_back();
-      path.pop_back();
-    }
-  };
-  for (int s = 0; s < n && ok; ++s) {
-    path = {s};
-    via.clear();
-    search(s, s);
-  }
-  if (!ok) return false;
-  if (help_play) {
-    std::vector<int> seen;
-    for (int i = 0; i < n; ++i) {
-      if (in_cycle[i] || out[i].empty()) continue;
-      int unit = leaves[i].finaliser;
-      if (std::find(seen.begin(), seen.end(), unit) != seen.end()) continue;
-      seen.push_back(unit);
-      piece_instance(*out[i][0].second);
-    }
-  }
-  return true;
-}
 
 bool is_help_play(std::string_view stipulation) {
   std::string s = lower(stipulation);
@@ -367,7 +286,7 @@ Analysis analyse(const Problem& problem, const AnalysisLimits& limits) {
       TreeWalker walker(problem, traj, counts);
       walker.run();
       traj.find_instances(counts);
-      if (!zilahi(walker.finaliser_leaves(), is_help_play(problem.entry.stipulation), counts)) {
+      if (!find_zilahi(walker.finaliser_leaves(), is_help_play(problem.entry.stipulation), counts)) {
         a.not_analysed.insert(PredicateId::Zilahi);
         a.not_analysed.insert(PredicateId::ZilahiPiece);
       }

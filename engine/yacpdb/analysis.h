@@ -20,8 +20,8 @@ struct Instance {
 };
 
 struct Analysis {
-  std::vector<Instance> instances;       // sorted by (id, args), counts merged
-  std::set<PredicateId> not_analysed;    // predicates skipped because the problem exceeded the work cap
+  std::vector<Instance> instances;     // sorted by (id, args), counts merged
+  std::set<PredicateId> not_analysed;  // predicates skipped because the problem exceeded the work cap
 };
 
 // Limits on per-problem work; a problem above them is "not analysed" for the predicates concerned.

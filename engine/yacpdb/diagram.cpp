@@ -16,14 +16,37 @@ std::string lower(std::string_view s) {
 // Popeye options that change how a problem is solved or printed, not the rules of play.
 bool is_solving_option(std::string_view option) {
   std::string first = lower(option.substr(0, option.find(' ')));
-  static const char* options[] = {"setplay",      "defence",       "try",           "variation",
-                                  "threat",       "nothreat",      "enpassant",     "nocastling",
-                                  "noshortvariations", "halfduplex", "duplex",      "whitetoplay",
-                                  "whitebegins",  "postkeyplay",   "intelligent",   "maxsolutions",
-                                  "movenumbers",  "startmovenumber", "keepmatingpiece", "nontrivial",
-                                  "quodlibet",    "goalisend",     "maxflightsquares", "maxtime",
-                                  "nowk",         "nobk",          "noboard",       "shortsolutions",
-                                  "lastcapture",  "castling",      "mutuallyexclusivecastling"};
+  static const char* options[] = {"setplay",
+                                  "defence",
+                                  "try",
+                                  "variation",
+                                  "threat",
+                                  "nothreat",
+                                  "enpassant",
+                                  "nocastling",
+                                  "noshortvariations",
+                                  "halfduplex",
+                                  "duplex",
+                                  "whitetoplay",
+                                  "whitebegins",
+                                  "postkeyplay",
+                                  "intelligent",
+                                  "maxsolutions",
+                                  "movenumbers",
+                                  "startmovenumber",
+                                  "keepmatingpiece",
+                                  "nontrivial",
+                                  "quodlibet",
+                                  "goalisend",
+                                  "maxflightsquares",
+                                  "maxtime",
+                                  "nowk",
+                                  "nobk",
+                                  "noboard",
+                                  "shortsolutions",
+                                  "lastcapture",
+                                  "castling",
+                                  "mutuallyexclusivecastling"};
   for (const char* o : options)
     if (first == o) return true;
   return false;
@@ -85,8 +108,9 @@ std::optional<chess::Position> diagram_position(const std::vector<DiagramPiece>&
   for (const DiagramPiece& p : pieces) {
     chess::PieceType pt = type_of_code(p.code);
     if (p.color == 'n' || !p.specs.empty() || pt == chess::NO_PIECE_TYPE) {
-      if (why) *why = "fairy piece " + std::string(1, p.color) + p.specs + (p.specs.empty() ? "" : " ") + p.code +
-                      square_text(p.square);
+      if (why)
+        *why = "fairy piece " + std::string(1, p.color) + p.specs + (p.specs.empty() ? "" : " ") + p.code +
+               square_text(p.square);
       return std::nullopt;
     }
     if (board[p.square] != '.') {

@@ -70,8 +70,7 @@ int64_t entity_value(std::string_view type, bool any_type, std::string_view name
   bool hit = (is("author") && any_like(name, e.authors)) || (is("judge") && any_like(name, e.judges)) ||
              (is("source") && !e.source.empty() && like_match(name, e.source)) ||
              (is("tourney") && !e.tourney.empty() && like_match(name, e.tourney)) ||
-             (is("reprint") && any_like(name, e.reprints)) ||
-             (is("keyword") && any_like(name, e.keywords));
+             (is("reprint") && any_like(name, e.reprints)) || (is("keyword") && any_like(name, e.keywords));
   return hit ? 1 : 0;
 }
 
@@ -133,22 +132,19 @@ int64_t metadata_value(const PredicateCall& call, const Entry& e, const std::reg
   switch (call.info->id) {
     case PredicateId::Matrix: return !any(0) && matrix_match(e, ps[0].text, true, true, "All");
     case PredicateId::MatrixExtended:
-      return !any(0) && matrix_match(e, ps[0].text, any(1) || ps[1].boolean, any(2) || ps[2].boolean,
-                                     any(3) ? "All" : ps[3].text);
-    case PredicateId::Entity:
-      return any(1) ? 1 : entity_value(ps[0].text, any(0), ps[1].text, e);
+      return !any(0) &&
+             matrix_match(e, ps[0].text, any(1) || ps[1].boolean, any(2) || ps[2].boolean, any(3) ? "All" : ps[3].text);
+    case PredicateId::Entity: return any(1) ? 1 : entity_value(ps[0].text, any(0), ps[1].text, e);
     case PredicateId::Author: return any(0) ? !e.authors.empty() : any_like(ps[0].text, e.authors);
     case PredicateId::Source: return any(0) ? !e.source.empty() : like_match(ps[0].text, e.source);
-    case PredicateId::ReprintType:
-      return any(0) ? !e.reprint_types.empty() : any_like(ps[0].text, e.reprint_types);
+    case PredicateId::ReprintType: return any(0) ? !e.reprint_types.empty() : any_like(ps[0].text, e.reprint_types);
     case PredicateId::SourceId: return any(0) ? !e.source_id.empty() : like_match(ps[0].text, e.source_id);
     case PredicateId::IssueId: return any(0) ? !e.issue_id.empty() : like_match(ps[0].text, e.issue_id);
     case PredicateId::PublishedAfter: return any(0) ? earliest_day(e.date) != 0 : published_after(e, ps[0].date);
     case PredicateId::Stip:
       if (any(0)) return !e.stipulation.empty();
       return stip_regex && std::regex_match(e.stipulation, *stip_regex);
-    case PredicateId::Option:
-      return any(0) ? static_cast<int64_t>(e.options.size()) : any_like(ps[0].text, e.options);
+    case PredicateId::Option: return any(0) ? static_cast<int64_t>(e.options.size()) : any_like(ps[0].text, e.options);
     case PredicateId::Keyword: return any(0) ? !e.keywords.empty() : any_like(ps[0].text, e.keywords);
     case PredicateId::PCount: {
       int64_t n = 0;

@@ -65,8 +65,10 @@ class MovetextWriter {
   void move(int32_t parent, int32_t child) {
     const chess::Position& pos = t_.nodes[parent].position;
     std::string num = std::to_string(pos.fullmove_number());
-    if (pos.side_to_move() == chess::WHITE) token(num + ".");
-    else if (need_number_) token(num + "...");
+    if (pos.side_to_move() == chess::WHITE)
+      token(num + ".");
+    else if (need_number_)
+      token(num + "...");
     token(chess::to_san(pos, t_.nodes[child].move));
     need_number_ = false;
   }

@@ -105,8 +105,8 @@ Problem problem_from_game(const pgn::Game& game, std::string_view text, const st
   for (chess::Bitboard b = game.start.pieces(); b;) {
     chess::Square s = chess::pop_lsb(b);
     chess::Piece pc = game.start.piece_on(s);
-    e.pieces.push_back(DiagramPiece{chess::color_of(pc) == chess::WHITE ? 'w' : 'b',
-                                    std::string(1, code_of(chess::type_of(pc))), {}, int(s)});
+    e.pieces.push_back(DiagramPiece{
+        chess::color_of(pc) == chess::WHITE ? 'w' : 'b', std::string(1, code_of(chess::type_of(pc))), {}, int(s)});
   }
 
   TreeNode root;

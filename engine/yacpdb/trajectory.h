@@ -21,7 +21,7 @@ struct TrajectoryNode {
   chess::Piece piece = chess::NO_PIECE;  // the unit's type on arrival (a promoted pawn changes type)
   bool capture = false;                  // the arrival captured
   int parent = -1;
-  int depth = 0;                         // moves the unit made from its twin diagram to here
+  int depth = 0;  // moves the unit made from its twin diagram to here
   std::vector<int> children;
 };
 

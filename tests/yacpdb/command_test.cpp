@@ -1,9 +1,8 @@
 // `cqlindex yacpdb`: summary line, PGN output that reads back, exit codes; and the PGN export itself.
-#include <catch2/catch.hpp>
-
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>

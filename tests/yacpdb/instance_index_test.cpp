@@ -1,8 +1,9 @@
 // Indexed answers (instance postings, YACPDB's design) equal direct evaluation on every fixture.
+#include "engine/yacpdb/instance_index.h"
+
 #include <catch2/catch.hpp>
 
 #include "engine/yacpdb/evaluator.h"
-#include "engine/yacpdb/instance_index.h"
 #include "engine/yacpdb/problem.h"
 
 using namespace cqlindex::yacpdb;
@@ -12,16 +13,44 @@ namespace {
 const std::string kProblems = std::string(CQLINDEX_SHARED_DATA) + "/problems/";
 
 const char* kQueries[] = {
-    "Fairy", "NOT Fairy", "Phases > 1", "Phases = 0", "Phases < 2", "Twins = 1", "Twins > 1",
-    "ClosedWalk(*, *, *)", "TraceBack(*, *, *) OR LinearCycle(*, *, *) OR ArealCycle(*, *, *)",
-    "ArealCycle(wR, *, true) AND TraceBack(wR, 1, *)", "TraceBack(wB, *, *) = 0", "Star(*) OR Cross(*)",
-    "Albino(wP) = 2", "Pickaninny(bP)", "CornerToCorner(*) > 1", "FourCorners(*)", "Excelsior(*, *) > 1",
-    "Excelsior(wS, 5) AND NOT Excelsior(wQ, 5)", "PW(*)", "PWPiece(wK) AND PWPiece(wR)", "Zilahi(*)",
-    "ZilahiPiece(*, true) > 1", "Models(*, true)", "Models(0, false) > 0", "Models(*, *) = 0", "HundredDollar",
-    "With('wR wR') AND Stip('h#.*')", "Stip('#2') OR Stip('s#.*')", "PCount(w) > PCount", "PCount(b) < 5",
-    "Author('*a*') AND NOT Keyword(*)", "Option(*) = 0", "Keyword('Zilahi') OR Keyword('Model mates')",
-    "Matrix('wKa1 wRc1') OR MatrixExtended('wKh1 wRf1', false, false, Mirror)", "PublishedAfter(2000)",
-    "Text('%Kasparov%') OR Text('Zilahi')", "Id(3) OR Id(412003)", "Source('Broodings') AND Phases > 2",
+    "Fairy",
+    "NOT Fairy",
+    "Phases > 1",
+    "Phases = 0",
+    "Phases < 2",
+    "Twins = 1",
+    "Twins > 1",
+    "ClosedWalk(*, *, *)",
+    "TraceBack(*, *, *) OR LinearCycle(*, *, *) OR ArealCycle(*, *, *)",
+    "ArealCycle(wR, *, true) AND TraceBack(wR, 1, *)",
+    "TraceBack(wB, *, *) = 0",
+    "Star(*) OR Cross(*)",
+    "Albino(wP) = 2",
+    "Pickaninny(bP)",
+    "CornerToCorner(*) > 1",
+    "FourCorners(*)",
+    "Excelsior(*, *) > 1",
+    "Excelsior(wS, 5) AND NOT Excelsior(wQ, 5)",
+    "PW(*)",
+    "PWPiece(wK) AND PWPiece(wR)",
+    "Zilahi(*)",
+    "ZilahiPiece(*, true) > 1",
+    "Models(*, true)",
+    "Models(0, false) > 0",
+    "Models(*, *) = 0",
+    "HundredDollar",
+    "With('wR wR') AND Stip('h#.*')",
+    "Stip('#2') OR Stip('s#.*')",
+    "PCount(w) > PCount",
+    "PCount(b) < 5",
+    "Author('*a*') AND NOT Keyword(*)",
+    "Option(*) = 0",
+    "Keyword('Zilahi') OR Keyword('Model mates')",
+    "Matrix('wKa1 wRc1') OR MatrixExtended('wKh1 wRf1', false, false, Mirror)",
+    "PublishedAfter(2000)",
+    "Text('%Kasparov%') OR Text('Zilahi')",
+    "Id(3) OR Id(412003)",
+    "Source('Broodings') AND Phases > 2",
     "NOT (Zilahi(2) OR Models(*, *)) AND ClosedWalk(*, *, false) = 0",
 };
 
@@ -57,10 +86,10 @@ void check_file(const ProblemFile& f, const AnalysisLimits& limits) {
 }  // namespace
 
 TEST_CASE("yacpdb index: indexed == direct evaluation on every fixture", "[yacpdb][index]") {
-  for (const char* file : {"yacpdb-olive/Broodings-50.olv", "yacpdb-olive/chest_test.olv",
-                           "mate-in-n-from-games/mate_in_2.pgn", "mate-in-n-from-games/mate_in_3.pgn",
-                           "mate-in-n-from-games/mate_in_4.pgn",
-                           "lichess-checkmate-puzzles/lichess-beautiful-checkmate-puzzles.pgn"}) {
+  for (const char* file :
+       {"yacpdb-olive/Broodings-50.olv", "yacpdb-olive/chest_test.olv", "mate-in-n-from-games/mate_in_2.pgn",
+        "mate-in-n-from-games/mate_in_3.pgn", "mate-in-n-from-games/mate_in_4.pgn",
+        "lichess-checkmate-puzzles/lichess-beautiful-checkmate-puzzles.pgn"}) {
     INFO(file);
     ProblemFile f = read_problem_file(kProblems + file);
     REQUIRE_FALSE(f.problems.empty());

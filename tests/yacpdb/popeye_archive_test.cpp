@@ -1,10 +1,9 @@
 // Popeye's own solver output (the popeye-examples archive): every orthodox problem's solution text parses into
 // a tree whose every move is legal, and the moves Popeye marks '#' / '=' are mates / stalemates.
-#include <catch2/catch.hpp>
-
 #include <unistd.h>
 
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -99,7 +98,8 @@ TEST_CASE("yacpdb popeye archive: orthodox solutions replay with legal moves onl
                                       ? nullptr
                                       : parse.root->children[0]->children[0].get();
       if (first && first->kind == SolutionNode::Kind::Move && first->move.en_passant)
-        p.entry.options.push_back("EnPassant " + std::string{char('a' + first->move.to % 8), char('1' + first->move.to / 8)});
+        p.entry.options.push_back("EnPassant " +
+                                  std::string{char('a' + first->move.to % 8), char('1' + first->move.to / 8)});
       SolutionTree tree = replay_solution(p.entry, parse);
       if (!tree.complete) {
         failures.push_back(p.entry.file + ":" + std::to_string(p.entry.line) + " " + p.entry.stipulation + ": " +

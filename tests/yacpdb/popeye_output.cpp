@@ -30,8 +30,10 @@ bool read_board(const std::vector<std::string>& lines, size_t top, Entry& e, boo
       std::string t = trim(cell);
       if (t == ".") continue;
       char color = 'w';
-      if (t[0] == '-') color = 'b', t = t.substr(1);
-      else if (t[0] == '=') color = 'n', t = t.substr(1);
+      if (t[0] == '-')
+        color = 'b', t = t.substr(1);
+      else if (t[0] == '=')
+        color = 'n', t = t.substr(1);
       if (t.empty()) return false;
       e.pieces.push_back(DiagramPiece{color, t, {}, rank * 8 + file});
       if (color == 'n' || t.size() != 1 || std::string("KQRBSP").find(t[0]) == std::string::npos) orthodox = false;
@@ -80,8 +82,7 @@ std::vector<PopeyeProblem> read_popeye_output(const std::string& text, const std
     stip_line >> stip >> count_white >> plus >> count_black >> more;
     p.entry.stipulation = stip;
     // "2 + 3" only: a third count ("+ 4 TI") means neutral or invisible pieces
-    if (!std::regex_match(stip, plain_stip) || plus != "+" || count_black.empty() || !more.empty())
-      p.orthodox = false;
+    if (!std::regex_match(stip, plain_stip) || plus != "+" || count_black.empty() || !more.empty()) p.orthodox = false;
     int kings = 0;
     for (const DiagramPiece& d : p.entry.pieces) kings += d.code == "K";
     if (kings != 2) p.orthodox = false;

@@ -10,8 +10,8 @@
 namespace cqlindex::yacpdb::testing {
 
 struct PopeyeProblem {
-  Entry entry;                  // pieces, stipulation, solution; file and line of the block
-  bool orthodox = false;        // orthodox pieces, no conditions, a plain stipulation (#n, h#n, s=n, ser-h#n, ...)
+  Entry entry;            // pieces, stipulation, solution; file and line of the block
+  bool orthodox = false;  // orthodox pieces, no conditions, a plain stipulation (#n, h#n, s=n, ser-h#n, ...)
   std::vector<std::string> conditions;  // lines printed under the stipulation
 };
 

@@ -218,7 +218,7 @@ TEST_CASE("yacpdb analysis: work cap and fairy entries", "[yacpdb][tc]") {
   Analysis a = analyse(nightriders);
   Query phases = parse_query("Phases = 3 AND Twins = 1 AND Fairy AND ClosedWalk(*, *, *) = 0");
   CHECK(QueryEvaluator(phases).matches(nightriders, a));
-  CHECK(a.not_analysed.empty());  // fairy: orthodox-only predicates simply count 0
+  CHECK(a.not_analysed.empty());           // fairy: orthodox-only predicates simply count 0
   const Problem& tilde = olv.problems[1];  // orthodox, but "5.Rh5 ~ 6.Rh3" cannot be read
   Analysis b = analyse(tilde);
   CHECK(b.not_analysed.count(PredicateId::Phases));

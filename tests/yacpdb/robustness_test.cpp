@@ -1,7 +1,6 @@
 // Bad input never crashes: random and mutated queries, solution texts and YAML documents (a fixed seed, so
 // the runs are reproducible). Queries either parse (and print canonically) or fail with a column in range.
 #include <catch2/catch.hpp>
-
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -21,9 +20,7 @@ std::string mutate(const std::string& s, std::mt19937& rng, const std::string& a
   for (int e = 0; e < edits; ++e) {
     size_t at = out.empty() ? 0 : rng() % (out.size() + 1);
     switch (rng() % 3) {
-      case 0:
-        out.insert(out.begin() + static_cast<long>(at), alphabet[rng() % alphabet.size()]);
-        break;
+      case 0: out.insert(out.begin() + static_cast<long>(at), alphabet[rng() % alphabet.size()]); break;
       case 1:
         if (at < out.size()) out.erase(at, 1 + rng() % 3);
         break;
@@ -46,14 +43,18 @@ int code_points(const std::string& s) {
 TEST_CASE("yacpdb robustness: random and mutated queries", "[yacpdb][robust]") {
   std::mt19937 rng(20261123);
   const std::string alphabet = "ABCFNOPRSTWZabcdefhinorstw0123456789 ()'\",*<>=#-%\t\xD0\x96";
-  const std::vector<std::string> seeds = {
-      "With(\"wR wR\") AND Stip(\"#2\")", "ClosedWalk(wR, 4, *) AND NOT Fairy", "Zilahi(2) = 1 AND Phases > 1",
-      "MatrixExtended('bKg3 wKc2', false, false, 'Mirror')", "NOT (Author(Orlov) OR Keyword('Model mates'))",
-      "PublishedAfter(2009-02-28) AND Entity(author, 'x')", "Models(*, true) OR Excelsior(wS, 5) < 2"};
+  const std::vector<std::string> seeds = {"With(\"wR wR\") AND Stip(\"#2\")",
+                                          "ClosedWalk(wR, 4, *) AND NOT Fairy",
+                                          "Zilahi(2) = 1 AND Phases > 1",
+                                          "MatrixExtended('bKg3 wKc2', false, false, 'Mirror')",
+                                          "NOT (Author(Orlov) OR Keyword('Model mates'))",
+                                          "PublishedAfter(2009-02-28) AND Entity(author, 'x')",
+                                          "Models(*, true) OR Excelsior(wS, 5) < 2"};
   int parsed = 0, rejected = 0;
   for (int round = 0; round < 4000; ++round) {
     std::string q = round % 5 == 0 ? std::string() : seeds[rng() % seeds.size()];
-    q = round % 5 == 0 ? mutate(mutate(mutate(q, rng, alphabet), rng, alphabet), rng, alphabet) : mutate(q, rng, alphabet);
+    q = round % 5 == 0 ? mutate(mutate(mutate(q, rng, alphabet), rng, alphabet), rng, alphabet)
+                       : mutate(q, rng, alphabet);
     try {
       Query parsed_query = parse_query(q);
       std::string canon = to_string(parsed_query);

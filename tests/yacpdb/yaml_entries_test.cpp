@@ -1,8 +1,9 @@
 // YACPDB YAML entries: both Olive collections read completely, fields mapped, bad documents reported.
+#include "engine/yacpdb/yaml_entries.h"
+
 #include <catch2/catch.hpp>
 
 #include "engine/yacpdb/solution_text.h"
-#include "engine/yacpdb/yaml_entries.h"
 
 using namespace cqlindex::yacpdb;
 
