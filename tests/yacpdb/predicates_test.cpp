@@ -264,3 +264,29 @@ TEST_CASE("yacpdb metadata: entity links, dates, options, text", "[yacpdb][tc]")
   CHECK(holds("Stip('#[0-9]') AND NOT Stip('#')"));
   CHECK(holds("Id(1) AND NOT Id(2)"));
 }
+
+TEST_CASE("yacpdb analysis agrees with the keywords composers gave the Olive entries", "[yacpdb][tc]") {
+  const std::string dir = std::string(CQLINDEX_SHARED_DATA) + "/problems/yacpdb-olive/";
+  ProblemFile broodings = read_problem_file(dir + "Broodings-50.olv");
+  ProblemFile chest = read_problem_file(dir + "chest_test.olv");
+  auto matching = [](const ProblemFile& f, const std::string& text) {
+    Query q = parse_query(text);
+    QueryEvaluator ev(q);
+    std::vector<int> out;
+    for (const Problem& p : f.problems)
+      if (ev.matches(p, analyse(p))) out.push_back(p.entry.number);
+    return out;
+  };
+  // Broodings 3, "Fourfold Zilahi, models": four twins, each finaliser captured in two other twins, four
+  // model mates
+  CHECK(matching(broodings, "Keyword('Zilahi') AND Keyword('Model mates')") == std::vector<int>{3});
+  CHECK(matching(broodings, "Zilahi(2) = 4 AND Twins = 4") == std::vector<int>{3});
+  CHECK(matching(broodings, "Models(0, *) = 4") == std::vector<int>{3});
+  // chest_test 7, keyword "Model mates": both h#2.5 solutions end in model mates; so do both solutions of
+  // entry 2 (Qc5# and Sc6#, checked by hand), which has no such keyword
+  CHECK(matching(chest, "Keyword('Model mates')") == std::vector<int>{7});
+  CHECK(matching(chest, "Models(*, *) = 2 AND Phases = 2") == std::vector<int>{2, 7});
+  // chest_test 2, keyword "Allumwandlung": four promotions, one to each piece, each after one move
+  CHECK(matching(chest, "Excelsior(wQ, 1) AND Excelsior(wS, 1) AND Excelsior(bB, 1) AND Excelsior(bR, 1)") ==
+        std::vector<int>{2});
+}
