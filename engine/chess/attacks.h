@@ -19,6 +19,8 @@ extern Bitboard king_attacks[64];
 extern Magic bishop_magics[64];
 extern Magic rook_magics[64];
 extern Bitboard between[64][64];
+extern Bitboard bishop_rays[64];
+extern Bitboard rook_rays[64];
 extern Bitboard line[64][64];
 }  // namespace detail
 
@@ -56,6 +58,10 @@ inline Bitboard attacks_of(PieceType pt, Square s, Bitboard occupied) {
     default: return 0;
   }
 }
+// Squares a bishop on s would attack on an empty board.
+inline Bitboard bishop_rays(Square s) { return detail::bishop_rays[s]; }
+// Squares a rook on s would attack on an empty board.
+inline Bitboard rook_rays(Square s) { return detail::rook_rays[s]; }
 // Squares strictly between a and b if they share a rank, file or diagonal, else 0.
 inline Bitboard between_squares(Square a, Square b) { return detail::between[a][b]; }
 // The whole line (edge to edge) through a and b, both included, if aligned, else 0.

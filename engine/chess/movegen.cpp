@@ -4,27 +4,30 @@ namespace cqlindex::chess {
 
 namespace {
 
-// Calls sink(move) for every legal move; stops early when the sink returns true.
-template <typename Sink>
+// Calls sink(move) for every legal (or, if !Legal, pseudo-legal) move; stops early when the sink returns true.
+template <bool Legal, typename Sink>
 bool generate(const Position& pos, Sink&& sink) {
   Color us = pos.side_to_move(), them = ~us;
   Square ksq = pos.king_square(us);
   Bitboard occ = pos.pieces();
   Bitboard own = pos.pieces(us), enemies = pos.pieces(them);
-  Bitboard checkers = pos.checkers();
-  Bitboard pinned = pos.pinned();
+  // The enemy king is never captured (it can only stand in check after a null move or in a set-up
+  // position with the side not to move in check).
+  Bitboard no_go = own | pos.pieces(them, KING);
+  Bitboard checkers = Legal ? pos.checkers() : 0;
+  Bitboard pinned = Legal ? pos.pinned() : 0;
 
   // King steps: the destination must not be attacked once the king has left its square.
   Bitboard occ_without_king = occ ^ square_bb(ksq);
-  for (Bitboard b = king_attacks(ksq) & ~own; b;) {
+  for (Bitboard b = king_attacks(ksq) & ~no_go; b;) {
     Square to = pop_lsb(b);
-    if (!(pos.attackers_to(to, occ_without_king) & enemies))
+    if (!Legal || !(pos.attackers_to(to, occ_without_king) & enemies))
       if (sink(Move(ksq, to))) return true;
   }
   if (more_than_one(checkers)) return false;
 
   // Squares that resolve a single check (block or capture), or anything not ours.
-  Bitboard target = checkers ? between_squares(ksq, lsb(checkers)) | checkers : ~own;
+  Bitboard target = (checkers ? between_squares(ksq, lsb(checkers)) | checkers : ~Bitboard(0)) & ~no_go;
 
   // Pawns.
   int push = pawn_push(us);
@@ -55,7 +58,7 @@ bool generate(const Position& pos, Sink&& sink) {
       if (emit_pawn(from, pop_lsb(caps))) return true;
     if (ep != SQ_NONE && (attacks & square_bb(ep))) {
       Move m = Move::make(from, ep, EN_PASSANT);
-      if (pos.is_legal(m) && sink(m)) return true;
+      if ((!Legal || pos.is_legal(m)) && sink(m)) return true;
     }
   }
 
@@ -76,7 +79,8 @@ bool generate(const Position& pos, Sink&& sink) {
       Square rsq = pos.castling_rook_square(castling_right(us, king_side));
       if (rsq == SQ_NONE) continue;
       Move m = Move::make(ksq, rsq, CASTLING);
-      if (pos.is_legal(m) && sink(m)) return true;
+      bool ok = Legal ? pos.is_legal(m) : pos.castling_path_clear(m);
+      if (ok && sink(m)) return true;
     }
   }
   return false;
@@ -92,7 +96,16 @@ bool MoveList::contains(Move m) const {
 
 MoveList legal_moves(const Position& pos) {
   MoveList list;
-  generate(pos, [&list](Move m) {
+  generate<true>(pos, [&list](Move m) {
+    list.push(m);
+    return false;
+  });
+  return list;
+}
+
+MoveList pseudo_legal_moves(const Position& pos) {
+  MoveList list;
+  generate<false>(pos, [&list](Move m) {
     list.push(m);
     return false;
   });
@@ -100,7 +113,7 @@ MoveList legal_moves(const Position& pos) {
 }
 
 bool has_legal_move(const Position& pos) {
-  return generate(pos, [](Move) { return true; });
+  return generate<true>(pos, [](Move) { return true; });
 }
 
 bool is_checkmate(const Position& pos) { return pos.in_check() && !has_legal_move(pos); }

@@ -67,6 +67,8 @@ PieceType piece_type_from_char(char c) {
 
 }  // namespace
 
+Position::Position() : Position(start()) {}
+
 Position Position::start() {
   static const Position start_pos = *from_fen(kStartFen);
   return start_pos;
@@ -120,14 +122,20 @@ Bitboard Position::attacks_by(Color c) const {
 void Position::update_check_info() {
   Color us = side_, them = ~side_;
   Square ksq = king_square(us);
-  checkers_ = attackers_to(ksq) & pieces(them);
-  pinned_ = 0;
-  Bitboard snipers = (rook_attacks(ksq, 0) & pieces(them, ROOK, QUEEN)) |
-                     (bishop_attacks(ksq, 0) & pieces(them, BISHOP, QUEEN));
   Bitboard occ = pieces();
+  Bitboard rook_like = pieces(them, ROOK, QUEEN), bishop_like = pieces(them, BISHOP, QUEEN);
+  checkers_ = (pawn_attacks(us, ksq) & pieces(them, PAWN)) | (knight_attacks(ksq) & pieces(them, KNIGHT));
+  pinned_ = 0;
+  // Enemy sliders on a line with the king and no enemy piece between: checkers or pinners.
+  Bitboard snipers = ((rook_rays(ksq) & rook_like) | (bishop_rays(ksq) & bishop_like));
+  if (!snipers) return;
+  Bitboard enemies = pieces(them);
+  snipers &= (rook_attacks(ksq, enemies) & rook_like) | (bishop_attacks(ksq, enemies) & bishop_like);
   while (snipers) {
-    Bitboard b = between_squares(ksq, pop_lsb(snipers)) & occ;
-    if (b && !more_than_one(b)) pinned_ |= b & pieces(us);
+    Square s = pop_lsb(snipers);
+    Bitboard b = between_squares(ksq, s) & occ;
+    if (!b) checkers_ |= square_bb(s);
+    else if (!more_than_one(b)) pinned_ |= b;
   }
 }
 
@@ -161,11 +169,20 @@ void Position::finish_setup() {
   if (ep_legal_) key_ ^= zobrist.ep_file[file_of(ep_)];
 }
 
+uint64_t Position::castling_key(uint8_t rights) const {
+  // The rights mask, plus each right's rook square (two X-FEN positions may differ only in that); the
+  // unused NO_PIECE row of the piece-square keys serves for the squares.
+  uint64_t k = zobrist.castling[rights];
+  for (int i = 0; i < 4; ++i)
+    if (rights & (1 << i)) k ^= zobrist.psq[NO_PIECE][castling_rook_[i]];
+  return k;
+}
+
 uint64_t Position::compute_key() const {
   uint64_t k = 0;
   for (int s = 0; s < 64; ++s)
     if (board_[s] != NO_PIECE) k ^= zobrist.psq[board_[s]][s];
-  k ^= zobrist.castling[castling_rights_];
+  k ^= castling_key(castling_rights_);
   if (side_ == BLACK) k ^= zobrist.side;
   if (ep_legal_) k ^= zobrist.ep_file[file_of(ep_)];
   return k;
@@ -176,7 +193,7 @@ std::optional<Position> Position::from_fen(std::string_view fen, std::string* er
   std::vector<std::string_view> f = split_fields(fen);
   if (f.empty()) return set_error(error, "empty FEN"), std::nullopt;
   if (f.size() > 6) return set_error(error, "FEN has more than six fields"), std::nullopt;
-  Position pos;
+  Position pos{EmptyBoard{}};
 
   // 1. Board, rank 8 first.
   int rank = 7, file = 0;
@@ -316,9 +333,17 @@ Piece Position::captured_piece(Move m) const {
   return board_[m.to()];
 }
 
+bool Position::castling_path_clear(Move m) const {
+  CastlingRight cr = castling_right(side_, m.to() > m.from());
+  int i = castling_index(cr);
+  return can_castle(cr) && castling_rook_[i] == m.to() && m.from() == king_square(side_) &&
+         !(castling_path_[i] & pieces());
+}
+
 bool Position::is_legal(Move m) const {
   Color us = side_, them = ~side_;
   Square from = m.from(), to = m.to();
+  if (board_[to] == make_piece(them, KING)) return false;  // possible only after a null move in check
   Square ksq = king_square(us);
   Bitboard occ = pieces();
 
@@ -328,10 +353,7 @@ bool Position::is_legal(Move m) const {
     return !(attackers_to(ksq, after) & pieces(them) & ~square_bb(capsq));
   }
   if (m.kind() == CASTLING) {
-    CastlingRight cr = castling_right(us, to > from);
-    int i = castling_index(cr);
-    if (!can_castle(cr) || castling_rook_[i] != to || from != ksq || checkers_) return false;
-    if (castling_path_[i] & occ) return false;
+    if (checkers_ || !castling_path_clear(m)) return false;
     Square kto = castling_king_to(m), rto = castling_rook_to(m);
     for (Bitboard path = between_squares(ksq, kto); path;)
       if (attackers_to(pop_lsb(path), occ) & pieces(them)) return false;
@@ -395,7 +417,7 @@ void Position::do_move(Move m) {
           castling_rights_ &= ~(1 << i);
     }
   }
-  if (old_rights != castling_rights_) key_ ^= zobrist.castling[old_rights] ^ zobrist.castling[castling_rights_];
+  if (old_rights != castling_rights_) key_ ^= castling_key(old_rights) ^ castling_key(castling_rights_);
   update_check_info();
   if (ep_ != SQ_NONE) {
     ep_legal_ = ep_capture_legal();

@@ -13,10 +13,12 @@ namespace cqlindex::chess {
 
 class Position {
  public:
+  // A default-constructed Position is the standard initial position (never an unusable empty board).
+  Position();
   // The standard initial position.
   static Position start();
   // Parses FEN, X-FEN or Shredder-FEN (Chess960 castling files). Missing trailing fields default to
-  // "w - - 0 1". Rejected (nullopt + message in *error): malformed fields, a side without exactly one king,
+  // "w - - 0 1"; a fullmove number 0 is read as 1 (as chess.js does). Rejected (nullopt + message in *error): malformed fields, a side without exactly one king,
   // more than 16 pieces of one colour, pawns on the first or last rank. An en-passant field that no pawn
   // could have produced, and castling rights with no matching king/rook, are dropped, not refused.
   static std::optional<Position> from_fen(std::string_view fen, std::string* error = nullptr);
@@ -63,7 +65,10 @@ class Position {
   // Every square attacked by colour c's pieces.
   Bitboard attacks_by(Color c) const;
 
-  // True if a pseudo-legal move (right piece, reachable square) leaves the mover's king safe.
+  // True if a castling move's right is held and the squares it needs are empty (no attack test).
+  bool castling_path_clear(Move m) const;
+  // True if a pseudo-legal move (right piece, reachable square) leaves the mover's king safe and does not
+  // capture the enemy king.
   bool is_legal(Move m) const;
   // Plays a legal move, or Move::null() to pass the turn.
   void do_move(Move m);
@@ -84,7 +89,8 @@ class Position {
     return make_square(m.to() > m.from() ? FILE_F : FILE_D, rank_of(m.from()));
   }
 
-  // Zobrist key (side, pieces, castling rights, and the e.p. file only when a capture is legal).
+  // Zobrist key (side, pieces, castling rights with their rook squares, and the e.p. file only when an
+  // e.p. capture is legal).
   uint64_t key() const { return key_; }
   // The key recomputed from scratch (for consistency checks).
   uint64_t compute_key() const;
@@ -92,11 +98,14 @@ class Position {
   bool operator==(const Position& o) const;
 
  private:
+  struct EmptyBoard {};
+  explicit Position(EmptyBoard) {}
   void put_piece(Piece p, Square s);
   void remove_piece(Square s);
   void move_piece(Square from, Square to);
   void set_castling_right(Color c, Square rook_sq);
   void update_check_info();
+  uint64_t castling_key(uint8_t rights) const;
   bool ep_capture_legal() const;
   void finish_setup();
 

@@ -53,6 +53,7 @@ std::string_view strip_suffixes(std::string_view s) {
   };
   trim(s);
   strip_annotations();
+  if (s.empty() || (s.back() != '.' && s.back() != 'p')) return s;  // the common case: no e.p. marker
   if (ends_with(s, "e.p.")) s.remove_suffix(4);
   else if (ends_with(s, "e.p")) s.remove_suffix(3);
   else if (ends_with(s, "ep")) {
@@ -105,6 +106,29 @@ Bitboard pawn_origins(const Position& pos, Square to, bool capture) {
   return 0;
 }
 
+// Old short form "exd" / "ed": the pawn capture from one file to the next, if exactly one is legal.
+Move pawn_capture_by_files(const Position& pos, File from, File to, PieceType promo, SanError* error) {
+  if (from - to != 1 && to - from != 1) return fail(error, SanError::Illegal);
+  Color us = pos.side_to_move();
+  Bitboard targets = pos.pieces(~us);
+  if (pos.ep_square() != SQ_NONE) targets |= square_bb(pos.ep_square());
+  Move found = Move::none();
+  for (Bitboard pawns = pos.pieces(us, PAWN) & file_bb(from); pawns;) {
+    Square o = pop_lsb(pawns);
+    for (Bitboard t = pawn_attacks(us, o) & file_bb(to) & targets; t;) {
+      Square d = pop_lsb(t);
+      bool promotes = relative_rank(us, rank_of(d)) == RANK_8;
+      if (promotes != (promo != NO_PIECE_TYPE)) continue;
+      MoveKind kind = d == pos.ep_square() ? EN_PASSANT : promotes ? PROMOTION : NORMAL;
+      Move m = Move::make(o, d, kind, promo ? promo : KNIGHT);
+      if (!pos.is_legal(m)) continue;
+      if (!found.is_none()) return fail(error, SanError::Ambiguous);
+      found = m;
+    }
+  }
+  return found.is_none() ? fail(error, SanError::Illegal) : found;
+}
+
 }  // namespace
 
 const char* san_error_name(SanError e) {
@@ -121,12 +145,17 @@ Move parse_move(const Position& pos, std::string_view token, SanError* error) {
   if (error) *error = SanError::None;
   std::string_view s = strip_suffixes(token);
   if (s.empty()) return fail(error, SanError::Syntax);
-  if (s == "--" || s == "Z0" || s == "z0" || s == "0000" || s == "@@@@") return Move::null();
+  char first = s.front();
+  if ((first == '-' || first == 'Z' || first == 'z' || first == '0' || first == '@') &&
+      (s == "--" || s == "Z0" || s == "z0" || s == "0000" || s == "@@@@"))
+    return Move::null();
 
   Color us = pos.side_to_move();
-  if (int c = castling_token(s)) {
-    Move m = castling_move(pos, c == 2);
-    return m.is_none() ? fail(error, SanError::Illegal) : m;
+  if (first == 'O' || first == 'o' || first == '0') {
+    if (int c = castling_token(s)) {
+      Move m = castling_move(pos, c == 2);
+      return m.is_none() ? fail(error, SanError::Illegal) : m;
+    }
   }
 
   // Piece letter (upper case; lower-case n, r, q, k are no file letters, so they are taken too).
@@ -166,6 +195,8 @@ Move parse_move(const Position& pos, std::string_view token, SanError* error) {
       return fail(error, SanError::Syntax);
     }
   }
+  if (n == 2 && !explicit_piece && is_file_char(buf[0]) && is_file_char(buf[1]) && buf[0] != buf[1])
+    return pawn_capture_by_files(pos, File(buf[0] - 'a'), File(buf[1] - 'a'), promo, error);
   if (n < 2 || !is_file_char(buf[n - 2]) || !is_rank_char(buf[n - 1])) return fail(error, SanError::Syntax);
   Square to = make_square(File(buf[n - 2] - 'a'), Rank(buf[n - 1] - '1'));
   int from_file = -1, from_rank = -1;

@@ -81,4 +81,9 @@ TEST_CASE("zobrist: transpositions share a key, different states do not", "[ches
   Position no_ep = must_parse("rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3");
   CHECK(ep.key() != no_ep.key());
   CHECK(ep.key() == must_parse(ep.fen()).key());
+  // X-FEN: the same board and rights mask with a different castling rook is a different position.
+  Position inner = must_parse("4k3/8/8/8/8/8/8/R1K2RR1 w F - 0 1");
+  Position outer = must_parse("4k3/8/8/8/8/8/8/R1K2RR1 w K - 0 1");
+  CHECK(inner.castling_rights() == outer.castling_rights());
+  CHECK(inner.key() != outer.key());
 }
