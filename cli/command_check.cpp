@@ -6,7 +6,13 @@
 //   stdout  the summary `FILE: G games, E errors, W warnings, S skipped, P plies`; with --fen, instead, one
 //           line per mainline position `GAME<TAB>PLY<TAB>FEN` (PLY 0 = start) and the summary on stderr.
 // Exit 0 when the file was read (bad games included), 2 when it cannot be opened or holds no PGN at all.
+// On a terminal, files over 16 MB show a progress line on stderr (percent, MB/s, ETA); never in a pipe.
+#include <unistd.h>
+
+#include <algorithm>
 #include <boost/program_options.hpp>
+#include <chrono>
+#include <cstdio>
 #include <iostream>
 #include <string>
 
@@ -19,7 +25,7 @@ namespace cqlindex::cli {
 namespace po = boost::program_options;
 
 int command_check(int argc, char** argv) {
-  po::options_description visible("usage: cqlindex check FILE.pgn [--fen] [--threads N]");
+  po::options_description visible("usage: cqlindex check FILE.pgn [--fen] [--threads N]   (FILE - reads stdin)");
   visible.add_options()("help,h", "this help")("fen", "print GAME<TAB>PLY<TAB>FEN for every mainline position")(
       "threads", po::value<unsigned>()->default_value(0), "parsing threads (0 = all cores)");
   po::options_description all;
@@ -46,7 +52,7 @@ int command_check(int argc, char** argv) {
   const bool fen = vm.count("fen") > 0;
 
   std::string err;
-  auto file = pgn::PgnFile::open(path, &err);
+  auto file = pgn::PgnFile::open(path == "-" ? "/dev/stdin" : path, &err);  // "-": standard input
   if (!file) {
     std::cerr << "cqlindex check: " << err << "\n";
     return kExitInput;
@@ -55,12 +61,28 @@ int command_check(int argc, char** argv) {
   pgn::ReadOptions options;
   options.threads = vm["threads"].as<unsigned>();
   options.parse.mainline_only = false;  // validate variations too
+  // Progress on a terminal only (never in a pipe): bytes read, MB/s, ETA, redrawn at most 4 times a second.
+  const bool show_progress = ::isatty(STDERR_FILENO) && file->text().size() > (16u << 20);
+  const auto started = std::chrono::steady_clock::now();
+  auto last_draw = started;
+  options.progress = [&](uint64_t done) {
+    file->release_before(done);
+    if (!show_progress) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_draw < std::chrono::milliseconds(250)) return;
+    last_draw = now;
+    const double secs = std::chrono::duration<double>(now - started).count();
+    const double total = double(file->text().size());
+    const double mbs = double(done) / 1e6 / std::max(secs, 1e-9);
+    const double eta = done ? secs * (total - double(done)) / double(done) : 0;
+    std::fprintf(stderr, "\r%5.1f%%  %.0f MB/s  ETA %.0f s   ", 100.0 * double(done) / total, mbs, eta);
+  };
 
   bool any_pgn = false;
   std::string out;
   const std::function<std::string(const pgn::Game&, unsigned)> work = [fen](const pgn::Game& g, unsigned) {
     std::string lines;
-    if (!fen || g.status == pgn::GameStatus::SkippedVariant) return lines;
+    if (!fen || !g.start_known) return lines;  // skipped variants, unreadable tags or FEN
     const std::string prefix = std::to_string(g.number) + '\t';
     chess::Position p = g.start;
     unsigned ply = 0;
@@ -74,6 +96,7 @@ int command_check(int argc, char** argv) {
   const std::function<bool(const pgn::GameInfo&, std::string&&)> deliver = [&](const pgn::GameInfo& info,
                                                                                 std::string&& lines) {
     if (info.tags || info.plies || info.has_result) any_pgn = true;
+    if (show_progress && !info.errors.empty()) std::fprintf(stderr, "\r%40s\r", "");  // clear the bar first
     for (const pgn::PgnError& e : info.errors) std::cerr << pgn::format_error(path, e) << '\n';
     out += lines;
     if (out.size() > (1 << 20)) {
@@ -85,6 +108,7 @@ int command_check(int argc, char** argv) {
   pgn::ReadStats stats = pgn::for_each_game<std::string>(file->text(), options, work, deliver);
   std::cout << out;
   std::cout.flush();
+  if (show_progress) std::fprintf(stderr, "\r%40s\r", "");
 
   if (!file->text().empty() && !any_pgn) {
     std::cerr << "cqlindex check: " << path << ": not a PGN file (no tag, move or result found)\n";

@@ -13,6 +13,7 @@ void Game::clear() {
   comments.clear();
   start = chess::Position::start();
   custom_start = chess960 = false;
+  start_known = true;
   result = Result::Missing;
   result_token = {};
   status = GameStatus::Ok;

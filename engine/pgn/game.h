@@ -51,7 +51,9 @@ struct Comment {
 
 struct Nag {
   NodeIndex node = 0;
-  uint8_t value = 0;  // $n; `!`=1 `?`=2 `!!`=3 `??`=4 `!?`=5 `?!`=6
+  uint8_t value = 0;  // $n; `!`=1 `?`=2 `!!`=3 `??`=4 `!?`=5 `?!`=6; text glyphs `+-`=18, `=`=10, ...
+  // Written before the node's move, at the start of a variation (`( $42 4.Bc4 )`); normally false.
+  bool before_move = false;
 };
 
 // A node of the movetext tree. Node 0 is the root: the start position, no move. A node's first child is the
@@ -63,9 +65,9 @@ struct Node {
   NodeIndex next_sibling = kNoNode;
   uint32_t first_nag = 0;      // index into Game::nags
   uint32_t first_comment = 0;  // index into Game::comments
-  uint16_t nag_count = 0;
-  uint16_t comment_count = 0;
-  uint16_t ply = 0;  // plies from the start position (root = 0)
+  uint32_t nag_count = 0;
+  uint32_t comment_count = 0;
+  uint32_t ply = 0;  // plies from the start position (root = 0)
   uint32_t line = 0;  // 1-based line of the move token in the file
   uint32_t col = 0;   // 1-based byte column of the move token
 };
@@ -96,6 +98,9 @@ class Game {
   std::vector<Comment> comments;
   chess::Position start = chess::Position::start();  // from FEN/SetUp, else the standard start
   bool custom_start = false;                           // a FEN tag set the start position
+  // False when the start position is unknown: the tag section was broken (a FEN tag may have been lost), the
+  // FEN tag could not be read, or the game was skipped as a variant. Such a game has no positions at all.
+  bool start_known = true;
   bool chess960 = false;                               // Variant tag names Chess960
   Result result = Result::Missing;
   std::string_view result_token;  // "1-0", "0-1", "1/2-1/2", "*" or empty
