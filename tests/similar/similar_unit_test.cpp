@@ -121,7 +121,7 @@ TEST_CASE("similar: several entries give CQL's cumulative comments and the least
       "[Event \"1\"]\n\n1.e4 e5 *\n\n"
       "[Event \"2\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n\n1...d5 *\n\n"
       "[Event \"3\"]\n\n1.d4 *\n");
-  pgn::GameReader reader("[Event \"r\"]\n\n1.Nf3 Nf6 2.e4 Nxe4 *\n1.e4 {x} d6 *\n");
+  pgn::GameReader reader("[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n1.Rh2 *\n1.e4 {x} d6 *\n");
   pgn::Game g;
   REQUIRE(reader.next(g));
   CHECK_FALSE(match_game(db, g).matched());
