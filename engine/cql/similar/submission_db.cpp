@@ -50,6 +50,15 @@ BoardKey key_of(const chess::Position& pos) {
   return k;
 }
 
+// A bit per hash of (occupied squares, side to move) of every key: most repository positions fail this test,
+// which is a cache-resident bit read, before any hash-map probe.
+constexpr unsigned kFilterBits = 21;
+
+uint64_t filter_slot(uint64_t occupied, uint8_t side) {
+  uint64_t h = (occupied ^ (uint64_t(side) << 63)) * 0x9E3779B97F4A7C15ull;
+  return h >> (64 - kFilterBits);
+}
+
 // CQL's move number of the position `ply` plies after a first position with `first` to move.
 uint32_t cql_move_number(chess::Color first, uint32_t ply) {
   if (first == chess::BLACK && ply % 2 == 1) ++ply;
@@ -65,6 +74,12 @@ struct SubmissionDb::Impl {
   std::vector<SubmissionPosition> positions;
   std::vector<bool> excluded;
   std::unordered_map<BoardKey, std::vector<Entry>, BoardKeyHash> entries;
+  std::vector<uint64_t> filter = std::vector<uint64_t>(size_t(1) << (kFilterBits - 6), 0);
+
+  bool may_hold(uint64_t occupied, uint8_t side) const {
+    uint64_t slot = filter_slot(occupied, side);
+    return filter[slot >> 6] >> (slot & 63) & 1;
+  }
 
   void insert(const chess::Position& pos, const SubmissionPosition& where) {
     const uint32_t id = uint32_t(positions.size());
@@ -75,7 +90,10 @@ struct SubmissionDb::Impl {
     Board image;
     for (const BoardTransform* t : transforms_for(pawnless, notransform)) {
       if (!apply_transform(*t, board, image)) continue;
-      std::vector<Entry>& list = entries[key_of(image, where.side)];
+      const BoardKey key = key_of(image, where.side);
+      const uint64_t slot = filter_slot(key.occupied, key.side);
+      filter[slot >> 6] |= uint64_t(1) << (slot & 63);
+      std::vector<Entry>& list = entries[key];
       bool listed = false;
       for (const Entry& e : list)
         if (positions[e.position].game == where.game && positions[e.position].move == where.move) listed = true;
@@ -128,6 +146,7 @@ void SubmissionDb::exclude(uint32_t id) { impl_->excluded[id] = true; }
 bool SubmissionDb::excluded(uint32_t id) const { return impl_->excluded[id]; }
 
 bool SubmissionDb::lookup(const chess::Position& pos, std::vector<Entry>& out) const {
+  if (!impl_->may_hold(pos.pieces(), uint8_t(pos.side_to_move()))) return false;
   auto it = impl_->entries.find(key_of(pos));
   if (it == impl_->entries.end()) return false;
   bool any = false;
