@@ -275,7 +275,7 @@ int command_similar(int argc, char** argv) {
   SubmissionDb db = SubmissionDb::read(submissions_file->text(), opt.submissions,
                                        SubmissionDb::Options{opt.notransform}, &problems, visit);
   for (const pgn::PgnError& e : problems) std::cerr << pgn::format_error(opt.submissions, e) << "\n";
-  std::cout << "Db: read " << db.games() << " games from submission file: " << opt.submissions << std::endl;
+  std::cout << cql::similar::read_message(db) << std::endl;
   if (db.games() == 0) {
     std::cerr << "cqlindex similar: Db: unable to read any games from file: " << opt.submissions << "\n";
     return kExitInput;

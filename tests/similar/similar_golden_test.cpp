@@ -183,3 +183,20 @@ TEST_CASE("similar: usage and input errors", "[similar]") {
   CHECK(r.exit_code == 2);
   CHECK(stderr_of(dir.path()).find("Db: unable to read any games from file: empty.pgn") != std::string::npos);
 }
+
+TEST_CASE("similar: a broken repository game is reported at the same place, indexed or not", "[similar]") {
+  ScratchDir dir("broken");
+  spit(dir.path() / "repository.pgn",
+       "[Event \"a\"]\n\n1.e4 e5 2.Nf3 *\n\n[Event \"b\"]\n\n1.e4 e5\n2.Ke3 Nc6 *\n\n[Event \"c\"]\n\n1.d4 d5 *\n");
+  spit(dir.path() / "submissions.pgn", "[Event \"s\"]\n\n1.e4 e5 *\n");
+  REQUIRE(cqlindex_in(dir.path(), "similar submissions.pgn -i repository.pgn -o scan.pgn --no-index").exit_code == 0);
+  std::string scan_err = stderr_of(dir.path());
+  CHECK(scan_err.find("repository.pgn:8:3: game 2: illegal move 'Ke3'") != std::string::npos);
+  REQUIRE(cqlindex_in(dir.path(), "build repository.pgn").exit_code == 0);
+  REQUIRE(cqlindex_in(dir.path(), "similar submissions.pgn -i repository.pgn -o indexed.pgn").exit_code == 0);
+  CHECK(stderr_of(dir.path()).find("repository.pgn:8:3: game 2: illegal move 'Ke3'") != std::string::npos);
+  // The broken game is kept up to its last legal move, as CQL keeps it, and matches through 1.e4 e5.
+  std::string out = slurp(dir.path() / "indexed.pgn");
+  CHECK(out == slurp(dir.path() / "scan.pgn"));
+  CHECK(out.find("[Event \"b\"]") != std::string::npos);
+}

@@ -166,6 +166,10 @@ std::string SubmissionDb::describe(const Entry& e) const {
   return s;
 }
 
+std::string read_message(const SubmissionDb& db) {
+  return "Db: read " + std::to_string(db.games()) + " games from submission file: " + db.file_name();
+}
+
 Board board_of(const chess::Position& pos) {
   Board b;
   for (int sq = 0; sq < 64; ++sq) b[sq] = pos.piece_on(chess::Square(sq));

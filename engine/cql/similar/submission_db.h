@@ -80,6 +80,9 @@ class SubmissionDb {
   std::unique_ptr<Impl> impl_;
 };
 
+// The line CQL prints once it has read the submissions: "Db: read N games from submission file: F".
+std::string read_message(const SubmissionDb& db);
+
 // The board of `pos` as 64 squares.
 Board board_of(const chess::Position& pos);
 
