@@ -145,6 +145,13 @@ TEST_CASE("similar: several entries give CQL's cumulative comments and the least
   CHECK(added[7].node == 0);
   CHECK(added[7].text == " submission game: 1");
   CHECK(cql_additions(db, m, 7, false).size() == 7);
+  // The same through the per-position entry point an evaluator uses.
+  std::vector<std::string> comments;
+  uint32_t least = 0;
+  CHECK(match_position(db, g.start.after(g.nodes[g.nodes[0].first_child].move), comments, least));
+  CHECK(comments == position_comments(db, m.positions[1].entries));
+  CHECK(least == 1);
+  CHECK_FALSE(match_position(db, fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1"), comments, least));
   // Excluded positions are left out of every lookup.
   db.exclude(0);
   db.exclude(db.positions() - 2);  // game 3's start

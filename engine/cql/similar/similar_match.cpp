@@ -9,6 +9,18 @@ constexpr size_t kLongestKeptComment = 4800;  // CQL drops an addition past this
 
 }  // namespace
 
+bool match_position(const SubmissionDb& db, const chess::Position& pos, std::vector<std::string>& comments,
+                    uint32_t& least_game) {
+  std::vector<Entry> entries;
+  if (!db.lookup(pos, entries)) return false;
+  for (const Entry& e : entries) {
+    uint32_t g = db.position(e.position).game;
+    if (least_game == 0 || g < least_game) least_game = g;
+  }
+  for (std::string& c : position_comments(db, entries)) comments.push_back(std::move(c));
+  return true;
+}
+
 GameMatch match_game(const SubmissionDb& db, const pgn::Game& game) {
   GameMatch m;
   if (!game.start_known || game.status == pgn::GameStatus::SkippedVariant || game.nodes.empty()) return m;

@@ -29,6 +29,12 @@ struct GameMatch {
   bool matched() const { return !positions.empty(); }
 };
 
+// The `similarposition` filter at one position, for an evaluator: true when `pos` matches; then the comments
+// CQL appends there are added to `comments` and `least_game` is lowered to the least submission game listed
+// (it starts at 0 = none; CQL's sort variable, reset per game).
+bool match_position(const SubmissionDb& db, const chess::Position& pos, std::vector<std::string>& comments,
+                    uint32_t& least_game);
+
 // Matches every mainline position of `game` (none when its start is unknown).
 GameMatch match_game(const SubmissionDb& db, const pgn::Game& game);
 
