@@ -58,6 +58,7 @@ struct MatchedGame {
   uint64_t number = 0;  // 1-based
   uint64_t offset = 0, length = 0;
   std::vector<uint32_t> positions;  // submission position ids, ascending, unique
+  std::string date;                 // the Date tag ("" when absent)
   uint32_t least_submission_game = 0;
 };
 
@@ -69,6 +70,23 @@ std::vector<uint32_t> listed_positions(const cql::similar::GameMatch& m) {
   std::sort(ids.begin(), ids.end());
   ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
   return ids;
+}
+
+// What matching one game found: the submission positions it lists (none: no match) and its Date tag.
+MatchedGame matched_game(const SubmissionDb& db, const pgn::Game& g) {
+  MatchedGame m;
+  m.number = g.number;
+  m.positions = listed_positions(cql::similar::match_game(db, g));
+  if (!m.positions.empty()) m.date = std::string(g.tag("Date").value_or(""));
+  return m;
+}
+
+// The year of a PGN date, 0 when unknown.
+unsigned year_of(std::string_view date) {
+  unsigned y = 0, digits = 0;
+  for (char c : date.substr(0, 4))
+    if (c >= '0' && c <= '9') y = y * 10 + unsigned(c - '0'), ++digits;
+  return digits == 4 ? y : 0;
 }
 
 // Runs f(i) for i in [0, n) on `threads` threads.
@@ -336,8 +354,9 @@ int command_similar(int argc, char** argv) {
       pgn::Game g;
       pgn::parse_game(repo.substr(record->offset, record->length),
                       pgn::GameLocation{uint64_t(ids[i]) + 1, record->offset, 1, 1}, g, parse);
-      auto m = cql::similar::match_game(db, g);
-      found[i] = MatchedGame{g.number, record->offset, record->length, listed_positions(m), 0};
+      found[i] = matched_game(db, g);
+      found[i].offset = record->offset;
+      found[i].length = record->length;
       game_problems[i] = std::move(g.errors);
     });
     if (failed) {
@@ -361,16 +380,19 @@ int command_similar(int argc, char** argv) {
     pgn::ReadOptions read;
     read.threads = threads;
     read.parse.mainline_only = true;
-    using Result = std::vector<uint32_t>;
-    pgn::for_each_game<Result>(
-        repo, read, [&](const pgn::Game& g, unsigned) { return listed_positions(cql::similar::match_game(db, g)); },
-        [&](const pgn::GameInfo& info, Result&& r) {
+    pgn::for_each_game<MatchedGame>(
+        repo, read, [&](const pgn::Game& g, unsigned) { return matched_game(db, g); },
+        [&](const pgn::GameInfo& info, MatchedGame&& r) {
           ++repository_games;
           if (!info.errors.empty()) {
             bar.finish();
             for (const pgn::PgnError& e : info.errors) std::cerr << pgn::format_error(opt.repository, e) << "\n";
           }
-          if (!r.empty()) matched.push_back(MatchedGame{info.number, info.offset, info.length, std::move(r), 0});
+          if (!r.positions.empty()) {
+            r.offset = info.offset;
+            r.length = info.length;
+            matched.push_back(std::move(r));
+          }
           bar.update(info.offset + info.length, repo.size());
           return true;
         });
@@ -429,22 +451,35 @@ int command_similar(int argc, char** argv) {
     }
   }
 
-  // Per submission game: how many repository games it matched, and the first of them.
-  std::map<uint32_t, std::pair<uint64_t, uint64_t>> per_submission;  // game -> (games, first game)
+  // Per submission game: how many repository games it matched, the first of them, the earliest dated one.
+  struct Reach {
+    uint64_t games = 0;
+    const MatchedGame* first = nullptr;
+    const MatchedGame* earliest = nullptr;  // least year, then least date text; undated games not counted
+  };
+  std::map<uint32_t, Reach> per_submission;
   for (const MatchedGame& m : matched) {
     std::vector<uint32_t> games;
     for (uint32_t id : m.positions) games.push_back(db.position(id).game);
     std::sort(games.begin(), games.end());
     games.erase(std::unique(games.begin(), games.end()), games.end());
     for (uint32_t s : games) {
-      auto& [count, first] = per_submission[s];
-      ++count;
-      if (first == 0 || m.number < first) first = m.number;
+      Reach& r = per_submission[s];
+      ++r.games;
+      if (!r.first || m.number < r.first->number) r.first = &m;
+      unsigned y = year_of(m.date);
+      if (y && (!r.earliest || y < year_of(r.earliest->date) ||
+                (y == year_of(r.earliest->date) && (m.date < r.earliest->date ||
+                                                    (m.date == r.earliest->date && m.number < r.earliest->number)))))
+        r.earliest = &m;
     }
   }
-  for (const auto& [s, cf] : per_submission)
-    std::cerr << "submission game " << s << ": similar positions in " << cf.first << " repository game"
-              << (cf.first == 1 ? "" : "s") << " (first: game " << cf.second << ")\n";
+  for (const auto& [s, r] : per_submission) {
+    std::cerr << "submission game " << s << ": similar positions in " << r.games << " repository game"
+              << (r.games == 1 ? "" : "s") << " (first: game " << r.first->number;
+    if (r.earliest) std::cerr << "; earliest dated: game " << r.earliest->number << ", " << r.earliest->date;
+    std::cerr << ")\n";
+  }
   std::vector<uint32_t> unmatched;
   for (uint32_t s = 1; s <= db.games(); ++s)
     if (!per_submission.count(s)) unmatched.push_back(s);
