@@ -242,12 +242,16 @@ int command_similar(int argc, char** argv) {
   const unsigned threads = pgn::resolve_threads(opt.threads);
   std::string error;
 
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(opt.repository, ec)) {
+    std::cerr << "cqlindex similar: cannot read the repository " << opt.repository << "\n";
+    return kExitInput;
+  }
   // The index, if there is a usable one; a stale or damaged one is refused.
   std::unique_ptr<store::IndexStore> index;
   if (!opt.no_index) {
     const bool explicit_dir = !opt.index_dir.empty();
     const std::string dir = explicit_dir ? opt.index_dir : indexer::default_index_dir(opt.repository);
-    std::error_code ec;
     if (!std::filesystem::exists(dir, ec)) {
       if (explicit_dir) {
         std::cerr << "cqlindex similar: no index at " << dir << "\n";
@@ -315,6 +319,7 @@ int command_similar(int argc, char** argv) {
     repository_games = index->meta().game_count;
     const double limit = opt.ignore_common ? *opt.ignore_common / 100.0 * double(repository_games) : -1;
     Roaring candidates;
+    std::vector<uint64_t> common_key_games(keys.size(), 0);  // games of each key skipped as common
     for (uint32_t k = 0; k < keys.size(); ++k) {
       auto list = index->postings(store::Family::Similar, keys[k], &error);
       if (!list) {
@@ -324,15 +329,16 @@ int command_similar(int argc, char** argv) {
       // With transforms a key's posting list is exactly the games its positions match: common keys can be
       // skipped before any replay. (With notransform it is only an upper bound; replay decides.)
       if (opt.ignore_common && !opt.notransform && double(list->size()) > limit) {
-        for (uint32_t id = 0; id < db.positions(); ++id)
-          if (key_of_position[id] == k) {
-            hits[id] = list->size();
-            db.exclude(id);
-          }
+        common_key_games[k] = list->size();
         continue;
       }
       candidates |= list->bits();
     }
+    for (uint32_t id = 0; id < db.positions(); ++id)
+      if (uint64_t games = common_key_games[key_of_position[id]]) {
+        hits[id] = games;
+        db.exclude(id);
+      }
     std::vector<uint32_t> ids(candidates.cardinality());
     candidates.toUint32Array(ids.data());
     std::cerr << "cqlindex similar: " << keys.size() << " distinct positions looked up in the index: "
