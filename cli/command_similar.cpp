@@ -137,26 +137,34 @@ std::string ranges(const std::vector<uint32_t>& v) {
   return s;
 }
 
-// The FEN of submission position `p` (its game read again from the submissions text).
-std::string submission_fen(std::string_view text, const cql::similar::SubmissionPosition& p) {
+// The FENs of submission positions `ids` (their games read again from the submissions text), by id.
+std::map<uint32_t, std::string> submission_fens(std::string_view text, const SubmissionDb& db,
+                                                const std::vector<uint32_t>& ids) {
+  std::map<uint64_t, std::vector<uint32_t>> by_game;
+  for (uint32_t id : ids) by_game[db.position(id).game].push_back(id);
+  std::map<uint32_t, std::string> fens;
   pgn::ParseOptions parse;
   parse.mainline_only = true;
   pgn::GameSplitter splitter(text);
   pgn::GameSpan span;
-  while (splitter.next(span)) {
-    if (span.number != p.game) continue;
-    pgn::Game g;
+  pgn::Game g;
+  while (!by_game.empty() && splitter.next(span)) {
+    auto wanted = by_game.find(span.number);
+    if (wanted == by_game.end()) continue;
     pgn::parse_game(text.substr(span.offset, span.length), pgn::GameLocation{span.number, span.offset, 1, 1}, g,
                     parse);
     chess::Position pos = g.start;
     pgn::NodeIndex n = 0;
-    for (uint32_t i = 0; i < p.ply && g.nodes[n].first_child != pgn::kNoNode; ++i) {
+    for (uint32_t ply = 0;; ++ply) {
+      for (uint32_t id : wanted->second)
+        if (db.position(id).ply == ply) fens[id] = pos.fen();
+      if (g.nodes[n].first_child == pgn::kNoNode) break;
       n = g.nodes[n].first_child;
       pos.do_move(g.nodes[n].move);
     }
-    return pos.fen();
+    by_game.erase(wanted);
   }
-  return "?";
+  return fens;
 }
 
 std::string describe_position(const cql::similar::SubmissionPosition& p) {
@@ -409,11 +417,15 @@ int command_similar(int argc, char** argv) {
   for (const MatchedGame& m : matched)
     for (uint32_t id : m.positions) ++hits[id];
   const double warn_limit = opt.warn_common / 100.0 * double(repository_games);
-  for (uint32_t id = 0; id < db.positions(); ++id) {
-    if (hits[id] == 0 || double(hits[id]) <= warn_limit) continue;
+  std::vector<uint32_t> common;
+  for (uint32_t id = 0; id < db.positions(); ++id)
+    if (hits[id] > 0 && double(hits[id]) > warn_limit) common.push_back(id);
+  const auto fens = submission_fens(submissions_file->text(), db, common);
+  for (uint32_t id : common) {
     const auto& p = db.position(id);
+    auto fen = fens.find(id);
     std::cerr << "cqlindex similar: " << (opt.ignore_common ? "skipped: " : "warning: ") << describe_position(p)
-              << " (" << submission_fen(submissions_file->text(), p) << ") is similar to positions of " << hits[id]
+              << " (" << (fen == fens.end() ? "?" : fen->second) << ") is similar to positions of " << hits[id]
               << " of the " << repository_games << " repository games (" << percent(hits[id], repository_games)
               << ")" << (opt.ignore_common ? "" : "; --ignore-common PERCENT skips such positions") << "\n";
     if (opt.ignore_common) db.exclude(id);
