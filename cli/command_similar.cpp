@@ -43,7 +43,7 @@ using cql::similar::SubmissionDb;
 
 namespace {
 
-constexpr double kDefaultWarnPercent = 10.0;
+constexpr double kDefaultWarnPercent = 1.0;
 
 struct Options {
   std::string submissions, repository, output, index_dir;
