@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <regex>
+#include <sstream>
 
 #include "engine/pgn/game_splitter.h"
 #include "indexer/index_location.h"
@@ -205,4 +206,39 @@ TEST_CASE("similar: a broken repository game is reported at the same place, inde
   std::string out = slurp(dir.path() / "indexed.pgn");
   CHECK(out == slurp(dir.path() / "scan.pgn"));
   CHECK(out.find("[Event \"b\"]") != std::string::npos);
+}
+
+TEST_CASE("similar: indexed and --no-index write the same bytes in every mode", "[similar]") {
+  // 253 studies (one an OTB game from the initial position) as submissions against 1,005 OTB games: every
+  // game matches through the opening, which exercises long comment lists, sorting and --ignore-common.
+  ScratchDir dir("modes");
+  spit(dir.path() / "submissions.pgn", slurp(kData / "studies" / "cql-sample.pgn"));
+  spit(dir.path() / "repository.pgn", slurp(kData / "gnuchess-book" / "book_1.02.small-1005.pgn"));
+  REQUIRE(cqlindex_in(dir.path(), "build repository.pgn").exit_code == 0);
+  for (const char* flags : {"", "--nosort", "--notransform", "--notransform --nosort", "--ignore-common 2",
+                            "--notransform --ignore-common 2", "--ignore-common 0"}) {
+    INFO("flags: " << flags);
+    ProcessResult indexed =
+        cqlindex_in(dir.path(), "similar submissions.pgn -i repository.pgn -o indexed.pgn " + std::string(flags));
+    REQUIRE(indexed.exit_code == 0);
+    std::string indexed_err = stderr_of(dir.path());
+    ProcessResult scan = cqlindex_in(
+        dir.path(), "similar submissions.pgn -i repository.pgn -o scan.pgn --no-index " + std::string(flags));
+    REQUIRE(scan.exit_code == 0);
+    std::string scan_err = stderr_of(dir.path());
+    CHECK(slurp(dir.path() / "indexed.pgn") == slurp(dir.path() / "scan.pgn"));
+    // The same judges' report, apart from the line on how the candidates were found.
+    auto report = [](std::string err) {
+      std::string kept, line;
+      std::istringstream in(err);
+      while (std::getline(in, line))
+        if (line.find("looked up in the index") == std::string::npos) kept += line + "\n";
+      return kept;
+    };
+    CHECK(report(indexed_err) == report(scan_err));
+    CHECK(indexed.out.substr(0, indexed.out.find(" games in")) == scan.out.substr(0, scan.out.find(" games in")));
+  }
+  // With everything common skipped, nothing is left.
+  ProcessResult none = cqlindex_in(dir.path(), "similar submissions.pgn -i repository.pgn -o none.pgn --ignore-common 0");
+  CHECK(none.out.find("\n0 matches of 1005 games") != std::string::npos);
 }
