@@ -8,7 +8,6 @@
 #include <regex>
 #include <sstream>
 
-#include "engine/pgn/game_splitter.h"
 #include "indexer/index_location.h"
 #include "similar/similar_test_util.h"
 
