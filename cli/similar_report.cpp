@@ -130,7 +130,9 @@ void report_reach(std::ostream& err, const SubmissionDb& db, const std::vector<M
   for (const auto& [s, r] : reach) {
     err << "submission game " << s << ": similar positions in " << r.games << " repository game"
         << (r.games == 1 ? "" : "s") << " (first: game " << r.first->number;
-    if (r.earliest) err << "; earliest dated: game " << r.earliest->number << ", " << r.earliest->date;
+    if (r.earliest)
+      err << "; earliest dated: game " << r.earliest->number << ", " << r.earliest->date << ", "
+          << r.earliest->white << ", " << r.earliest->event;
     err << ")\n";
   }
   std::vector<uint32_t> none;

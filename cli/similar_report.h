@@ -19,7 +19,8 @@ std::vector<uint32_t> common_positions(const SimilarSearch& search, double perce
 void report_common(std::ostream& err, const cql::similar::SubmissionDb& db, std::string_view submissions,
                    const SimilarSearch& search, const std::vector<uint32_t>& common, bool skipped);
 
-// Per submission game with matches: how many repository games, the first one and the earliest dated one;
+// Per submission game with matches: how many repository games, the first one and the earliest dated one (its
+// date, White and Event);
 // then the submission games with none.
 void report_reach(std::ostream& err, const cql::similar::SubmissionDb& db, const std::vector<MatchedGame>& matched);
 

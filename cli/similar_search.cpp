@@ -33,7 +33,11 @@ MatchedGame matched_game(const SubmissionDb& db, const pgn::Game& g) {
   MatchedGame m;
   m.number = g.number;
   m.positions = listed_positions(cql::similar::match_game(db, g));
-  if (!m.positions.empty()) m.date = std::string(g.tag("Date").value_or(""));
+  if (!m.positions.empty()) {
+    m.date = std::string(g.tag("Date").value_or(""));
+    m.white = std::string(g.tag("White").value_or(""));
+    m.event = std::string(g.tag("Event").value_or(""));
+  }
   return m;
 }
 

@@ -20,6 +20,7 @@ struct MatchedGame {
   uint64_t offset = 0, length = 0;
   std::vector<uint32_t> positions;  // submission position ids, ascending, unique
   std::string date;                 // the Date tag ("" when absent)
+  std::string white, event;         // the White and Event tags, for the judges' report
   uint32_t least_submission_game = 0;
 };
 
