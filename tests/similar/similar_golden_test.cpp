@@ -241,3 +241,22 @@ TEST_CASE("similar: indexed and --no-index write the same bytes in every mode", 
   ProcessResult none = cqlindex_in(dir.path(), "similar submissions.pgn -i repository.pgn -o none.pgn --ignore-common 0");
   CHECK(none.out.find("\n0 matches of 1005 games") != std::string::npos);
 }
+
+TEST_CASE("similar: a position listed by thousands of submissions keeps CQL's comment limit", "[similar]") {
+  // 3,000 submission games from the initial position: CQL's cumulative comments there would run to gigabytes;
+  // only what CQL keeps of a comment (pgn::merge_cql_comment: up to 4,500 bytes) is made.
+  ScratchDir dir("crowd");
+  std::string submissions;
+  for (int i = 0; i < 3000; ++i) submissions += "[Event \"s\"]\n\n1.e4 *\n\n";
+  spit(dir.path() / "submissions.pgn", submissions);
+  spit(dir.path() / "repository.pgn", "[Event \"r\"]\n\n1.d4 d5 *\n\n[Event \"q\"]\n\n1.e4 c5 *\n");
+  REQUIRE(cqlindex_in(dir.path(), "similar submissions.pgn -i repository.pgn -o scan.pgn --no-index").exit_code == 0);
+  REQUIRE(cqlindex_in(dir.path(), "build repository.pgn").exit_code == 0);
+  ProcessResult r = cqlindex_in(dir.path(), "similar submissions.pgn -i repository.pgn -o indexed.pgn");
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("\n2 matches of 2 games") != std::string::npos);
+  std::string out = slurp(dir.path() / "indexed.pgn");
+  CHECK(out == slurp(dir.path() / "scan.pgn"));
+  CHECK(out.find("[cql truncate]...") != std::string::npos);
+  CHECK(out.size() < 30000);
+}

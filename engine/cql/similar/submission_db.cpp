@@ -94,9 +94,10 @@ struct SubmissionDb::Impl {
       const uint64_t slot = filter_slot(key.occupied, key.side);
       filter[slot >> 6] |= uint64_t(1) << (slot & 63);
       std::vector<Entry>& list = entries[key];
+      // Games are inserted in order, so the entries of this game are at the end of the list.
       bool listed = false;
-      for (const Entry& e : list)
-        if (positions[e.position].game == where.game && positions[e.position].move == where.move) listed = true;
+      for (auto e = list.rbegin(); e != list.rend() && positions[e->position].game == where.game && !listed; ++e)
+        listed = positions[e->position].move == where.move;
       if (!listed) list.push_back(Entry{id, t});
     }
   }
