@@ -260,3 +260,20 @@ TEST_CASE("similar: a position listed by thousands of submissions keeps CQL's co
   CHECK(out.find("[cql truncate]...") != std::string::npos);
   CHECK(out.size() < 30000);
 }
+
+TEST_CASE("similar: a damaged index is refused, never used", "[similar]") {
+  ScratchDir dir("damaged");
+  lichess_vs_cql_sample(dir.path());
+  REQUIRE(cqlindex_in(dir.path(), "build repository.pgn").exit_code == 0);
+  fs::path sst;
+  for (const auto& e : fs::directory_iterator(dir.path() / "repository.pgn.cqlidx"))
+    if (e.path().extension() == ".sst") sst = e.path();
+  REQUIRE(!sst.empty());
+  std::string bytes = slurp(sst);
+  bytes[bytes.size() / 2] = char(bytes[bytes.size() / 2] ^ 0xff);
+  spit(sst, bytes);
+  ProcessResult r = cqlindex_in(dir.path(), "similar submissions.pgn -i repository.pgn -o out.pgn");
+  CHECK(r.exit_code == 2);
+  CHECK(stderr_of(dir.path()).find("is damaged") != std::string::npos);
+  CHECK(!fs::exists(dir.path() / "out.pgn"));
+}
