@@ -9,6 +9,7 @@
 #include <iomanip>
 #include <iostream>
 
+#include "cli/command_line.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/progress_bar.h"
@@ -36,27 +37,9 @@ int command_build(int argc, char** argv) {
                                                "index folder (default: REPO.pgn.cqlidx)")(
       "threads", po::value<unsigned>()->default_value(0), "threads (0 = all cores)")(
       "append", "index only the games appended to REPO.pgn since the last build");
-  po::options_description all;
-  all.add(visible).add_options()("file", po::value<std::string>());
-  po::positional_options_description pos;
-  pos.add("file", 1);
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(all).positional(pos).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << "cqlindex build: " << e.what() << "\n" << visible;
-    return kExitUsage;
-  }
-  if (vm.count("help")) {
-    std::cout << visible;
-    return kExitOk;
-  }
-  if (!vm.count("file")) {
-    std::cerr << "cqlindex build: missing REPO.pgn\n" << visible;
-    return kExitUsage;
-  }
-  const std::string path = vm["file"].as<std::string>();
+  if (auto stop = parse_command_line("build", argc, argv, visible, "REPO.pgn", true, vm)) return *stop;
+  const std::string path = vm["REPO.pgn"].as<std::string>();
   indexer::BuildOptions options;
   if (vm.count("index")) options.index_dir = vm["index"].as<std::string>();
   options.threads = vm["threads"].as<unsigned>();

@@ -6,12 +6,16 @@
 //   stdout  the summary `FILE: G games, E errors, W warnings, S skipped, P plies`; with --fen, instead, one
 //           line per mainline position `GAME<TAB>PLY<TAB>FEN` (PLY 0 = start) and the summary on stderr.
 // Exit 0 when the file was read (bad games included), 2 when it cannot be opened or holds no PGN at all.
+// On a terminal a progress line shows on stderr (percent, MB/s, ETA); never in a pipe.
+#include <algorithm>
 #include <boost/program_options.hpp>
 #include <iostream>
 #include <string>
 
+#include "cli/command_line.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "cli/progress_bar.h"
 #include "engine/pgn/reader.h"
 
 namespace cqlindex::cli {
@@ -19,34 +23,16 @@ namespace cqlindex::cli {
 namespace po = boost::program_options;
 
 int command_check(int argc, char** argv) {
-  po::options_description visible("usage: cqlindex check FILE.pgn [--fen] [--threads N]");
+  po::options_description visible("usage: cqlindex check FILE.pgn [--fen] [--threads N]   (FILE - reads stdin)");
   visible.add_options()("help,h", "this help")("fen", "print GAME<TAB>PLY<TAB>FEN for every mainline position")(
       "threads", po::value<unsigned>()->default_value(0), "parsing threads (0 = all cores)");
-  po::options_description all;
-  all.add(visible).add_options()("file", po::value<std::string>());
-  po::positional_options_description pos;
-  pos.add("file", 1);
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(all).positional(pos).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << "cqlindex check: " << e.what() << "\n" << visible;
-    return kExitUsage;
-  }
-  if (vm.count("help")) {
-    std::cout << visible;
-    return kExitOk;
-  }
-  if (!vm.count("file")) {
-    std::cerr << "cqlindex check: missing FILE.pgn\n" << visible;
-    return kExitUsage;
-  }
-  const std::string path = vm["file"].as<std::string>();
+  if (auto stop = parse_command_line("check", argc, argv, visible, "FILE.pgn", true, vm)) return *stop;
+  const std::string path = vm["FILE.pgn"].as<std::string>();
   const bool fen = vm.count("fen") > 0;
 
   std::string err;
-  auto file = pgn::PgnFile::open(path, &err);
+  auto file = pgn::PgnFile::open(path == "-" ? "/dev/stdin" : path, &err);  // "-": standard input
   if (!file) {
     std::cerr << "cqlindex check: " << err << "\n";
     return kExitInput;
@@ -55,6 +41,12 @@ int command_check(int argc, char** argv) {
   pgn::ReadOptions options;
   options.threads = vm["threads"].as<unsigned>();
   options.parse.mainline_only = false;  // validate variations too
+  ProgressBar bar("checking " + path);
+  options.progress = [&](uint64_t done) {
+    file->release_before(done);  // memory stays independent of the file's size
+    bar.update(done, file->text().size());
+  };
+
 
   bool any_pgn = false;
   std::string out;
@@ -74,6 +66,7 @@ int command_check(int argc, char** argv) {
   const std::function<bool(const pgn::GameInfo&, std::string&&)> deliver = [&](const pgn::GameInfo& info,
                                                                                 std::string&& lines) {
     if (info.tags || info.plies || info.has_result) any_pgn = true;
+    if (!info.errors.empty()) bar.finish();  // errors start on a clean line
     for (const pgn::PgnError& e : info.errors) std::cerr << pgn::format_error(path, e) << '\n';
     out += lines;
     if (out.size() > (1 << 20)) {
@@ -85,6 +78,7 @@ int command_check(int argc, char** argv) {
   pgn::ReadStats stats = pgn::for_each_game<std::string>(file->text(), options, work, deliver);
   std::cout << out;
   std::cout.flush();
+  bar.finish();
 
   if (!file->text().empty() && !any_pgn) {
     std::cerr << "cqlindex check: " << path << ": not a PGN file (no tag, move or result found)\n";

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "cli/command_line.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "indexer/index_location.h"
@@ -18,28 +19,14 @@ namespace po = boost::program_options;
 int command_info(int argc, char** argv) {
   po::options_description visible("usage: cqlindex info [REPO.pgn | --index DIR]");
   visible.add_options()("help,h", "this help")("index", po::value<std::string>(), "index folder");
-  po::options_description all;
-  all.add(visible).add_options()("file", po::value<std::string>());
-  po::positional_options_description pos;
-  pos.add("file", 1);
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(all).positional(pos).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << "cqlindex info: " << e.what() << "\n" << visible;
-    return kExitUsage;
-  }
-  if (vm.count("help")) {
-    std::cout << visible;
-    return kExitOk;
-  }
-  if (!vm.count("file") && !vm.count("index")) {
+  if (auto stop = parse_command_line("info", argc, argv, visible, "REPO.pgn", false, vm)) return *stop;
+  if (!vm.count("REPO.pgn") && !vm.count("index")) {
     std::cerr << "cqlindex info: name REPO.pgn or --index DIR\n" << visible;
     return kExitUsage;
   }
   const std::string dir = vm.count("index") ? vm["index"].as<std::string>()
-                                            : indexer::default_index_dir(vm["file"].as<std::string>());
+                                            : indexer::default_index_dir(vm["REPO.pgn"].as<std::string>());
   std::string error;
   auto store = store::IndexStore::open_for_reading(dir, &error);
   if (!store) {
@@ -47,7 +34,7 @@ int command_info(int argc, char** argv) {
     return kExitInput;
   }
   const store::IndexMeta& meta = store->meta();
-  const std::string pgn = vm.count("file") ? vm["file"].as<std::string>() : meta.pgn_path;
+  const std::string pgn = vm.count("REPO.pgn") ? vm["REPO.pgn"].as<std::string>() : meta.pgn_path;
   std::string status;
   if (auto freshness = indexer::check_freshness(meta, pgn, &error)) {
     status = *freshness == indexer::Freshness::Fresh      ? "up to date"

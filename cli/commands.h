@@ -20,5 +20,7 @@ int command_similar(int argc, char** argv);
 
 // `run QUERY.cql [options]`: parse (and later evaluate) a CQL query; returns the exit code.
 int run_command(int argc, char** argv);
+// cqlindex yacpdb 'QUERY' -i FILE [-o OUT.pgn] [--count]: YACPDB queries over problems (command_yacpdb.cpp).
+int command_yacpdb(int argc, char** argv);
 
 }  // namespace cqlindex::cli

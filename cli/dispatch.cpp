@@ -22,6 +22,8 @@ constexpr const char* kUsage =
     "                           run (or with -parse: parse) a CQL query\n"
     "  similar SUBMISSIONS.pgn -i REPO.pgn [-o OUT.pgn] [--nosort] [--notransform] [--no-index]\n"
     "                           CQL's -similarposition, through the index (judges' predecessor search)\n"
+    "  yacpdb 'QUERY' -i FILE [-o OUT.pgn] [--count]\n"
+    "                           YACPDB query language over problems (PGN or YACPDB YAML)\n"
     "\n"
     "Run 'cqlindex COMMAND --help' for the options of a command.\n";
 
@@ -38,6 +40,7 @@ constexpr Command kCommands[] = {
     {"info", command_info},
     {"run", run_command},
     {"similar", command_similar},
+    {"yacpdb", command_yacpdb},
 };
 
 }  // namespace

@@ -1,8 +1,11 @@
-// Per-game extraction: every mainline position's canonical key, and the tag-derived attributes.
+// Per-game extraction: every mainline position's canonical key and material, the pieces' squares, the
+// game's flags, and the tag-derived attributes.
 #include "indexer/game_features.h"
 
+#include <algorithm>
 #include <charconv>
 
+#include "engine/chess/movegen.h"
 #include "indexer/canonical_key.h"
 
 namespace cqlindex::indexer {
@@ -24,30 +27,96 @@ store::GameResult result_of(std::optional<std::string_view> tag) {
   return store::GameResult::Unknown;
 }
 
+constexpr chess::Piece kPieces[] = {chess::W_PAWN, chess::W_KNIGHT, chess::W_BISHOP, chess::W_ROOK,
+                                    chess::W_QUEEN, chess::W_KING,  chess::B_PAWN,   chess::B_KNIGHT,
+                                    chess::B_BISHOP, chess::B_ROOK,  chess::B_QUEEN,  chess::B_KING};
+
+uint32_t bit(GameFlag f) { return 1u << static_cast<unsigned>(f); }
+
+// The flags a move sets.
+uint32_t move_flags(chess::Move m) {
+  using namespace chess;
+  if (m.is_null()) return bit(GameFlag::NullMove);
+  switch (m.kind()) {
+    case PROMOTION:
+      switch (m.promotion()) {
+        case QUEEN: return bit(GameFlag::PromoteQueen);
+        case ROOK: return bit(GameFlag::PromoteRook);
+        case BISHOP: return bit(GameFlag::PromoteBishop);
+        default: return bit(GameFlag::PromoteKnight);
+      }
+    case CASTLING: return file_of(m.to()) > file_of(m.from()) ? bit(GameFlag::CastleShort) : bit(GameFlag::CastleLong);
+    case EN_PASSANT: return bit(GameFlag::EnPassant);
+    default: return 0;
+  }
+}
+
+// Collects what the positions of one mainline show.
+class PositionVisitor {
+ public:
+  PositionVisitor(uint32_t id, WorkerPostings& out) : id_(id), out_(out) {}
+
+  void visit(const chess::Position& pos) {
+    char key[kMaxKeyBytes];
+    out_.runs.add(store::Family::Similar, std::string_view(key, canonical_key(pos, key)), id_);
+    Material m = material_of(pos);
+    if (std::find(materials_.begin(), materials_.end(), m) == materials_.end()) {
+      materials_.push_back(m);
+      out_.runs.add(store::Family::Material, material_key(m), id_);
+    }
+    for (chess::Piece p : kPieces) seen_[p] |= pos.pieces(chess::color_of(p), chess::type_of(p));
+    if (pos.in_check()) {
+      flags_ |= bit(GameFlag::Check);
+      if (!chess::has_legal_move(pos)) flags_ |= bit(GameFlag::Mate);
+    } else if (!chess::has_legal_move(pos)) {
+      flags_ |= bit(GameFlag::Stalemate);
+    }
+  }
+  void move(chess::Move m) { flags_ |= move_flags(m); }
+
+  // Hands the game's piece squares and flags to the worker's bitmaps; returns the flags.
+  uint32_t finish() {
+    for (int p = 0; p < 16; ++p)
+      for (chess::Bitboard b = seen_[p]; b;) out_.piece_square[p * 64 + chess::pop_lsb(b)].add(id_);
+    for (size_t f = 0; f < kGameFlagCount; ++f)
+      if (flags_ & (1u << f)) out_.flags[f].add(id_);
+    return flags_;
+  }
+
+ private:
+  uint32_t id_;
+  WorkerPostings& out_;
+  std::vector<Material> materials_;
+  chess::Bitboard seen_[16] = {};
+  uint32_t flags_ = 0;
+};
+
 }  // namespace
 
-IndexedGame index_game(const pgn::Game& game, uint32_t id, uint64_t base_offset, RunWriter& runs) {
-  IndexedGame out;
-  store::GameRecord& r = out.record;
+IndexedGame index_game(const pgn::Game& game, uint32_t id, uint64_t base_offset, WorkerPostings& out) {
+  IndexedGame indexed;
+  store::GameRecord& r = indexed.record;
   r.offset = base_offset + game.offset;
   r.length = static_cast<uint32_t>(game.length);
   r.result = result_of(game.tag("Result"));
   if (auto date = game.tag("Date")) r.year = leading_number(*date, 4, 1, 9999);
   if (auto elo = game.tag("WhiteElo")) r.white_elo = leading_number(*elo, 4, 1, 4000);
   if (auto elo = game.tag("BlackElo")) r.black_elo = leading_number(*elo, 4, 1, 4000);
-  if (game.status == pgn::GameStatus::SkippedVariant) return out;
+  if (game.status == pgn::GameStatus::SkippedVariant) return indexed;
 
+  PositionVisitor visitor(id, out);
   chess::Position pos = game.start;
-  char key[kMaxKeyBytes];
-  runs.add(store::Family::Similar, std::string_view(key, canonical_key(pos, key)), id);
-  out.positions = 1;
+  visitor.visit(pos);
+  indexed.positions = 1;
   for (pgn::NodeIndex n = game.root().first_child; n != pgn::kNoNode; n = game.nodes[n].first_child) {
+    visitor.move(game.nodes[n].move);
     pos.do_move(game.nodes[n].move);
-    runs.add(store::Family::Similar, std::string_view(key, canonical_key(pos, key)), id);
-    ++out.positions;
+    visitor.visit(pos);
+    ++indexed.positions;
   }
-  r.plies = out.positions - 1;
-  return out;
+  r.plies = indexed.positions - 1;
+  r.flags = visitor.finish();
+  return indexed;
 }
 
 }  // namespace cqlindex::indexer

@@ -2,6 +2,7 @@
 // game records and meta -> checksum manifest -> rename into place.
 #include "indexer/index_builder.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <memory>
 #include <sys/stat.h>
@@ -9,6 +10,7 @@
 
 #include "indexer/game_features.h"
 #include "indexer/index_location.h"
+#include "indexer/planner_keys.h"
 #include "indexer/posting_runs.h"
 #include "store/content_fingerprint.h"
 #include "store/index_store.h"
@@ -54,6 +56,35 @@ bool swap_into_place(const std::string& fresh, const std::string& dir, std::stri
   return true;
 }
 
+// Writes the piecesq and flags families from the workers' in-memory bitmaps.
+bool ingest_bitmaps(store::IndexStore& store, store::IndexStore::Ingest mode,
+                    const std::vector<std::unique_ptr<WorkerPostings>>& workers, std::string* error) {
+  auto ingest = [&](store::Family family, std::vector<std::pair<std::string, Roaring>>& lists) {
+    std::sort(lists.begin(), lists.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<std::pair<std::string, std::string>> entries;
+    for (auto& [key, bits] : lists)
+      if (!bits.isEmpty()) entries.emplace_back(key, store::PostingList(std::move(bits)).encode());
+    return store.ingest_sorted(family, mode, entries, error);
+  };
+  std::vector<std::pair<std::string, Roaring>> squares;
+  for (int p = chess::W_PAWN; p <= chess::B_KING; ++p) {
+    if (chess::type_of(chess::Piece(p)) == chess::NO_PIECE_TYPE || chess::type_of(chess::Piece(p)) > chess::KING)
+      continue;
+    for (int sq = 0; sq < 64; ++sq) {
+      Roaring bits;
+      for (const auto& w : workers) bits |= w->piece_square[p * 64 + sq];
+      squares.emplace_back(piece_square_key(chess::Piece(p), chess::Square(sq)), std::move(bits));
+    }
+  }
+  std::vector<std::pair<std::string, Roaring>> flags;
+  for (size_t f = 0; f < kGameFlagCount; ++f) {
+    Roaring bits;
+    for (const auto& w : workers) bits |= w->flags[f];
+    flags.emplace_back(std::string(game_flag_key(GameFlag(f))), std::move(bits));
+  }
+  return ingest(store::Family::PieceSquare, squares) && ingest(store::Family::Flags, flags);
+}
+
 }  // namespace
 
 bool build_index(const std::string& pgn_path, const BuildOptions& options, BuildSummary* summary,
@@ -69,6 +100,9 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
   if (!file) return fail(error, why);
   const std::string_view all = file->text();
   const int64_t mtime = mtime_ns(pgn_path);
+  // Read through its own small buffer: the mapped pages are handed back as the parse goes on.
+  auto fingerprint = store::fingerprint_file_prefix(pgn_path, all.size(), &why);
+  if (!fingerprint) return fail(error, why);
 
   // What is indexed this time: the whole file, or for --append the bytes after the indexed part.
   store::IndexMeta meta;
@@ -120,10 +154,14 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
   // Parse and extract on every core; each worker sorts its own runs.
   pgn::ReadOptions read;
   read.threads = options.threads;
+  read.progress = [&](uint64_t done) { file->release_before(base_offset + done); };  // memory independent of size
+  // Only mainline positions are indexed. A game cut short by an error inside a variation keeps its whole
+  // mainline here: the index may then list a game for more positions than a query sees, never fewer.
+  read.parse.mainline_only = true;
   const unsigned workers = pgn::resolve_threads(options.threads);
-  std::vector<std::unique_ptr<RunWriter>> writers;
+  std::vector<std::unique_ptr<WorkerPostings>> writers;
   for (unsigned w = 0; w < workers; ++w)
-    writers.push_back(std::make_unique<RunWriter>(runs_dir, std::to_string(w)));
+    writers.push_back(std::make_unique<WorkerPostings>(RunWriter(runs_dir, std::to_string(w))));
 
   std::vector<std::pair<uint32_t, store::GameRecord>> records;
   bool write_ok = true;
@@ -150,8 +188,8 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
   if (!write_ok) return fail(error, write_error);
   std::vector<std::string> runs;
   for (auto& w : writers) {
-    if (!w->flush(&why)) return fail(error, why);
-    runs.insert(runs.end(), w->runs().begin(), w->runs().end());
+    if (!w->runs.flush(&why)) return fail(error, why);
+    runs.insert(runs.end(), w->runs.runs().begin(), w->runs.runs().end());
   }
 
   // Merge the runs into one SST per family.
@@ -170,10 +208,12 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
     if (!ok) return fail(error, why);
   }
 
+  if (!ingest_bitmaps(*store, mode, writers, &why)) return fail(error, why);
+
   meta.pgn_path = fs::absolute(pgn_path, ec).string();
   meta.pgn_size = all.size();
   meta.pgn_mtime_ns = mtime;
-  meta.pgn_fingerprint = store::fingerprint_bytes(all);
+  meta.pgn_fingerprint = *fingerprint;
   meta.game_count = first_id + static_cast<uint32_t>(games);
   meta.position_count += out.positions;
   meta.build_options = "similarity-keys=v1";

@@ -35,7 +35,7 @@ void RunWriter::add(store::Family family, std::string_view key, uint32_t game) {
   bytes_.push_back(static_cast<char>(family));
   bytes_.append(key);
   std::string_view text = std::string_view(bytes_).substr(offset + 1);
-  entries_.push_back(Entry{{prefix_of(text, 0), prefix_of(text, 8)}, offset, game});
+  entries_.push_back(Entry{{prefix_of(text, 0), prefix_of(text, 8), prefix_of(text, 16)}, offset, game});
   if (entries_.size() >= max_pairs_ && ok_) ok_ = flush(&error_);
 }
 
@@ -51,7 +51,9 @@ bool RunWriter::flush(std::string* error) {
   std::sort(entries_.begin(), entries_.end(), [&](const Entry& a, const Entry& b) {
     if (a.prefix[0] != b.prefix[0]) return a.prefix[0] < b.prefix[0];
     if (a.prefix[1] != b.prefix[1]) return a.prefix[1] < b.prefix[1];
-    int c = text(a).compare(text(b));
+    if (a.prefix[2] != b.prefix[2]) return a.prefix[2] < b.prefix[2];
+    int c = text(a).size() <= 24 && text(b).size() <= 24 ? 0 : text(a).compare(text(b));
+    if (c == 0) c = int(text(a).size()) - int(text(b).size());
     return c != 0 ? c < 0 : a.game < b.game;
   });
   std::string path = dir_ + "/run-" + name_ + "-" + std::to_string(runs_.size());
@@ -59,7 +61,9 @@ bool RunWriter::flush(std::string* error) {
   out.reserve(entries_.size() * 24);
   const Entry* previous = nullptr;
   for (const Entry& e : entries_) {
-    if (previous && previous->game == e.game && text(*previous) == text(e)) continue;
+    if (previous && previous->game == e.game && previous->prefix[0] == e.prefix[0] &&
+        previous->prefix[1] == e.prefix[1] && previous->prefix[2] == e.prefix[2] && text(*previous) == text(e))
+      continue;
     std::string_view t = text(e);
     out.push_back(static_cast<char>(t.size()));
     out.append(t);

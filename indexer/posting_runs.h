@@ -29,7 +29,7 @@ class RunWriter {
 
  private:
   struct Entry {
-    uint64_t prefix[2];  // the first 16 bytes of family + key, big-endian: most comparisons end here
+    uint64_t prefix[3];  // the first 24 bytes of family + key, big-endian: almost every comparison ends here
     uint32_t offset;     // of [length][family][key] in bytes_
     uint32_t game;
   };

@@ -40,6 +40,4 @@ std::optional<uint64_t> fingerprint_file_prefix(const std::string& path, uint64_
   return hash;
 }
 
-uint64_t fingerprint_bytes(std::string_view bytes) { return XXH3_64bits(bytes.data(), bytes.size()); }
-
 }  // namespace cqlindex::store

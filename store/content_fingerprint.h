@@ -3,15 +3,11 @@
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <string_view>
 
 namespace cqlindex::store {
 
 // Returns the XXH3-64 hash of the first `length` bytes of the file at `path`, or nullopt (with `error`)
 // when the file cannot be read or is shorter than `length`.
 std::optional<uint64_t> fingerprint_file_prefix(const std::string& path, uint64_t length, std::string* error);
-
-// Returns the XXH3-64 hash of `bytes` (equal to fingerprint_file_prefix of a file holding them).
-uint64_t fingerprint_bytes(std::string_view bytes);
 
 }  // namespace cqlindex::store

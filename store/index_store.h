@@ -67,6 +67,8 @@ class IndexStore {
   struct Impl;
   explicit IndexStore(std::unique_ptr<Impl> impl);
   static std::unique_ptr<IndexStore> open(const std::string& dir, bool create, bool read_only, std::string* error);
+  // Opens an index whose build finished (checksums verified, meta read).
+  static std::unique_ptr<IndexStore> open_finished(const std::string& dir, bool read_only, std::string* error);
 
   std::unique_ptr<Impl> impl_;
   IndexMeta meta_;

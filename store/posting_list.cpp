@@ -8,12 +8,18 @@
 namespace cqlindex::store {
 namespace {
 
+constexpr char kSingleFormat = 'S';  // one game (90 % of position keys): the id alone
 constexpr char kDeltaFormat = 'D';
 constexpr char kRoaringFormat = 'R';
 
 }  // namespace
 
 std::string PostingList::encode() const {
+  if (bits_.cardinality() == 1) {
+    std::string single(1, kSingleFormat);
+    put_varint(single, bits_.minimum());
+    return single;
+  }
   std::string delta(1, kDeltaFormat);
   put_varint(delta, bits_.cardinality());
   uint32_t previous = 0;
@@ -40,6 +46,13 @@ std::optional<PostingList> PostingList::decode(std::string_view bytes, std::stri
   if (bytes.empty()) return fail("empty posting list");
   char format = bytes.front();
   bytes.remove_prefix(1);
+  if (format == kSingleFormat) {
+    uint64_t id;
+    if (!get_varint(bytes, id) || id > UINT32_MAX || !bytes.empty()) return fail("bad one-game posting list");
+    PostingList list;
+    list.add(static_cast<uint32_t>(id));
+    return list;
+  }
   if (format == kDeltaFormat) {
     uint64_t count;
     if (!get_varint(bytes, count) || count > (uint64_t{1} << 32)) return fail("bad posting list length");

@@ -22,9 +22,10 @@ class PostingList {
   const Roaring& bits() const { return bits_; }
   Roaring& bits() { return bits_; }
 
-  // Returns the on-disk form: a format byte, then either the ids as varint deltas ('D': count, then gaps;
-  // most keys hold one or a few games, where CRoaring's portable format costs 18+ bytes) or CRoaring's
-  // portable serialisation ('R'). The smaller one is chosen, so equal sets always encode equally.
+  // Returns the on-disk form: a format byte, then the one id of a one-game list ('S': 90 % of position keys),
+  // or the ids as varint deltas ('D': count, then gaps; for few games CRoaring's portable format costs 18+
+  // bytes), or CRoaring's portable serialisation ('R'), whichever of the last two is smaller. Equal sets
+  // always encode equally.
   std::string encode() const;
 
   // Returns the list an encode() produced, or nullopt (with `error`) when the bytes are not one.

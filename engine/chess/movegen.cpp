@@ -11,12 +11,15 @@ bool generate(const Position& pos, Sink&& sink) {
   Square ksq = pos.king_square(us);
   Bitboard occ = pos.pieces();
   Bitboard own = pos.pieces(us), enemies = pos.pieces(them);
+  // The enemy king is never captured (it can only stand in check after a null move or in a set-up
+  // position with the side not to move in check).
+  Bitboard no_go = own | pos.pieces(them, KING);
   Bitboard checkers = Legal ? pos.checkers() : 0;
   Bitboard pinned = Legal ? pos.pinned() : 0;
 
   // King steps: the destination must not be attacked once the king has left its square.
   Bitboard occ_without_king = occ ^ square_bb(ksq);
-  for (Bitboard b = king_attacks(ksq) & ~own; b;) {
+  for (Bitboard b = king_attacks(ksq) & ~no_go; b;) {
     Square to = pop_lsb(b);
     if (!Legal || !(pos.attackers_to(to, occ_without_king) & enemies))
       if (sink(Move(ksq, to))) return true;
@@ -24,7 +27,7 @@ bool generate(const Position& pos, Sink&& sink) {
   if (more_than_one(checkers)) return false;
 
   // Squares that resolve a single check (block or capture), or anything not ours.
-  Bitboard target = checkers ? between_squares(ksq, lsb(checkers)) | checkers : ~own;
+  Bitboard target = (checkers ? between_squares(ksq, lsb(checkers)) | checkers : ~Bitboard(0)) & ~no_go;
 
   // Pawns.
   int push = pawn_push(us);

@@ -25,7 +25,8 @@ MoveList legal_moves(const Position& pos);
 // Moves that follow the pieces' rules but may leave the mover's king attacked (CQL's "pseudolegal"):
 // king steps onto attacked squares, pinned pieces off their line, moves that ignore a check, e.p.
 // exposing the king. Castling is included when the right is held and the squares between king, rook and
-// their destinations are empty, even if the king is in or passes through check.
+// their destinations are empty, even if the king is in or passes through check. The enemy king is never
+// captured.
 MoveList pseudo_legal_moves(const Position& pos);
 // True if the side to move has at least one legal move (stops at the first one).
 bool has_legal_move(const Position& pos);

@@ -67,6 +67,8 @@ PieceType piece_type_from_char(char c) {
 
 }  // namespace
 
+Position::Position() : Position(start()) {}
+
 Position Position::start() {
   static const Position start_pos = *from_fen(kStartFen);
   return start_pos;
@@ -191,7 +193,7 @@ std::optional<Position> Position::from_fen(std::string_view fen, std::string* er
   std::vector<std::string_view> f = split_fields(fen);
   if (f.empty()) return set_error(error, "empty FEN"), std::nullopt;
   if (f.size() > 6) return set_error(error, "FEN has more than six fields"), std::nullopt;
-  Position pos;
+  Position pos{EmptyBoard{}};
 
   // 1. Board, rank 8 first.
   int rank = 7, file = 0;
@@ -341,6 +343,7 @@ bool Position::castling_path_clear(Move m) const {
 bool Position::is_legal(Move m) const {
   Color us = side_, them = ~side_;
   Square from = m.from(), to = m.to();
+  if (board_[to] == make_piece(them, KING)) return false;  // possible only after a null move in check
   Square ksq = king_square(us);
   Bitboard occ = pieces();
 

@@ -13,10 +13,12 @@ namespace cqlindex::chess {
 
 class Position {
  public:
+  // A default-constructed Position is the standard initial position (never an unusable empty board).
+  Position();
   // The standard initial position.
   static Position start();
   // Parses FEN, X-FEN or Shredder-FEN (Chess960 castling files). Missing trailing fields default to
-  // "w - - 0 1". Rejected (nullopt + message in *error): malformed fields, a side without exactly one king,
+  // "w - - 0 1"; a fullmove number 0 is read as 1 (as chess.js does). Rejected (nullopt + message in *error): malformed fields, a side without exactly one king,
   // more than 16 pieces of one colour, pawns on the first or last rank. An en-passant field that no pawn
   // could have produced, and castling rights with no matching king/rook, are dropped, not refused.
   static std::optional<Position> from_fen(std::string_view fen, std::string* error = nullptr);
@@ -65,7 +67,8 @@ class Position {
 
   // True if a castling move's right is held and the squares it needs are empty (no attack test).
   bool castling_path_clear(Move m) const;
-  // True if a pseudo-legal move (right piece, reachable square) leaves the mover's king safe.
+  // True if a pseudo-legal move (right piece, reachable square) leaves the mover's king safe and does not
+  // capture the enemy king.
   bool is_legal(Move m) const;
   // Plays a legal move, or Move::null() to pass the turn.
   void do_move(Move m);
@@ -95,6 +98,8 @@ class Position {
   bool operator==(const Position& o) const;
 
  private:
+  struct EmptyBoard {};
+  explicit Position(EmptyBoard) {}
   void put_piece(Piece p, Square s);
   void remove_piece(Square s);
   void move_piece(Square from, Square to);

@@ -106,6 +106,29 @@ Bitboard pawn_origins(const Position& pos, Square to, bool capture) {
   return 0;
 }
 
+// Old short form "exd" / "ed": the pawn capture from one file to the next, if exactly one is legal.
+Move pawn_capture_by_files(const Position& pos, File from, File to, PieceType promo, SanError* error) {
+  if (from - to != 1 && to - from != 1) return fail(error, SanError::Illegal);
+  Color us = pos.side_to_move();
+  Bitboard targets = pos.pieces(~us);
+  if (pos.ep_square() != SQ_NONE) targets |= square_bb(pos.ep_square());
+  Move found = Move::none();
+  for (Bitboard pawns = pos.pieces(us, PAWN) & file_bb(from); pawns;) {
+    Square o = pop_lsb(pawns);
+    for (Bitboard t = pawn_attacks(us, o) & file_bb(to) & targets; t;) {
+      Square d = pop_lsb(t);
+      bool promotes = relative_rank(us, rank_of(d)) == RANK_8;
+      if (promotes != (promo != NO_PIECE_TYPE)) continue;
+      MoveKind kind = d == pos.ep_square() ? EN_PASSANT : promotes ? PROMOTION : NORMAL;
+      Move m = Move::make(o, d, kind, promo ? promo : KNIGHT);
+      if (!pos.is_legal(m)) continue;
+      if (!found.is_none()) return fail(error, SanError::Ambiguous);
+      found = m;
+    }
+  }
+  return found.is_none() ? fail(error, SanError::Illegal) : found;
+}
+
 }  // namespace
 
 const char* san_error_name(SanError e) {
@@ -172,6 +195,8 @@ Move parse_move(const Position& pos, std::string_view token, SanError* error) {
       return fail(error, SanError::Syntax);
     }
   }
+  if (n == 2 && !explicit_piece && is_file_char(buf[0]) && is_file_char(buf[1]) && buf[0] != buf[1])
+    return pawn_capture_by_files(pos, File(buf[0] - 'a'), File(buf[1] - 'a'), promo, error);
   if (n < 2 || !is_file_char(buf[n - 2]) || !is_rank_char(buf[n - 1])) return fail(error, SanError::Syntax);
   Square to = make_square(File(buf[n - 2] - 'a'), Rank(buf[n - 1] - '1'));
   int from_file = -1, from_rank = -1;

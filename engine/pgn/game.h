@@ -65,9 +65,9 @@ struct Node {
   NodeIndex next_sibling = kNoNode;
   uint32_t first_nag = 0;      // index into Game::nags
   uint32_t first_comment = 0;  // index into Game::comments
-  uint16_t nag_count = 0;
-  uint16_t comment_count = 0;
-  uint16_t ply = 0;  // plies from the start position (root = 0)
+  uint32_t nag_count = 0;
+  uint32_t comment_count = 0;
+  uint32_t ply = 0;  // plies from the start position (root = 0)
   uint32_t line = 0;  // 1-based line of the move token in the file
   uint32_t col = 0;   // 1-based byte column of the move token
 };

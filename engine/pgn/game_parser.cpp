@@ -46,6 +46,15 @@ uint32_t text_nag(std::string_view w) {
   return 0;
 }
 
+// Up to 40 bytes of file text for a message, control characters shown as '?' (other bytes kept as they are).
+std::string excerpt(std::string_view text) {
+  std::string s(text.substr(0, 40));
+  for (char& c : s)
+    if (uint8_t(c) < 0x20 || c == 0x7F) c = '?';
+  if (text.size() > 40) s += "...";
+  return s;
+}
+
 // "5." or "5..." for the move about to be played in pos.
 std::string move_label(const Position& pos) {
   return std::to_string(pos.fullmove_number()) + (pos.side_to_move() == chess::WHITE ? "." : "...");
@@ -97,6 +106,8 @@ class Parser {
   Game* game_ = nullptr;
   const ParseOptions* options_ = nullptr;
   std::vector<Level> levels_;
+  std::vector<NodeIndex> last_child_;  // by node: its last child (appending a variation is O(1))
+  const char* tag_line_end_ = nullptr;  // end of the line of the last tag read (several tags per line)
   size_t pending_comments_ = 0;  // comments [pending_comments_, end) wait for the next move (Before)
   size_t pending_nags_ = 0;      // likewise NAGs written before a move
   NodeIndex max_nag_node_ = 0, max_comment_node_ = 0;
@@ -118,10 +129,15 @@ void Parser::run(std::string_view text, const GameLocation& where, Game& game, c
   nags_sorted_ = comments_sorted_ = true;
   variant_line_ = fen_line_ = 0;
   fen_ = {};
+  last_child_.assign(1, kNoNode);
+  tag_line_end_ = nullptr;
 
   Lexer lex(text, where.first_line, where.first_col);
   if (!parse_tags(lex) || !apply_setup()) {
     game.start_known = false;
+    levels_.assign(1, Level{});  // comments read before the failure go on the root
+    settle_pending(levels_[0]);
+    finish_annotations();
     return;
   }
   parse_movetext(lex);
@@ -129,16 +145,36 @@ void Parser::run(std::string_view text, const GameLocation& where, Game& game, c
 }
 
 bool Parser::parse_tags(Lexer& lex) {
-  while (lex.skip_space() && *lex.pos() == '[')
-    if (!parse_tag(lex)) return false;
+  while (lex.skip_space()) {
+    const char c = *lex.pos();
+    if (c == '[') {
+      if (!parse_tag(lex)) return false;
+    } else if ((c == '{' || c == ';') && game_->tags.empty()) {
+      // Comments before the first tag: kept, they go before the first move (or on the root).
+      Token t = lex.next();
+      if (t.kind == TokenKind::Unterminated) {
+        error(t.line, t.col, "unterminated comment (no closing '}')");
+        return false;
+      }
+      Comment cm;
+      cm.text = t.text;
+      cm.node = kNoNode;
+      cm.kind = t.kind == TokenKind::Comment ? CommentKind::Brace : CommentKind::Semicolon;
+      cm.place = CommentPlace::Before;
+      if (!options_->mainline_only) game_->comments.push_back(cm);
+    } else {
+      break;
+    }
+  }
   return true;
 }
 
 bool Parser::parse_tag(Lexer& lex) {
   const char* p = lex.pos();
   const char* end = lex.end();
-  const char* eol = p;
+  const char* eol = p < tag_line_end_ ? tag_line_end_ : p;  // same line as the previous tag: known end
   while (eol < end && *eol != '\n' && *eol != '\r') ++eol;
+  tag_line_end_ = eol;
   const uint32_t line = lex.line();
   auto col = [&](const char* q) { return lex.col_of(q); };
   auto fail = [&](const char* q, const char* what) {
@@ -163,7 +199,20 @@ bool Parser::parse_tag(Lexer& lex) {
       escaped = true;
       ++q;
     }
-  if (q == eol) return fail(open, "unterminated tag value (no closing '\"' on the line)");
+  if (q == eol) {
+    // `[Annotator "C:\"]`: a backslash before the closing quote, meant literally. Take the value up to the
+    // last '"' if the line ends with `"]`, and warn.
+    const char* e = eol;
+    while (e > v && (e[-1] == ' ' || e[-1] == '\t')) --e;
+    if (e - v >= 2 && e[-1] == ']' && e[-2] == '"') {
+      q = e - 2;
+      error(line, col(q), "'\\\"' before the end of the value of tag " + std::string(name) +
+                              " read as a backslash and the closing quote",
+            Severity::Warning);
+    } else {
+      return fail(open, "unterminated tag value (no closing '\"' on the line)");
+    }
+  }
   const char* close = q;
   const char* r = close + 1;
   while (r < eol && (*r == ' ' || *r == '\t')) ++r;
@@ -219,7 +268,7 @@ bool Parser::apply_setup() {
     if (!is_standard_variant(v, &c960)) {
       g.status = GameStatus::SkippedVariant;
       g.variant = v;
-      error(variant_line_, variant_col_, "chess variant '" + std::string(v) + "' is not supported", Severity::Skipped);
+      error(variant_line_, variant_col_, "chess variant '" + excerpt(v) + "' is not supported", Severity::Skipped);
       return false;
     }
     g.chess960 = c960;
@@ -244,18 +293,17 @@ NodeIndex Parser::add_node(Level& lv, Move m, const Token& t) {
   Node n;
   n.move = m;
   n.parent = parent;
-  n.ply = uint16_t(nodes[parent].ply + 1);
+  n.ply = nodes[parent].ply + 1;
   n.line = t.line;
   n.col = t.col;
   nodes.push_back(n);
   Node& par = nodes[parent];
-  if (par.first_child == kNoNode) {
+  if (par.first_child == kNoNode)
     par.first_child = idx;
-  } else {
-    NodeIndex c = par.first_child;
-    while (nodes[c].next_sibling != kNoNode) c = nodes[c].next_sibling;
-    nodes[c].next_sibling = idx;
-  }
+  else
+    nodes[last_child_[parent]].next_sibling = idx;
+  last_child_[parent] = idx;
+  last_child_.push_back(kNoNode);
   // Comments waiting for this move.
   std::vector<Comment>& cs = game_->comments;
   for (size_t i = pending_comments_; i < cs.size(); ++i) {
@@ -388,7 +436,7 @@ void Parser::parse_movetext(Lexer& lex) {
                              : why == chess::SanError::Ambiguous ? "ambiguous move"
                                                                  : "unrecognized move";
           error(t.line, t.col,
-                std::string(kind) + " '" + std::string(t.text) + "' at " + move_label(lv->pos) +
+                 std::string(kind) + " '" + excerpt(t.text) + "' at " + move_label(lv->pos) +
                     (depth ? " in a variation" : ""));
           if (depth == 0) goto done;
           // Drop the rest of this variation, keep the game.
@@ -401,7 +449,7 @@ void Parser::parse_movetext(Lexer& lex) {
           --depth;
           levels_.pop_back();
           lv = &levels_.back();
-          ++lv->vars_closed;
+          if (lv->vars_closed < UINT16_MAX) ++lv->vars_closed;
           break;
         }
         if (full) lv->before = lv->pos;
@@ -416,7 +464,7 @@ void Parser::parse_movetext(Lexer& lex) {
       case TokenKind::Nag:
         if (full) {
           if (t.value > 255)
-            error(t.line, t.col, "NAG " + std::string(t.text) + " out of range (0-255), ignored", Severity::Warning);
+            error(t.line, t.col, "NAG " + excerpt(t.text) + " out of range (0-255), ignored", Severity::Warning);
           else
             add_nag(*lv, t.value);
         }
@@ -462,7 +510,7 @@ void Parser::parse_movetext(Lexer& lex) {
         --depth;
         levels_.pop_back();
         lv = &levels_.back();
-        ++lv->vars_closed;
+        if (lv->vars_closed < UINT16_MAX) ++lv->vars_closed;
         break;
       case TokenKind::Result: {
         set_result(t.text);
@@ -494,7 +542,7 @@ void Parser::parse_movetext(Lexer& lex) {
         error(t.line, t.col, "unterminated comment (no closing '}')");
         goto done;
       case TokenKind::Unknown:
-        error(t.line, t.col, "unrecognized text '" + std::string(t.text.substr(0, 40)) + "'");
+        error(t.line, t.col, "unrecognized text '" + excerpt(t.text) + "'");
         goto done;
     }
   }

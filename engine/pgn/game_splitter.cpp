@@ -16,6 +16,12 @@ bool is_event_line(std::string_view t, size_t q) {
   return q < t.size() && (t[q] == ' ' || t[q] == '\t' || t[q] == '"');
 }
 
+// The position of the first non-blank byte of the line starting at q.
+size_t first_nonblank(std::string_view t, size_t q) {
+  while (q < t.size() && (t[q] == ' ' || t[q] == '\t')) ++q;
+  return q;
+}
+
 }  // namespace
 
 GameSplitter::GameSplitter(std::string_view text) : text_(text) {
@@ -39,6 +45,7 @@ bool GameSplitter::begin_game(size_t q, State state, GameSpan& span) {
     completed = true;
   }
   started_ = true;
+  seen_event_ = false;
   start_ = q;
   start_line_ = line_;
   start_col_ = uint32_t(q - line_start_ + 1);
@@ -112,9 +119,13 @@ bool GameSplitter::next(GameSpan& span) {
       }
       if (tag) {
         bool completed = false;
+        const bool event = is_event_line(t, line_start_) && p_ == first_nonblank(t, line_start_);
         if (state_ == State::Start || state_ == State::AfterResult ||
-            (state_ == State::Movetext && is_event_line(t, line_start_)))
+            ((state_ == State::Movetext || (state_ == State::Tags && seen_event_)) && event))
           completed = begin_game(p_, State::Tags, span);
+        else if (state_ == State::Prelude)
+          state_ = State::Tags;
+        if (event) seen_event_ = true;
         bool in_q = false;
         size_t e = p_ + 1;
         for (; e < n && !is_break(t[e]); ++e) {
@@ -137,7 +148,9 @@ bool GameSplitter::next(GameSpan& span) {
     if (state_ == State::AfterResult) {
       if (c != '{' && c != ';') completed = begin_game(p_, State::Movetext, span);
     } else if (state_ == State::Start) {
-      begin_game(p_, State::Movetext, span);
+      begin_game(p_, c == '{' || c == ';' ? State::Prelude : State::Movetext, span);
+    } else if (state_ == State::Prelude) {
+      if (c != '{' && c != ';') state_ = State::Movetext;
     } else if (state_ == State::Tags) {
       state_ = State::Movetext;
     }

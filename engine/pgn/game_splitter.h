@@ -4,8 +4,9 @@
 //  - after a game-termination marker (1-0 0-1 1/2-1/2 *), at the next tag line or movetext (comments right
 //    after the marker stay with the game);
 //  - without a marker, at a line starting with `[Event ` (so a stray tag after movetext does not split a game,
-//    as kokopu reads it, while games that lack their result still separate).
-// `{}` comments may span lines; an unterminated comment ends at a line starting with `[Event `. A tag value
+//    as kokopu reads it, while games that lack their result still separate); also a second `[Event ` line in
+//    one tag section starts a new game (the game before it has tags only).
+// Comments before a game's first tag belong to that game. `{}` comments may span lines; an unterminated comment ends at a line starting with `[Event `. A tag value
 // left open at the line end continues on the next line if that line closes it (so the parser, not the
 // splitter, reports the broken tag). '%' lines at column 0 are escapes.
 #pragma once
@@ -35,7 +36,8 @@ class GameSplitter {
   uint64_t position() const { return p_; }
 
  private:
-  enum class State : uint8_t { Start, Tags, Movetext, AfterResult };
+  // Prelude: only comments so far (they belong to the game whose tags follow).
+  enum class State : uint8_t { Start, Prelude, Tags, Movetext, AfterResult };
   // Begins a new game at byte q; returns true (and fills span) if a previous game was thereby completed.
   bool begin_game(size_t q, State state, GameSpan& span);
   void new_line(size_t next_line_start);
@@ -48,10 +50,10 @@ class GameSplitter {
   bool in_comment_ = false;  // inside a '{' comment spanning lines
   bool open_quote_ = false;  // a tag line ended inside its quoted value
   bool started_ = false;     // a game is open
+  bool seen_event_ = false;  // the open game has an `[Event ` tag line
   size_t start_ = 0;
   uint32_t start_line_ = 1, start_col_ = 1;
   uint64_t number_ = 0;
-  bool done_ = false;
 };
 
 }  // namespace cqlindex::pgn

@@ -34,7 +34,12 @@ inline bool is_digit(char c) { return kTable.v[uint8_t(c)] & kDigit; }
 
 // True if a whole word (a run of non-delimiters) is a game-termination marker.
 inline bool is_result_word(std::string_view w) {
-  return w == "*" || w == "1-0" || w == "0-1" || w == "1/2-1/2";
+  switch (w.size()) {
+    case 1: return w[0] == '*';
+    case 3: return w[1] == '-' && ((w[0] == '1' && w[2] == '0') || (w[0] == '0' && w[2] == '1'));
+    case 7: return w == "1/2-1/2";
+    default: return false;
+  }
 }
 
 enum class TokenKind : uint8_t {
@@ -66,9 +71,12 @@ class Lexer {
  public:
   // `first_line`/`first_col` locate text[0] in the file.
   Lexer(std::string_view text, uint32_t first_line = 1, uint32_t first_col = 1)
-      : begin_(text.data()), p_(text.data()), end_(text.data() + text.size()), line_(first_line) {
-    line_start_ = begin_ - (first_col - 1);
-  }
+      : begin_(text.data()),
+        p_(text.data()),
+        end_(text.data() + text.size()),
+        line_start_(text.data()),
+        line_(first_line),
+        first_col_shift_(first_col - 1) {}
 
   // Reads the next token.
   Token next();
@@ -80,9 +88,10 @@ class Lexer {
   const char* pos() const { return p_; }
   const char* end() const { return end_; }
   uint32_t line() const { return line_; }
-  uint32_t col_of(const char* q) const { return uint32_t(q - line_start_ + 1); }
-  // Moves to q (which must be ahead of pos() on the same line or at the start of a later line counted by
-  // `advance_lines`).
+  uint32_t col_of(const char* q) const {
+    return uint32_t(q - line_start_ + 1) + (line_start_ == begin_ ? first_col_shift_ : 0);
+  }
+  // Moves to q, which must be ahead of pos() on the same line.
   void set_pos(const char* q) { p_ = q; }
   // Skips blanks and line breaks (and '%' escape lines); returns false at the end of the text.
   bool skip_space();
@@ -96,6 +105,7 @@ class Lexer {
   const char* end_;
   const char* line_start_;
   uint32_t line_;
+  uint32_t first_col_shift_;  // the text's first line starts at this column - 1 of the file's line
 };
 
 inline bool Lexer::skip_space() {
@@ -114,7 +124,7 @@ inline bool Lexer::skip_space() {
     } else if (c == ' ' || c == '\t' || c == '\f' || c == '\v') {
       ++p_;
     } else {
-      if (c == '%' && p_ == line_start_) {
+      if (c == '%' && p_ == line_start_ && !(line_start_ == begin_ && first_col_shift_)) {
         rest_of_line();
         continue;
       }
@@ -149,15 +159,17 @@ inline Token Lexer::next() {
   if (!skip_space()) return t;
   const char* s = p_;
   t.line = line_;
-  t.col = uint32_t(s - line_start_ + 1);
+  t.col = col_of(s);
   char c = *s;
 
   // A game-termination marker is a whole word.
   if (c == '1' || c == '0' || c == '*') {
+    // (at most 8 bytes looked at: a marker has 7 at most, and rescanning long words would be quadratic)
     const char* q = s;
-    while (q < end_ && !is_delim(*q)) ++q;
+    const char* limit = end_ - s > 8 ? s + 8 : end_;
+    while (q < limit && !is_delim(*q)) ++q;
     std::string_view w(s, size_t(q - s));
-    if (is_result_word(w)) {
+    if ((q == end_ || is_delim(*q)) && is_result_word(w)) {
       p_ = q;
       t.kind = TokenKind::Result;
       t.text = w;

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <algorithm>
 #include <cstring>
 
 namespace cqlindex::pgn {
@@ -61,6 +62,16 @@ std::unique_ptr<PgnFile> PgnFile::open(const std::string& path, std::string* err
 
 PgnFile::~PgnFile() {
   if (mapped_) ::munmap(const_cast<char*>(data_), size_);
+}
+
+void PgnFile::release_before(uint64_t offset) {
+  if (!mapped_) return;
+  const uint64_t page = uint64_t(::sysconf(_SC_PAGESIZE));
+  const uint64_t end = std::min<uint64_t>(offset, size_) / page * page;
+  if (end > released_) {
+    ::madvise(const_cast<char*>(data_) + released_, size_t(end - released_), MADV_DONTNEED);
+    released_ = end;
+  }
 }
 
 bool GameReader::next(Game& game) {

@@ -40,12 +40,18 @@ class PgnFile {
   std::string_view text() const { return {data_, size_}; }
   const std::string& path() const { return path_; }
 
+  // Lets the kernel drop the mapped pages before `offset` from this process (they are read again from the
+  // file if touched): keeps the resident memory of a long sequential scan independent of the file size.
+  // Views into that part stay valid. No effect when the file was read into memory.
+  void release_before(uint64_t offset);
+
  private:
   PgnFile() = default;
   std::string path_;
   const char* data_ = nullptr;
   size_t size_ = 0;
   bool mapped_ = false;
+  uint64_t released_ = 0;  // pages before this offset were handed back (release_before)
   std::string buffer_;  // contents when not mapped
 };
 
@@ -66,6 +72,9 @@ struct ReadOptions {
   unsigned threads = 0;  // 0: every core
   ParseOptions parse;
   size_t batch_games = 64;  // games handed to a worker at a time
+  // Called on the calling thread, in order, after each delivered batch of games with the byte offset where
+  // the delivered games end (for progress bars and PgnFile::release_before).
+  std::function<void(uint64_t)> progress;
 };
 
 // What the in-order callback learns about each game besides the worker's result.
@@ -127,7 +136,9 @@ ReadStats for_each_game(std::string_view text, const ReadOptions& options,
       R r = work(game, 0);
       stats.add(info);
       if (!deliver(info, std::move(r))) break;
+      if (options.progress && stats.games % 256 == 0) options.progress(info.offset + info.length);
     }
+    if (options.progress) options.progress(text.size());
     return stats;
   }
 
@@ -211,6 +222,8 @@ ReadStats for_each_game(std::string_view text, const ReadOptions& options,
       cv.notify_all();
       break;
     }
+    if (options.progress && !batch->infos.empty())
+      options.progress(batch->infos.back().offset + batch->infos.back().length);
   }
   for (std::thread& t : pool) t.join();
   return stats;

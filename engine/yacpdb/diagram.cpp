@@ -16,14 +16,37 @@ std::string lower(std::string_view s) {
 // Popeye options that change how a problem is solved or printed, not the rules of play.
 bool is_solving_option(std::string_view option) {
   std::string first = lower(option.substr(0, option.find(' ')));
-  static const char* options[] = {"setplay",      "defence",       "try",           "variation",
-                                  "threat",       "nothreat",      "enpassant",     "nocastling",
-                                  "noshortvariations", "halfduplex", "duplex",      "whitetoplay",
-                                  "whitebegins",  "postkeyplay",   "intelligent",   "maxsolutions",
-                                  "movenumbers",  "startmovenumber", "keepmatingpiece", "nontrivial",
-                                  "quodlibet",    "goalisend",     "maxflightsquares", "maxtime",
-                                  "nowk",         "nobk",          "noboard",       "shortsolutions",
-                                  "lastcapture",  "castling",      "mutuallyexclusivecastling"};
+  static const char* options[] = {"setplay",
+                                  "defence",
+                                  "try",
+                                  "variation",
+                                  "threat",
+                                  "nothreat",
+                                  "enpassant",
+                                  "nocastling",
+                                  "noshortvariations",
+                                  "halfduplex",
+                                  "duplex",
+                                  "whitetoplay",
+                                  "whitebegins",
+                                  "postkeyplay",
+                                  "intelligent",
+                                  "maxsolutions",
+                                  "movenumbers",
+                                  "startmovenumber",
+                                  "keepmatingpiece",
+                                  "nontrivial",
+                                  "quodlibet",
+                                  "goalisend",
+                                  "maxflightsquares",
+                                  "maxtime",
+                                  "nowk",
+                                  "nobk",
+                                  "noboard",
+                                  "shortsolutions",
+                                  "lastcapture",
+                                  "castling",
+                                  "mutuallyexclusivecastling"};
   for (const char* o : options)
     if (first == o) return true;
   return false;
@@ -67,15 +90,27 @@ std::string fairy_condition(const Entry& e) {
   return {};
 }
 
+int en_passant_option(const Entry& e) {
+  for (const std::string& o : e.options) {
+    std::string l = lower(o);
+    if (l.rfind("enpassant", 0) != 0) continue;
+    size_t sq = l.find_first_of("abcdefgh", 9);
+    if (sq != std::string::npos && sq + 1 < l.size() && l[sq + 1] >= '1' && l[sq + 1] <= '8')
+      return (l[sq + 1] - '1') * 8 + (l[sq] - 'a');
+  }
+  return -1;
+}
+
 std::optional<chess::Position> diagram_position(const std::vector<DiagramPiece>& pieces, chess::Color side,
-                                                std::string* why) {
+                                                std::string* why, int en_passant) {
   char board[64];
   std::fill(board, board + 64, '.');
   for (const DiagramPiece& p : pieces) {
     chess::PieceType pt = type_of_code(p.code);
     if (p.color == 'n' || !p.specs.empty() || pt == chess::NO_PIECE_TYPE) {
-      if (why) *why = "fairy piece " + std::string(1, p.color) + p.specs + (p.specs.empty() ? "" : " ") + p.code +
-                      square_text(p.square);
+      if (why)
+        *why = "fairy piece " + std::string(1, p.color) + p.specs + (p.specs.empty() ? "" : " ") + p.code +
+               square_text(p.square);
       return std::nullopt;
     }
     if (board[p.square] != '.') {
@@ -101,7 +136,16 @@ std::optional<chess::Position> diagram_position(const std::vector<DiagramPiece>&
     if (empty) fen += char('0' + empty);
     if (rank) fen += '/';
   }
-  fen += side == chess::WHITE ? " w KQkq - 0 1" : " b KQkq - 0 1";
+  fen += side == chess::WHITE ? " w KQkq " : " b KQkq ";
+  if (en_passant >= 0) {
+    int rank = en_passant / 8;
+    if (rank == 3) rank = 2;  // the pawn's square: the square it passed over is behind it
+    if (rank == 4) rank = 5;
+    fen += square_text(rank * 8 + en_passant % 8);
+  } else {
+    fen += '-';
+  }
+  fen += " 0 1";
   std::string error;
   auto pos = chess::Position::from_fen(fen, &error);
   if (!pos && why) *why = "not a legal diagram (" + error + ")";

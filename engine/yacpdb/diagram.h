@@ -27,10 +27,14 @@ bool is_fairy(const Entry& e);
 std::string fairy_condition(const Entry& e);
 
 // The position of an orthodox piece list with `side` to move; castling rights where king and rook stand on
-// their initial squares (Popeye's default), no en passant. nullopt and *why when the list is not orthodox or
-// not a legal setup.
+// their initial squares (Popeye's default); an en-passant square only when `en_passant` names one (Popeye's
+// option "EnPassant f3": the square passed over, or the pawn's square). nullopt and *why when the list is not
+// orthodox or not a legal setup.
 std::optional<chess::Position> diagram_position(const std::vector<DiagramPiece>& pieces, chess::Color side,
-                                                std::string* why);
+                                                std::string* why, int en_passant = -1);
+
+// The square of an entry's "EnPassant xx" option, or -1.
+int en_passant_option(const Entry& e);
 
 // Applies a twin command (as printed in a solution: move, exchange, add, remove) to a piece list; false and
 // *why for commands we cannot apply (rotate, mirror, condition changes, ...).

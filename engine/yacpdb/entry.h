@@ -26,6 +26,7 @@ struct EntryDate {
 
 struct Entry {
   // where it comes from
+  enum class Format { Yaml, Pgn } format = Format::Yaml;
   std::string file;
   int number = 0;  // 1-based position in its file
   int line = 0;    // 1-based line where it starts
@@ -38,7 +39,8 @@ struct Entry {
   std::string stipulation;
   std::vector<std::string> authors, judges, options, keywords, comments;
   std::string source, source_id, issue_id, tourney, distinction;
-  std::vector<std::string> reprint_types;
+  std::vector<std::string> reprints;       // names of the reprint sources
+  std::vector<std::string> reprint_types;  // source types of the reprints (PGN tag ReprintType)
   EntryDate date;
   std::vector<std::pair<std::string, std::string>> twins;  // {"b", "Move b4 f3"}, in file order
   std::string intended_solutions;

@@ -18,7 +18,7 @@ std::optional<PieceSpec> parse_piece(std::string_view text);
 
 // "wR wR bK": a multiset of pieces separated by blanks.
 struct PieceListError {
-  size_t offset;        // byte offset of the bad item in the list text
+  size_t offset;  // byte offset of the bad item in the list text
   std::string message;
 };
 struct PieceList {

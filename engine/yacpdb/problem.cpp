@@ -79,6 +79,7 @@ void copy_children(const pgn::Game& game, pgn::NodeIndex from, SolutionTree& tre
 Problem problem_from_game(const pgn::Game& game, std::string_view text, const std::string& file) {
   Problem p;
   Entry& e = p.entry;
+  e.format = Entry::Format::Pgn;
   e.file = file;
   e.number = static_cast<int>(game.number);
   e.line = static_cast<int>(game.first_line);
@@ -104,8 +105,8 @@ Problem problem_from_game(const pgn::Game& game, std::string_view text, const st
   for (chess::Bitboard b = game.start.pieces(); b;) {
     chess::Square s = chess::pop_lsb(b);
     chess::Piece pc = game.start.piece_on(s);
-    e.pieces.push_back(DiagramPiece{chess::color_of(pc) == chess::WHITE ? 'w' : 'b',
-                                    std::string(1, code_of(chess::type_of(pc))), {}, int(s)});
+    e.pieces.push_back(DiagramPiece{
+        chess::color_of(pc) == chess::WHITE ? 'w' : 'b', std::string(1, code_of(chess::type_of(pc))), {}, int(s)});
   }
 
   TreeNode root;

@@ -28,13 +28,13 @@ struct DateSpec {
 struct Param {
   Domain domain = Domain::String;
   bool wildcard = false;
-  int column = 0;       // 1-based column of the parameter in the query
-  std::string text;     // String; RefType in lower case; Transformations as "All"/"Mirror"/"None"
-  int64_t integer = 0;  // Integer
-  bool boolean = false; // Boolean
-  char color = 'w';     // Color
-  PieceSpec piece;      // Piece
-  DateSpec date;        // Date
+  int column = 0;        // 1-based column of the parameter in the query
+  std::string text;      // String; RefType in lower case; Transformations as "All"/"Mirror"/"None"
+  int64_t integer = 0;   // Integer
+  bool boolean = false;  // Boolean
+  char color = 'w';      // Color
+  PieceSpec piece;       // Piece
+  DateSpec date;         // Date
 };
 
 struct PredicateCall {

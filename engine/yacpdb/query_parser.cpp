@@ -69,7 +69,8 @@ class Parser {
     Query q;
     q.root = parse_or();
     skip_blanks();
-    if (pos_ < s_.size()) fail(pos_, "expected AND, OR or the end of the query but found " + describe(pos_) + hint_after_expression());
+    if (pos_ < s_.size())
+      fail(pos_, "expected AND, OR or the end of the query but found " + describe(pos_) + hint_after_expression());
     return q;
   }
 
@@ -204,12 +205,11 @@ class Parser {
         std::string extra = (pos_ < s_.size() && (s_[pos_] == '=' || s_[pos_] == '>' || s_[pos_] == '<'))
                                 ? " (the comparisons are >, < and = only)"
                                 : "";
-        fail(start, std::string("expected a non-negative integer after '") + op + "' but found " + describe(start) +
-                        extra);
+        fail(start,
+             std::string("expected a non-negative integer after '") + op + "' but found " + describe(start) + extra);
       }
       if (pos_ < s_.size() && is_word_char(s_[pos_]))
-        fail(start, "expected a non-negative integer after '" + std::string(1, op) + "' but found " +
-                        describe(start));
+        fail(start, "expected a non-negative integer after '" + std::string(1, op) + "' but found " + describe(start));
       e->value = parse_int(start, s_.substr(start, pos_ - start));
     }
     return e;
@@ -247,8 +247,7 @@ class Parser {
                        "' without '()'");
       return call;
     }
-    if (!has_list)
-      fail(pos_, "expected '(' and the parameters of " + signature(info) + " but found " + describe(pos_));
+    if (!has_list) fail(pos_, "expected '(' and the parameters of " + signature(info) + " but found " + describe(pos_));
     ++pos_;
     for (;;) {
       skip_blanks();
@@ -263,8 +262,8 @@ class Parser {
       }
       if (pos_ < s_.size() && s_[pos_] == ')') {
         if (call.params.size() < info.params.size())
-          fail(pos_, "expected ',' and " + expected_domain(info.params[call.params.size()]) + ": " +
-                         signature(info) + " takes " + std::to_string(info.params.size()) + " parameters");
+          fail(pos_, "expected ',' and " + expected_domain(info.params[call.params.size()]) + ": " + signature(info) +
+                         " takes " + std::to_string(info.params.size()) + " parameters");
         ++pos_;
         return call;
       }
@@ -322,9 +321,12 @@ class Parser {
         return;
       }
       case Domain::Boolean: {
-        if (iequals(v, "true")) p.boolean = true;
-        else if (iequals(v, "false")) p.boolean = false;
-        else bad();
+        if (iequals(v, "true"))
+          p.boolean = true;
+        else if (iequals(v, "false"))
+          p.boolean = false;
+        else
+          bad();
         return;
       }
       case Domain::Color: {
@@ -454,9 +456,12 @@ std::string to_string(const Param& p) {
     case Domain::Transformations: return p.text;
     case Domain::Date: {
       char buf[32];
-      if (p.date.day) snprintf(buf, sizeof buf, "%04d-%02d-%02d", p.date.year, p.date.month, p.date.day);
-      else if (p.date.month) snprintf(buf, sizeof buf, "%04d-%02d", p.date.year, p.date.month);
-      else snprintf(buf, sizeof buf, "%04d", p.date.year);
+      if (p.date.day)
+        snprintf(buf, sizeof buf, "%04d-%02d-%02d", p.date.year, p.date.month, p.date.day);
+      else if (p.date.month)
+        snprintf(buf, sizeof buf, "%04d-%02d", p.date.year, p.date.month);
+      else
+        snprintf(buf, sizeof buf, "%04d", p.date.year);
       return buf;
     }
   }

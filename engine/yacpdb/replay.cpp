@@ -29,7 +29,8 @@ class Replayer {
   void run(const SolutionParse& parse) {
     Color side = first_mover(entry_.stipulation);
     std::string why;
-    auto diagram = diagram_position(entry_.pieces, side, &why);
+    const int en_passant = en_passant_option(entry_);
+    auto diagram = diagram_position(entry_.pieces, side, &why, en_passant);
     TreeNode root;
     root.kind = TreeNode::Kind::Root;
     if (diagram) root.position = *diagram;
@@ -39,17 +40,27 @@ class Replayer {
     if (std::string condition = fairy_condition(entry_); !condition.empty())
       return fail("fairy condition '" + condition + "'");
     std::vector<DiagramPiece> previous = entry_.pieces;
+    std::vector<int16_t> diagram_origins(64, -1);
+    for (const DiagramPiece& d : entry_.pieces) diagram_origins[d.square] = static_cast<int16_t>(d.square);
+    std::vector<int16_t> previous_origins = diagram_origins;
+    int twin_number = 0;
     for (const auto& twin : parse.root->children) {
       std::vector<DiagramPiece> pieces = twin->twin_continued ? previous : entry_.pieces;
-      for (const TwinCommand& c : twin->twin_commands)
+      std::vector<int16_t> origins = twin->twin_continued ? previous_origins : diagram_origins;
+      for (const TwinCommand& c : twin->twin_commands) {
         if (!apply_twin_command(pieces, c, &why)) return fail(at(*twin) + why);
-      auto pos = diagram_position(pieces, side, &why);
+        follow_origins(origins, c, twin_number);
+      }
+      ++twin_number;
+      previous_origins = origins;
+      auto pos = diagram_position(pieces, side, &why, en_passant);
       if (!pos) return fail(at(*twin) + "twin " + twin->twin_label + ": " + why);
       previous = pieces;
       TreeNode node;
       node.kind = TreeNode::Kind::Twin;
       node.label = twin->twin_label;
       node.position = *pos;
+      node.origins = origins;
       int32_t index = tree_.add(0, std::move(node));
       for (const auto& child : twin->children)
         if (!replay(*child, index)) return;
@@ -61,6 +72,20 @@ class Replayer {
  private:
   const Entry& entry_;
   SolutionTree& tree_;
+
+  // Moves the piece identities the way a twin command moves the pieces.
+  static void follow_origins(std::vector<int16_t>& origins, const TwinCommand& c, int twin_number) {
+    switch (c.kind) {
+      case TwinCommand::Kind::Move:
+        origins[c.to] = origins[c.from];
+        origins[c.from] = -1;
+        break;
+      case TwinCommand::Kind::Exchange: std::swap(origins[c.from], origins[c.to]); break;
+      case TwinCommand::Kind::Add: origins[c.from] = static_cast<int16_t>(64 + 64 * twin_number + c.from); break;
+      case TwinCommand::Kind::Remove: origins[c.from] = -1; break;
+      case TwinCommand::Kind::Other: break;
+    }
+  }
 
   static std::string at(const SolutionNode& n) {
     return n.line ? std::to_string(n.line) + ":" + std::to_string(n.column) + ": " : std::string();

@@ -15,8 +15,9 @@ int square_of(std::string_view s) { return (s[1] - '1') * 8 + (s[0] - 'a'); }
 
 // Words of the solution text that carry no move: they are implied by the depths.
 bool is_filler_word(std::string_view w) {
-  static const char* words[] = {"threat:", "threat", "Threat:", "Threat", "zugzwang.", "zugzwang", "Zugzwang.",
-                                "Zugzwang", "but", "But", "blocus", "waiting", "Drohung:", "Zugzwang:", "(", ")"};
+  static const char* words[] = {"threat:",   "threat",    "Threat:",  "Threat", "zugzwang.", "zugzwang",
+                                "Zugzwang.", "Zugzwang",  "but",      "But",    "blocus",    "waiting",
+                                "Drohung:",  "Zugzwang:", "refutes.", "refutes"};
   for (const char* x : words)
     if (w == x) return true;
   return false;
@@ -71,8 +72,8 @@ std::optional<TextMove> parse_move_token(std::string_view tok) {
       return parse_suffix(t.substr(c.size()), m) ? std::optional<TextMove>(m) : std::nullopt;
     }
   }
-  static const std::regex re(
-      "([A-Z][A-Z]?)?([a-h]?[1-8]?)([-*x:])?([a-h][1-8])(?:=([A-Z][A-Z]?))?(.*)", std::regex::optimize);
+  static const std::regex re("([A-Z][A-Z]?)?([a-h]?[1-8]?)([-*x:])?([a-h][1-8])(?:=([A-Z][A-Z]?))?(.*)",
+                             std::regex::optimize);
   std::cmatch mt;
   if (!std::regex_match(t.data(), t.data() + t.size(), mt, re)) return std::nullopt;
   m.piece = mt[1].str();
@@ -80,9 +81,12 @@ std::optional<TextMove> parse_move_token(std::string_view tok) {
   std::string sep = mt[3].str();
   m.to = square_of(mt[4].str());
   m.promotion = mt[5].str();
-  if (from.size() == 2) m.from = square_of(from);
-  else if (from.size() == 1 && from[0] >= 'a') m.from_file = from[0] - 'a';
-  else if (from.size() == 1) m.from_rank = from[0] - '1';
+  if (from.size() == 2)
+    m.from = square_of(from);
+  else if (from.size() == 1 && from[0] >= 'a')
+    m.from_file = from[0] - 'a';
+  else if (from.size() == 1)
+    m.from_rank = from[0] - '1';
   m.capture = sep == "*" || sep == "x" || sep == ":";
   if (sep == "-" && from.size() != 2) return std::nullopt;
   if (!parse_suffix(mt[6].str(), m)) return std::nullopt;
@@ -170,10 +174,10 @@ class SolutionParser {
     out_.error = std::to_string(line) + ":" + std::to_string(col) + ": " + message;
   }
 
-  // The blank-delimited token at pos_.
+  // The blank-delimited token at pos_ (a comment brace also ends it: "+{(E)}").
   std::string_view token() const {
     size_t end = pos_;
-    while (end < s_.size() && !is_blank(s_[end])) ++end;
+    while (end < s_.size() && !is_blank(s_[end]) && (end == pos_ || s_[end] != '{')) ++end;
     return s_.substr(pos_, end - pos_);
   }
 

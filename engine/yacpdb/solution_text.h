@@ -14,46 +14,46 @@ namespace cqlindex::yacpdb {
 
 // One move as written. Squares are 0..63 (a1 = 0), -1 when not written (short algebraic "Nxe5" has no from).
 struct TextMove {
-  std::string piece;      // Popeye/SAN piece code in upper case ("S", "N", "EH"), empty for a pawn
+  std::string piece;  // Popeye/SAN piece code in upper case ("S", "N", "EH"), empty for a pawn
   int from = -1, to = -1;
   int from_file = -1, from_rank = -1;  // short algebraic disambiguation ("Rbd1", "R1a3"), 0-based
   bool capture = false;
   std::string promotion;  // "Q", "S", "EH", ... empty when none
   int castle = 0;         // 1 = 0-0, 2 = 0-0-0
   bool en_passant = false;
-  std::string check;      // "+", "#", "=" (stalemate) or empty
-  std::string annotation; // "!", "?", "!?", ...
-  std::string extras;     // fairy effects in brackets, e.g. "[+wPf2]" (their presence means fairy play)
-  std::string text;       // the token as written
+  std::string check;       // "+", "#", "=" (stalemate) or empty
+  std::string annotation;  // "!", "?", "!?", ...
+  std::string extras;      // fairy effects in brackets, e.g. "[+wPf2]" (their presence means fairy play)
+  std::string text;        // the token as written
 };
 
 // A twin command as printed in the solution ("bRb4-->f3", "bKc3<-->bPf4", "+wSf8", "-wPe2").
 struct TwinCommand {
   enum class Kind { Move, Exchange, Add, Remove, Other } kind = Kind::Other;
-  char color = 'w';      // of the piece (Move/Add/Remove), 'w'/'b'/'n'
-  std::string piece;     // Popeye code, upper case
+  char color = 'w';   // of the piece (Move/Add/Remove), 'w'/'b'/'n'
+  std::string piece;  // Popeye code, upper case
   int from = -1, to = -1;
-  char color2 = 'w';     // Exchange: the second piece
+  char color2 = 'w';  // Exchange: the second piece
   std::string piece2;
-  std::string text;      // as written
+  std::string text;  // as written
 };
 
 struct SolutionNode {
   enum class Kind { Root, Twin, Move, Null } kind = Kind::Move;
   int depth = 0;
-  TextMove move;                      // Kind::Move
-  std::string twin_label;             // Kind::Twin: "a", "b", ...
-  bool twin_continued = false;        // "+b)": applies to the previous twin, not to the diagram
+  TextMove move;                // Kind::Move
+  std::string twin_label;       // Kind::Twin: "a", "b", ...
+  bool twin_continued = false;  // "+b)": applies to the previous twin, not to the diagram
   std::vector<TwinCommand> twin_commands;
-  std::string comment;                // {text} following the node
-  int line = 0, column = 0;           // position in the solution text (1-based)
+  std::string comment;       // {text} following the node
+  int line = 0, column = 0;  // position in the solution text (1-based)
   std::vector<std::unique_ptr<SolutionNode>> children;
 };
 
 struct SolutionParse {
-  std::unique_ptr<SolutionNode> root;   // Root -> Twin(s) -> moves; a virtual twin "a" when none is written
-  std::optional<std::string> error;     // "line:col: message" for the first thing not understood
-  bool has_twins = false;               // twin labels were written
+  std::unique_ptr<SolutionNode> root;  // Root -> Twin(s) -> moves; a virtual twin "a" when none is written
+  std::optional<std::string> error;    // "line:col: message" for the first thing not understood
+  bool has_twins = false;              // twin labels were written
 };
 
 // The textual tree of a solution text. Never throws: what cannot be read is reported in error, and root then

@@ -17,6 +17,10 @@ struct TreeNode {
   std::vector<int32_t> children;
   chess::Position position;  // after the move; a twin's diagram for Kind::Twin; the diagram for the root
   std::string label;         // Kind::Twin: "a", "b", ...
+  // Kind::Twin: the identity of the piece on each square (-1 when empty). Diagram pieces are known by their
+  // diagram square (0..63) in every twin, a piece added by a twin by 64 + 64 * twin number + square, so the
+  // same unit can be followed across twins (YACPDB's "origin"). Empty means "identity = square".
+  std::vector<int16_t> origins;
 };
 
 struct SolutionTree {

@@ -122,8 +122,10 @@ void read_award(Entry& e, const YAML::Node& doc) {
   YAML::Node award = doc["award"];
   if (award && award.IsMap()) {
     YAML::Node tourney = award["tourney"];
-    if (tourney && tourney.IsMap()) e.tourney = scalar(tourney["name"]);
-    else e.tourney = scalar(tourney);
+    if (tourney && tourney.IsMap())
+      e.tourney = scalar(tourney["name"]);
+    else
+      e.tourney = scalar(tourney);
     e.distinction = scalar(award["distinction"]);
     e.judges = scalar_list(award["judges"]);
   }
@@ -146,8 +148,10 @@ void read_algebraic(Entry& e, const YAML::Node& doc, int doc_line) {
     if (!kv.second.IsSequence()) continue;
     for (const auto& item : kv.second) {
       DiagramPiece p;
-      if (item.IsScalar() && parse_algebraic_piece(item.Scalar(), color, p)) e.pieces.push_back(p);
-      else e.problems.push_back(where(e, item, doc_line) + ": cannot read piece '" + scalar(item) + "'");
+      if (item.IsScalar() && parse_algebraic_piece(item.Scalar(), color, p))
+        e.pieces.push_back(p);
+      else
+        e.problems.push_back(where(e, item, doc_line) + ": cannot read piece '" + scalar(item) + "'");
     }
   }
 }
@@ -183,6 +187,11 @@ void read_document(const Document& doc_text, const std::string& file, YamlReadRe
     e.solution = scalar(doc["solution"]);
     read_source(e, doc);
     read_award(e, doc);
+    if (YAML::Node reprints = doc["reprints"]; reprints && reprints.IsSequence())
+      for (const auto& r : reprints) {
+        std::string name = r.IsMap() ? scalar(r["name"]) : scalar(r);
+        if (!name.empty()) e.reprints.push_back(name);
+      }
     YAML::Node twins = doc["twins"];
     if (twins && twins.IsMap())
       for (const auto& kv : twins) e.twins.emplace_back(scalar(kv.first), scalar(kv.second));

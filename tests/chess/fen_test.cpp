@@ -47,6 +47,8 @@ TEST_CASE("fen: standard positions round-trip", "[chess][fen]") {
     CHECK(must_parse(fen).fen() == fen);
   }
   CHECK(Position::start().fen() == kStart);
+  CHECK(Position().fen() == kStart);  // default-constructed = initial position
+  CHECK(must_parse("4k3/8/8/8/8/8/8/4K3 w - - 0 0").fullmove_number() == 1);
   CHECK_FALSE(Position::start().is_chess960());
 }
 

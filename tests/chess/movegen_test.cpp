@@ -6,6 +6,7 @@
 #include <string>
 
 #include "engine/chess/movegen.h"
+#include "engine/chess/perft.h"
 #include "engine/chess/san.h"
 
 using namespace cqlindex::chess;
@@ -85,4 +86,22 @@ TEST_CASE("movegen: checkmate and stalemate", "[chess][movegen]") {
   for (Move m : legal_moves(dbl)) CHECK(m.from() == SQ_E1);
   // The most moves known in a legal position: 218.
   CHECK(legal_moves(must_parse("R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1")).size == 218);
+}
+
+TEST_CASE("movegen: a king left in check by a null move is never captured", "[chess][movegen]") {
+  // White is in check and passes; Black may not take the king, and nothing crashes.
+  Position pos = must_parse("4k3/8/8/8/8/8/8/r3K3 w - - 0 1");
+  REQUIRE(pos.in_check());
+  Position after = pos.after(parse_move(pos, "--"));
+  for (Move m : legal_moves(after)) CHECK(m.to() != SQ_E1);
+  for (Move m : pseudo_legal_moves(after)) CHECK(m.to() != SQ_E1);
+  CHECK(legal_moves(after).size > 0);
+  SanError err;
+  CHECK(parse_move(after, "Rxe1", &err).is_none());
+  CHECK(err == SanError::Illegal);
+  CHECK(parse_move(after, "a1e1", &err).is_none());
+  // A set-up position with the side not to move in check behaves the same.
+  Position setup = must_parse("4k3/8/8/8/8/8/8/r3K3 b - - 0 1");
+  for (Move m : legal_moves(setup)) CHECK(m.to() != SQ_E1);
+  CHECK(perft(setup, 3) > 0);
 }

@@ -101,7 +101,16 @@ TEST_CASE("san in: captures with x, with ':' and without a marker", "[chess][san
   CHECK(resolve(fen, "exd5") == "e4d5");
   CHECK(resolve(fen, "e:d5") == "e4d5");
   CHECK(resolve(fen, "ed5") == "e4d5");
-  CHECK(resolve(fen, "ed") == "error:syntax");  // no destination rank
+  // The old short form naming only the files, where exactly one such capture is legal.
+  CHECK(resolve(fen, "ed") == "e4d5");
+  CHECK(resolve(fen, "exd") == "e4d5");
+  CHECK(resolve(fen, "ef") == "error:illegal");
+  CHECK(resolve(fen, "eb") == "error:illegal");
+  CHECK(resolve("4k3/8/3p4/4P3/3p4/4P3/8/4K3 w - - 0 1", "ed") == "error:ambiguous");
+  CHECK(resolve("4k3/8/3p4/4P3/3p4/4P3/8/4K3 w - - 0 1", "exd4") == "e3d4");
+  CHECK(resolve(kEp, "ed") == "e5d6");  // e.p.
+  CHECK(resolve(kPromo, "cd=Q") == "c7d8q");
+  CHECK(resolve(kPromo, "cd") == "error:illegal");  // promotion piece missing
   CHECK(resolve(fen, "exd6") == "error:illegal");
   CHECK(resolve(fen, "xd5") == "e4d5");  // capture marker, only one pawn can capture
   const std::string scholar = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 2 3";

@@ -139,4 +139,7 @@ TEST_CASE("check: reads from a pipe", "[pgn][cli]") {
   Run r = run("check /dev/stdin", pgntest::data_path("pgn-edge-cases/pychess/mate.pgn"));
   CHECK(r.code == 0);
   CHECK(r.out == "/dev/stdin: 1 games, 0 errors, 0 warnings, 0 skipped, 4 plies\n");
+  Run dash = run("check -", pgntest::data_path("pgn-edge-cases/pychess/mate.pgn"));
+  CHECK(dash.code == 0);
+  CHECK(dash.out == "-: 1 games, 0 errors, 0 warnings, 0 skipped, 4 plies\n");
 }

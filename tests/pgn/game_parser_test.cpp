@@ -395,3 +395,52 @@ TEST_CASE("parser: absurdly deep variation nesting is refused, not followed", "[
   CHECK(g.errors[0].message.find("nested") != std::string::npos);
   CHECK(g.mainline_plies() == 1);
 }
+
+TEST_CASE("parser: comments before the tags go before the first move", "[pgn][parser]") {
+  auto g = parse("{ header }\n[Event \"a\"]\n\n1. e4 *");
+  CHECK(g.status == GameStatus::Ok);
+  REQUIRE(g.tags.size() == 1);
+  auto cs = g.comments_of(g.nodes[g.root().first_child]);
+  REQUIRE(cs.size() == 1);
+  CHECK(cs[0].text == " header ");
+  CHECK(cs[0].place == CommentPlace::Before);
+  // With a broken tag after it, the comment stays on the root.
+  auto bad = parse("{ header }\n[Event \"a\n\n1. e4 *");
+  CHECK(bad.status == GameStatus::Error);
+  CHECK_FALSE(bad.start_known);
+  REQUIRE(bad.comments.size() == 1);
+  CHECK(bad.comments[0].node == 0);
+  CHECK(bad.root().comment_count == 1);
+}
+
+TEST_CASE("parser: a backslash right before the closing quote is read literally, with a warning", "[pgn][parser]") {
+  auto g = parse("[Annotator \"C:\\\"]\n[Site \"a \\\"b\\\" c\\\"]\n\n1. e4 *");
+  CHECK(g.status == GameStatus::Ok);
+  CHECK(g.tag("Annotator") == std::optional<std::string_view>("C:\\"));
+  CHECK(g.tag("Site") == std::optional<std::string_view>("a \"b\" c\\"));
+  REQUIRE(g.errors.size() == 2);
+  CHECK(g.errors[0].severity == Severity::Warning);
+  CHECK(g.errors[1].line == 2);
+  CHECK(g.mainline_plies() == 1);
+}
+
+TEST_CASE("parser: inputs built to trigger quadratic work are read in one pass", "[pgn][parser]") {
+  // 50,000 alternatives to one move (appending siblings), 50,000 tags on one line, a word of 200,000
+  // move-number-like pieces: each would take minutes if any step rescanned what it had seen.
+  std::string many = "1. e4 ";
+  for (int i = 0; i < 50000; ++i) many += "(1. d4) ";
+  auto g = parse(many + "*");
+  CHECK(g.status == GameStatus::Ok);
+  CHECK(g.nodes.size() == 50002);
+
+  std::string tags;
+  for (int i = 0; i < 50000; ++i) tags += "[T \"v\"]";
+  auto t = parse(tags + "\n1. e4 *");
+  CHECK(t.tags.size() == 50000);
+  CHECK(t.mainline_plies() == 1);
+
+  std::string word;
+  for (int i = 0; i < 200000; ++i) word += "1.";
+  auto w = parse(word + " e4 *");
+  CHECK(w.mainline_plies() == 1);
+}

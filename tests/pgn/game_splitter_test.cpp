@@ -134,3 +134,19 @@ TEST_CASE("splitter: pathological inputs finish", "[pgn][splitter]") {
   std::string nul("\0\0\0", 3);
   CHECK(split(nul).size() == 1);
 }
+
+TEST_CASE("splitter: comments before the first tag belong to the game that follows", "[pgn][splitter]") {
+  auto p = pieces("{ collection header }\n; more\n\n[Event \"a\"]\n1. e4 *\n\n{ note on b }\n[Event \"b\"]\n*");
+  REQUIRE(p.size() == 2);
+  CHECK(p[0].rfind("{ collection header }", 0) == 0);
+  // After a marker, a comment stays with the game before it.
+  CHECK(p[1] == "[Event \"b\"]\n*");
+}
+
+TEST_CASE("splitter: a second Event tag in one tag section starts a new game", "[pgn][splitter]") {
+  auto p = pieces("[Event \"a\"]\n[Site \"x\"]\n\n[Event \"b\"]\n[Site \"y\"]\n\n1. e4 *\n");
+  REQUIRE(p.size() == 2);
+  CHECK(p[0] == "[Event \"a\"]\n[Site \"x\"]\n\n");
+  // One Event tag after a blank line in the tag section (ChessBase) is still one game.
+  CHECK(split("[Event \"a\"]\n\n[Site \"x\"]\n\n1. e4 *").size() == 1);
+}

@@ -5,7 +5,6 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <map>
-#include <regex>
 #include <set>
 
 #include "pgn_test_util.h"
@@ -86,12 +85,15 @@ Expected read_expected(const fs::path& p) {
   }
   std::vector<std::string> rows;
   std::string last_side_line;
-  static const std::regex plies_re(R"(\{(\d+) plies\})");
   while (std::getline(in, line)) {
     if (line.rfind("| ", 0) == 0 && line.size() >= 33) rows.push_back(line);
     if ((line.rfind("w ", 0) == 0 || line.rfind("b ", 0) == 0) && rows.size() >= 8) last_side_line = line;
-    std::smatch m;
-    if (std::regex_search(line, m, plies_re)) e.plies = std::stoi(m[1]);
+    // "{Draw}{8 plies}"
+    const size_t at = line.find(" plies}");
+    if (at != std::string::npos) {
+      const size_t open = line.rfind('{', at);
+      if (open != std::string::npos) e.plies = std::stoi(line.substr(open + 1, at - open - 1));
+    }
   }
   if (rows.size() >= 8) e.board = board_from_rows(std::vector<std::string>(rows.end() - 8, rows.end()));
   if (!last_side_line.empty()) e.side = last_side_line[0];

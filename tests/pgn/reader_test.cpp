@@ -150,3 +150,31 @@ TEST_CASE("reader: PgnFile reads a pipe (no mmap)", "[pgn][reader]") {
   unlink(fifo.c_str());
   rmdir(dir);
 }
+
+TEST_CASE("reader: columns of a game that starts mid-line count from the line start", "[pgn][reader]") {
+  auto games = pgntest::read_all("1. e4 e5 1-0 1. d4 Kd5 0-1\n[Event \"x\"]\n1. Ke3 *");
+  REQUIRE(games.size() == 3);
+  REQUIRE(games[1].errors.size() == 1);
+  CHECK(games[1].errors[0].line == 1);
+  CHECK(games[1].errors[0].col == 20);
+  CHECK(games[1].errors[0].game == 2);
+  REQUIRE(games[2].errors.size() == 1);
+  CHECK(games[2].errors[0].line == 3);
+  CHECK(games[2].errors[0].col == 4);
+}
+
+TEST_CASE("reader: for_each_game takes lambdas directly", "[pgn][reader]") {
+  const std::string text = "[Event \"a\"]\n1. e4 *\n\n[Event \"b\"]\n1. d4 d5 *\n";
+  pgn::ReadOptions opt;
+  opt.threads = 2;
+  std::vector<uint32_t> plies;
+  auto stats = pgn::for_each_game<uint32_t>(
+      text, opt, [](const pgn::Game& g, unsigned) { return g.mainline_plies(); },
+      [&](const pgn::GameInfo& info, uint32_t&& n) {
+        CHECK(info.plies == n);
+        plies.push_back(n);
+        return true;
+      });
+  CHECK(plies == std::vector<uint32_t>{1, 2});
+  CHECK(stats.plies == 3);
+}

@@ -32,12 +32,17 @@ TEST_CASE("varints and big-endian keys have the documented layout", "[store]") {
   REQUIRE(cqlindex::store::get_be32(b) == 256);
 }
 
-TEST_CASE("a one-game posting list is the delta encoding, a few bytes long", "[store]") {
+TEST_CASE("a one-game posting list is its id alone, a few-game list the delta encoding", "[store]") {
+  PostingList few;
+  few.add(7);
+  few.add(300);
+  REQUIRE(few.encode() == std::string("D\x02\x07\xa5\x02", 5));  // format, count, 7, gap 293
+  REQUIRE(*PostingList::decode(few.encode()) == few);
   PostingList list;
   list.add(116572);
   std::string bytes = list.encode();
-  REQUIRE(bytes[0] == 'D');
-  REQUIRE(bytes.size() == 1 + 1 + 3);  // format, count, id as a 3-byte varint
+  REQUIRE(bytes[0] == 'S');
+  REQUIRE(bytes.size() == 1 + 3);  // format, id as a 3-byte varint
   auto back = PostingList::decode(bytes);
   REQUIRE(back);
   REQUIRE(*back == list);
@@ -75,6 +80,8 @@ TEST_CASE("damaged posting list bytes are refused, never misread", "[store]") {
   REQUIRE_FALSE(PostingList::decode(std::string("D\x02\x05", 3), &error));  // says 2 ids, has 1
   REQUIRE_FALSE(PostingList::decode(std::string("D\x02\x05\x00", 4), &error));  // repeated id
   REQUIRE_FALSE(PostingList::decode(std::string("D\x01\x05\x07", 4), &error));  // trailing byte
+  REQUIRE_FALSE(PostingList::decode(std::string("S\x85", 2), &error));              // truncated id
+  REQUIRE_FALSE(PostingList::decode(std::string("S\x05\x01", 3), &error));          // trailing byte
   REQUIRE_FALSE(PostingList::decode(std::string("R\x3a\x30\x00", 4), &error));  // truncated roaring
 
   // Random bytes and random truncations of real encodings never crash.

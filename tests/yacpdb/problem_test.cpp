@@ -1,8 +1,9 @@
 // Problem files: PGN collections (tags -> metadata, movetext -> solution tree) and YAML through one loader.
+#include "engine/yacpdb/problem.h"
+
 #include <catch2/catch.hpp>
 
 #include "engine/chess/movegen.h"
-#include "engine/yacpdb/problem.h"
 
 using namespace cqlindex;
 using namespace cqlindex::yacpdb;
@@ -106,7 +107,8 @@ TEST_CASE("yacpdb problems: the mate-in-n and lichess PGN collections read compl
     CHECK(complete == static_cast<int>(x.games));
     CHECK(mated == static_cast<int>(x.games));
   }
-  ProblemFile lichess = read_problem_file(kProblems + "lichess-checkmate-puzzles/lichess-beautiful-checkmate-puzzles.pgn");
+  ProblemFile lichess =
+      read_problem_file(kProblems + "lichess-checkmate-puzzles/lichess-beautiful-checkmate-puzzles.pgn");
   CHECK(lichess.problems.size() == 27);
   int complete = 0;
   for (const Problem& p : lichess.problems) complete += p.tree.complete;

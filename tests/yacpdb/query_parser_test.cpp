@@ -1,7 +1,7 @@
 // The YACPDB query parser: grammar, precedence, parameter domains, canonical printing, error columns.
-#include <catch2/catch.hpp>
-
 #include "engine/yacpdb/query_parser.h"
+
+#include <catch2/catch.hpp>
 
 using namespace cqlindex::yacpdb;
 
@@ -48,8 +48,7 @@ TEST_CASE("yacpdb query: the guide's and research's example queries parse", "[ya
   CHECK(canon("PCount(w)=56") == "PCount(w) = 56");
   CHECK(canon("Stip('hs=8')") == "Stip(\"hs=8\")");
   CHECK(canon("Text('%dedicated to%mother%')") == "Text(\"%dedicated to%mother%\")");
-  CHECK(canon("ArealCycle(wR, *, true) AND TraceBack(wR, 1, *)") ==
-        "ArealCycle(wR, *, true) AND TraceBack(wR, 1, *)");
+  CHECK(canon("ArealCycle(wR, *, true) AND TraceBack(wR, 1, *)") == "ArealCycle(wR, *, true) AND TraceBack(wR, 1, *)");
   CHECK(canon("Star(bK) AND NOT Wheel(*)") == "Star(bK) AND NOT Wheel(*)");
   CHECK(canon("PW(2) OR FourCorners(wQ)") == "PW(2) OR FourCorners(wQ)");
   CHECK(canon("With('wR wR') AND Stip('h#1')") == "With(\"wR wR\") AND Stip(\"h#1\")");

@@ -1,10 +1,11 @@
 // Textual solution trees replayed into legal-move trees: diagrams, twins, null moves, failures.
+#include "engine/yacpdb/replay.h"
+
 #include <catch2/catch.hpp>
 
 #include "engine/chess/movegen.h"
 #include "engine/chess/san.h"
 #include "engine/yacpdb/diagram.h"
-#include "engine/yacpdb/replay.h"
 #include "engine/yacpdb/yaml_entries.h"
 
 using namespace cqlindex;
@@ -77,7 +78,8 @@ TEST_CASE("yacpdb diagram: first mover, fairy detection, position", "[yacpdb][re
   REQUIRE(pos);
   CHECK(pos->fen() == "7k/8/8/8/8/8/1Q6/K7 b - - 0 1");
   // castling rights where king and rook stand at home
-  auto castle = diagram_position(make_entry("#2", {"Ke1", "Rh1", "Ra1"}, {"Ke8", "Ra8"}, "").pieces, chess::WHITE, &why);
+  auto castle =
+      diagram_position(make_entry("#2", {"Ke1", "Rh1", "Ra1"}, {"Ke8", "Ra8"}, "").pieces, chess::WHITE, &why);
   REQUIRE(castle);
   CHECK(castle->fen() == "r3k3/8/8/8/8/8/8/R3K2R w KQq - 0 1");
   CHECK_FALSE(diagram_position(make_entry("#2", {"Ka1"}, {}, "").pieces, chess::WHITE, &why));
@@ -117,7 +119,8 @@ TEST_CASE("yacpdb replay: helpmates start with Black, h#n.5 with a null", "[yacp
 }
 
 TEST_CASE("yacpdb replay: twins apply their commands", "[yacpdb][replay]") {
-  Entry e = make_entry("#1", {"Kf6", "Ra1"}, {"Kh8"}, "a) 1.Ra1-a8 #\nb) wRa1-->b2 1.Rb2-b8 #\n+c) -wRb2 +wQc3 1.Qc3-h3 #");
+  Entry e =
+      make_entry("#1", {"Kf6", "Ra1"}, {"Kh8"}, "a) 1.Ra1-a8 #\nb) wRa1-->b2 1.Rb2-b8 #\n+c) -wRb2 +wQc3 1.Qc3-h3 #");
   auto t = replay_solution(e);
   INFO(t.error);
   REQUIRE(t.complete);
@@ -152,8 +155,7 @@ TEST_CASE("yacpdb replay: illegal, ambiguous and fairy moves stop the replay", "
 }
 
 TEST_CASE("yacpdb replay: short algebraic, castling, en passant, promotion", "[yacpdb][replay]") {
-  Entry e = make_entry("#3", {"Ke1", "Rh1", "Pe5", "Pb7"}, {"Ke8", "Pd7"},
-                       "1.0-0 d7-d5 2.e5xd6 ep. Ke8-d8 3.b8=S");
+  Entry e = make_entry("#3", {"Ke1", "Rh1", "Pe5", "Pb7"}, {"Ke8", "Pd7"}, "1.0-0 d7-d5 2.e5xd6 ep. Ke8-d8 3.b8=S");
   auto t = replay_solution(e);
   INFO(t.error);
   REQUIRE(t.complete);

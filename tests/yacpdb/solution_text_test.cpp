@@ -1,9 +1,8 @@
 // Popeye solution text -> textual solution tree (depths, null nodes, twins, markers).
-#include <catch2/catch.hpp>
-
-#include <functional>
-
 #include "engine/yacpdb/solution_text.h"
+
+#include <catch2/catch.hpp>
+#include <functional>
 
 using namespace cqlindex::yacpdb;
 
@@ -105,7 +104,7 @@ TEST_CASE("yacpdb solution text: twins with commands", "[yacpdb][solution]") {
   CHECK(b.twin_commands[0].color == 'b');
   CHECK(b.twin_commands[0].piece == "R");
   CHECK(b.twin_commands[0].from == 25);  // b4
-  CHECK(b.twin_commands[0].to == 21);  // f3
+  CHECK(b.twin_commands[0].to == 21);    // f3
   const auto& c = *p.root->children[2];
   CHECK(c.twin_continued);
   REQUIRE(c.twin_commands.size() == 1);

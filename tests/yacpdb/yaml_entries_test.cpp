@@ -1,8 +1,9 @@
 // YACPDB YAML entries: both Olive collections read completely, fields mapped, bad documents reported.
+#include "engine/yacpdb/yaml_entries.h"
+
 #include <catch2/catch.hpp>
 
 #include "engine/yacpdb/solution_text.h"
-#include "engine/yacpdb/yaml_entries.h"
 
 using namespace cqlindex::yacpdb;
 
@@ -97,7 +98,8 @@ TEST_CASE("yacpdb yaml: bad documents are reported with file:line:col, the rest 
       "---\nstipulation: '#2'\nalgebraic:\n  white: [Ka1, Qb2]\n  black: [Kh8]\nsolution: '1.Qb2-h2 #'\n"
       "---\nstipulation: [unclosed\n"
       "---\n- a list\n"
-      "---\nstipulation: h#2\nalgebraic:\n  white: [Ka1, Xx9, Royal Zf3]\n  purple: [Ka2]\nsolution: x\n";
+      "---\nstipulation: h#2\nalgebraic:\n  white: [Ka1, Xx9, Royal Zf3]\n  purple: [Ka2]\nsolution: x\n"
+      "reprints:\n- name: Die Schwalbe\n  date: {year: 1990}\n- {name: feenschach}\n";
   auto r = read_yaml_entries(text, "t.olv");
   REQUIRE(r.entries.size() == 2);
   REQUIRE(r.errors.size() == 2);
@@ -114,6 +116,7 @@ TEST_CASE("yacpdb yaml: bad documents are reported with file:line:col, the rest 
   REQUIRE(e.pieces.size() == 2);
   CHECK(e.pieces[1].code == "Z");
   CHECK(e.pieces[1].specs == "Royal");
+  CHECK(e.reprints == std::vector<std::string>{"Die Schwalbe", "feenschach"});
   // an unreadable file is one error
   auto missing = read_yaml_file("/nonexistent/x.olv");
   CHECK(missing.entries.empty());

@@ -1,0 +1,36 @@
+// Shared sub-command option parsing.
+#include "cli/command_line.h"
+
+#include <iostream>
+
+#include "cli/exit_codes.h"
+
+namespace cqlindex::cli {
+
+namespace po = boost::program_options;
+
+std::optional<int> parse_command_line(const char* command, int argc, char** argv, const po::options_description& visible,
+                                      const char* positional, bool required, po::variables_map& vm) {
+  po::options_description all;
+  all.add(visible).add_options()(positional, po::value<std::string>());
+  po::positional_options_description pos;
+  pos.add(positional, 1);
+  try {
+    po::store(po::command_line_parser(argc, argv).options(all).positional(pos).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::cerr << "cqlindex " << command << ": " << e.what() << "\n" << visible;
+    return kExitUsage;
+  }
+  if (vm.count("help")) {
+    std::cout << visible;
+    return kExitOk;
+  }
+  if (required && !vm.count(positional)) {
+    std::cerr << "cqlindex " << command << ": missing " << positional << "\n" << visible;
+    return kExitUsage;
+  }
+  return std::nullopt;
+}
+
+}  // namespace cqlindex::cli

@@ -1,0 +1,20 @@
+#pragma once
+// The option parsing every sub-command shares (Boost.Program_options): its options, one positional argument,
+// --help, and the usage error message.
+#include <optional>
+#include <string>
+
+#include <boost/program_options.hpp>
+
+namespace cqlindex::cli {
+
+// Parses `argv` for `command` ("check", "build", ...) with the options `visible` plus one positional argument
+// stored as `positional`. Returns nullopt to go on, or the exit code to stop with: --help printed (0), or a
+// usage error printed as `cqlindex COMMAND: message` followed by the usage (1), e.g. when the positional
+// argument is `required` and missing.
+std::optional<int> parse_command_line(const char* command, int argc, char** argv,
+                                      const boost::program_options::options_description& visible,
+                                      const char* positional, bool required,
+                                      boost::program_options::variables_map& vm);
+
+}  // namespace cqlindex::cli

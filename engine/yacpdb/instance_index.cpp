@@ -1,0 +1,149 @@
+#include "engine/yacpdb/instance_index.h"
+
+#include <algorithm>
+#include <regex>
+
+#include "engine/yacpdb/metadata.h"
+
+namespace cqlindex::yacpdb {
+
+namespace {
+
+using Bits = std::vector<uint8_t>;  // one flag per entry
+
+Bits operator&(const Bits& a, const Bits& b) {
+  Bits r(a.size());
+  for (size_t i = 0; i < a.size(); ++i) r[i] = a[i] & b[i];
+  return r;
+}
+Bits operator|(const Bits& a, const Bits& b) {
+  Bits r(a.size());
+  for (size_t i = 0; i < a.size(); ++i) r[i] = a[i] | b[i];
+  return r;
+}
+Bits operator~(const Bits& a) {
+  Bits r(a.size());
+  for (size_t i = 0; i < a.size(); ++i) r[i] = !a[i];
+  return r;
+}
+
+// A node's result: V = entries where it evaluates true, U = entries where its evaluation met a predicate the
+// entry was not analysed for. Combined the way QueryEvaluator evaluates (left to right, short-circuit).
+struct Result {
+  Bits v, u;
+};
+
+class IndexedEvaluator {
+ public:
+  IndexedEvaluator(const InstanceIndex& index, const std::vector<Problem>& problems)
+      : index_(index), problems_(problems), n_(problems.size()) {}
+
+  Result eval(const Expr& e) const {
+    switch (e.kind) {
+      case Expr::Kind::Compare: return compare(e);
+      case Expr::Kind::Not: {
+        Result c = eval(*e.children[0]);
+        return {~c.v, c.u};
+      }
+      case Expr::Kind::And:
+      case Expr::Kind::Or: {
+        bool is_and = e.kind == Expr::Kind::And;
+        Bits alive(n_, 1), v(n_, is_and ? 1 : 0), u(n_, 0);
+        for (const auto& child : e.children) {
+          Result c = eval(*child);
+          u = u | (alive & c.u);
+          if (is_and) {
+            v = v & c.v;
+            alive = alive & c.v;
+          } else {
+            v = v | c.v;
+            alive = alive & ~c.v;
+          }
+        }
+        return {v, u};
+      }
+    }
+    return {Bits(n_, 0), Bits(n_, 0)};
+  }
+
+ private:
+  const InstanceIndex& index_;
+  const std::vector<Problem>& problems_;
+  size_t n_;
+
+  Result compare(const Expr& e) const {
+    Result r{Bits(n_, 0), Bits(n_, 0)};
+    std::vector<int64_t> value(n_, 0);
+    const PredicateCall& call = e.call;
+    if (call.info->kind == PredicateKind::Metadata) {
+      std::regex stip;
+      bool has_stip = call.info->id == PredicateId::Stip && !call.params[0].wildcard;
+      if (has_stip) stip = std::regex(call.params[0].text, std::regex::ECMAScript | std::regex::icase);
+      for (size_t i = 0; i < n_; ++i) value[i] = metadata_value(call, problems_[i].entry, has_stip ? &stip : nullptr);
+    } else {
+      std::vector<std::string> wanted;
+      for (const Param& p : call.params) wanted.push_back(p.wildcard ? std::string() : to_string(p));
+      for (const InstancePostings& inst : index_.instances(call.info->id)) {
+        bool ok = true;
+        for (size_t k = 0; k < wanted.size() && ok; ++k)
+          ok = call.params[k].wildcard || (k < inst.args.size() && inst.args[k] == wanted[k]);
+        if (!ok) continue;
+        for (const Posting& p : inst.postings) value[p.entry] += p.count;
+      }
+      for (uint32_t i : index_.not_analysed(call.info->id)) r.u[i] = 1;
+    }
+    for (size_t i = 0; i < n_; ++i) {
+      if (r.u[i]) continue;  // evaluates false, flagged unknown
+      int64_t v = value[i];
+      r.v[i] = e.cmp == Cmp::Greater ? v > e.value : e.cmp == Cmp::Less ? v < e.value : v == e.value;
+    }
+    return r;
+  }
+};
+
+}  // namespace
+
+void InstanceIndex::add(uint32_t entry, const Analysis& a) {
+  for (const Instance& inst : a.instances) {
+    auto& list = by_predicate_[inst.id];
+    auto [slot, fresh] = slots_.try_emplace({inst.id, inst.args}, list.size());
+    if (fresh) list.push_back({inst.args, {}});
+    list[slot->second].postings.push_back({entry, inst.count});
+  }
+  for (PredicateId id : a.not_analysed) not_analysed_[id].insert(entry);
+  entries_ = std::max(entries_, entry + 1);
+}
+
+const std::vector<InstancePostings>& InstanceIndex::instances(PredicateId id) const {
+  static const std::vector<InstancePostings> none;
+  auto it = by_predicate_.find(id);
+  return it == by_predicate_.end() ? none : it->second;
+}
+
+const std::set<uint32_t>& InstanceIndex::not_analysed(PredicateId id) const {
+  static const std::set<uint32_t> none;
+  auto it = not_analysed_.find(id);
+  return it == not_analysed_.end() ? none : it->second;
+}
+
+std::vector<std::pair<std::string, const std::vector<Posting>*>> InstanceIndex::all() const {
+  std::vector<std::pair<std::string, const std::vector<Posting>*>> out;
+  for (const auto& [id, list] : by_predicate_)
+    for (const InstancePostings& p : list) out.emplace_back(instance_key(Instance{id, p.args, 0}), &p.postings);
+  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  return out;
+}
+
+std::vector<uint32_t> indexed_matches(const Query& q, const InstanceIndex& index, const std::vector<Problem>& problems,
+                                      std::vector<uint32_t>* undetermined) {
+  std::vector<uint32_t> out;
+  if (!q.root) return out;
+  Result r = IndexedEvaluator(index, problems).eval(*q.root);
+  for (uint32_t i = 0; i < problems.size(); ++i) {
+    if (r.v[i] && !r.u[i]) out.push_back(i);
+    if (undetermined && r.u[i]) undetermined->push_back(i);
+  }
+  return out;
+}
+
+}  // namespace cqlindex::yacpdb

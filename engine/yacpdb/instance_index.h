@@ -1,0 +1,56 @@
+// The predicate instances of a whole problem file, found once (YACPDB's design, research 4.5): for every
+// instance (e.g. ArealCycle|wR|4|true) the entries that have it, with their counts. A query's analysis
+// predicates are then answered from these postings, its metadata predicates from the entries, and the answer
+// is exactly the one direct evaluation gives (QueryEvaluator), "not analysed" entries included.
+// The postings are what the store layer persists in the `yacpdb` family.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "engine/yacpdb/analysis.h"
+#include "engine/yacpdb/problem.h"
+#include "engine/yacpdb/query_parser.h"
+
+namespace cqlindex::yacpdb {
+
+struct Posting {
+  uint32_t entry;  // 0-based position of the problem in its file
+  int64_t count;
+};
+
+struct InstancePostings {
+  std::vector<std::string> args;  // canonical parameter texts
+  std::vector<Posting> postings;  // by entry
+};
+
+class InstanceIndex {
+ public:
+  // Adds the analysis of entry `entry` (entries must be added in increasing order).
+  void add(uint32_t entry, const Analysis& a);
+
+  uint32_t entries() const { return entries_; }
+  // The instances of one predicate.
+  const std::vector<InstancePostings>& instances(PredicateId id) const;
+  // Every instance as (key, postings), in key order: what the store writes.
+  std::vector<std::pair<std::string, const std::vector<Posting>*>> all() const;
+  // The entries not analysed for a predicate.
+  const std::set<uint32_t>& not_analysed(PredicateId id) const;
+
+ private:
+  uint32_t entries_ = 0;
+  std::map<PredicateId, std::vector<InstancePostings>> by_predicate_;
+  std::map<PredicateId, std::set<uint32_t>> not_analysed_;
+  std::map<std::pair<PredicateId, std::vector<std::string>>, size_t> slots_;  // instance -> its place
+};
+
+// The 0-based entries matching the query, answered from the index (analysis predicates) and the problems'
+// entries (metadata predicates). *undetermined receives the entries that did not match only because a
+// predicate they needed was not analysed.
+std::vector<uint32_t> indexed_matches(const Query& q, const InstanceIndex& index, const std::vector<Problem>& problems,
+                                      std::vector<uint32_t>* undetermined = nullptr);
+
+}  // namespace cqlindex::yacpdb
