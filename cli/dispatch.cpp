@@ -20,6 +20,8 @@ constexpr const char* kUsage =
     "  check FILE.pgn [--fen]   validate a PGN file; --fen prints every mainline position\n"
     "  run QUERY.cql [-i IN.pgn] [-o OUT.pgn] [CQL options]\n"
     "                           run (or with -parse: parse) a CQL query\n"
+    "  similar SUBMISSIONS.pgn -i REPO.pgn [-o OUT.pgn] [--nosort] [--notransform] [--no-index]\n"
+    "                           CQL's -similarposition, through the index (judges' predecessor search)\n"
     "  yacpdb 'QUERY' -i FILE [-o OUT.pgn] [--count]\n"
     "                           YACPDB query language over problems (PGN or YACPDB YAML)\n"
     "\n"
@@ -37,6 +39,7 @@ constexpr Command kCommands[] = {
     {"build", command_build},
     {"info", command_info},
     {"run", run_command},
+    {"similar", command_similar},
     {"yacpdb", command_yacpdb},
 };
 

@@ -1,0 +1,193 @@
+// cqlindex similar SUBMISSIONS.pgn -i REPO.pgn [-o OUT.pgn] [--nosort] [--notransform] [--no-index]
+//                  [--index DIR] [--threads N] [--ignore-common PERCENT] [--warn-common PERCENT]
+//
+// What `cql -i REPO.pgn -similarposition [nosort] [notransform] SUBMISSIONS.pgn` does with an empty query,
+// byte for byte (engine/cql/similar), but with the candidate games taken from the index: one look-up per
+// distinct canonical key of the submissions' positions, then only those games are replayed (read at their
+// byte offsets) to place CQL's comments. Without an index the whole repository is scanned in parallel.
+//
+// stdout: CQL's own lines, "Db: read N games from submission file: F" and "N matches of M games in S seconds
+// using T threads to OUT". stderr: PGN problems, how the candidates were found, and the judges' extras:
+// submission positions similar to positions of a large share of the repository (warned, or skipped with
+// --ignore-common), and per submission game how many repository games it matched and the first of them.
+// Exit 0; 2 when a file or the index cannot be used (a stale index is refused, never used); 1 on usage errors.
+#include <boost/program_options.hpp>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <sstream>
+
+#include "cli/commands.h"
+#include "cli/exit_codes.h"
+#include "cli/similar_report.h"
+#include "cli/similar_search.h"
+#include "engine/pgn/reader.h"
+#include "indexer/index_location.h"
+
+namespace cqlindex::cli {
+
+namespace po = boost::program_options;
+using cql::similar::SubmissionDb;
+
+namespace {
+
+constexpr double kDefaultWarnPercent = 1.0;
+
+struct Options {
+  std::string submissions, repository, output, index_dir;
+  bool sort = true, notransform = false, no_index = false;
+  unsigned threads = 0;
+  std::optional<double> ignore_common;  // percent of the repository's games
+  double warn_common = kDefaultWarnPercent;
+};
+
+int parse_options(int argc, char** argv, Options& o) {
+  po::options_description visible(
+      "usage: cqlindex similar SUBMISSIONS.pgn -i REPO.pgn [-o OUT.pgn] [--nosort] [--notransform]\n"
+      "                        [--no-index | --index DIR] [--threads N] [--ignore-common PERCENT]");
+  visible.add_options()("help,h", "this help")("input,i", po::value<std::string>(), "the repository (PGN)")(
+      "output,o", po::value<std::string>(), "output file (default: SUBMISSIONS-out.pgn, as CQL names it)")(
+      "nosort", "keep the repository's order (default: by least matching submission game)")(
+      "notransform", "identical boards only (no reflections, rotations or shifts)")(
+      "no-index", "scan the whole repository even when it is indexed")(
+      "index", po::value<std::string>(), "index folder (default: REPO.pgn.cqlidx)")(
+      "threads", po::value<unsigned>()->default_value(0), "threads (0 = all cores)")(
+      "ignore-common", po::value<double>(),
+      "skip submission positions similar to positions of more than PERCENT % of the repository's games")(
+      "warn-common", po::value<double>()->default_value(kDefaultWarnPercent),
+      "warn about submission positions similar to positions of more than PERCENT % of the games");
+  po::options_description all;
+  all.add(visible).add_options()("file", po::value<std::string>());
+  po::positional_options_description pos;
+  pos.add("file", 1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(all).positional(pos).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::cerr << "cqlindex similar: " << e.what() << "\n" << visible;
+    return kExitUsage;
+  }
+  if (vm.count("help")) {
+    std::cout << visible;
+    return -1;
+  }
+  if (!vm.count("file") || !vm.count("input")) {
+    std::cerr << "cqlindex similar: name SUBMISSIONS.pgn and -i REPO.pgn\n" << visible;
+    return kExitUsage;
+  }
+  o.submissions = vm["file"].as<std::string>();
+  o.repository = vm["input"].as<std::string>();
+  if (vm.count("output")) {
+    o.output = vm["output"].as<std::string>();
+  } else {
+    std::filesystem::path p(o.submissions);
+    o.output = p.stem().string() + "-out.pgn";
+  }
+  o.sort = !vm.count("nosort");
+  o.notransform = vm.count("notransform") > 0;
+  o.no_index = vm.count("no-index") > 0;
+  if (vm.count("index")) o.index_dir = vm["index"].as<std::string>();
+  if (o.no_index && !o.index_dir.empty()) {
+    std::cerr << "cqlindex similar: --no-index and --index exclude each other\n";
+    return kExitUsage;
+  }
+  o.threads = vm["threads"].as<unsigned>();
+  if (vm.count("ignore-common")) o.ignore_common = vm["ignore-common"].as<double>();
+  o.warn_common = o.ignore_common ? *o.ignore_common : vm["warn-common"].as<double>();
+  if ((o.ignore_common && !(*o.ignore_common >= 0 && *o.ignore_common <= 100)) ||
+      !(o.warn_common >= 0 && o.warn_common <= 100)) {
+    std::cerr << "cqlindex similar: a PERCENT must be between 0 and 100\n";
+    return kExitUsage;
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+int command_similar(int argc, char** argv) {
+  Options opt;
+  if (int rc = parse_options(argc, argv, opt); rc != kExitOk) return rc < 0 ? kExitOk : rc;
+  const auto start = std::chrono::steady_clock::now();
+  const unsigned threads = pgn::resolve_threads(opt.threads);
+  std::string error;
+  auto fail = [&](const std::string& message) {
+    std::cerr << "cqlindex similar: " << message << "\n";
+    return kExitInput;
+  };
+
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(opt.repository, ec)) return fail("cannot read the repository " + opt.repository);
+  // The index, if there is a usable one; a stale or damaged one is refused.
+  std::unique_ptr<store::IndexStore> index;
+  if (!opt.no_index) {
+    const bool explicit_dir = !opt.index_dir.empty();
+    const std::string dir = explicit_dir ? opt.index_dir : indexer::default_index_dir(opt.repository);
+    if (!std::filesystem::exists(dir, ec)) {
+      if (explicit_dir) return fail("no index at " + dir);
+      std::cerr << "cqlindex similar: " << opt.repository << " is not indexed (no " << dir
+                << "): scanning every game; 'cqlindex build " << opt.repository << "' makes this fast\n";
+    } else {
+      index = store::IndexStore::open_for_reading(dir, &error);
+      if (!index) return fail(error);
+      auto freshness = indexer::check_freshness(index->meta(), opt.repository, &error);
+      if (!freshness) return fail(error);
+      if (*freshness != indexer::Freshness::Fresh)
+        return fail(indexer::refusal_message(*freshness, opt.repository, dir));
+    }
+  }
+
+  // The submissions (with the canonical key of each position when the index will be asked).
+  auto submissions_file = pgn::PgnFile::open(opt.submissions, &error);
+  if (!submissions_file) return fail(error);
+  SubmissionKeys keys;
+  std::vector<pgn::PgnError> problems;
+  SubmissionDb db = SubmissionDb::read(submissions_file->text(), opt.submissions,
+                                       SubmissionDb::Options{opt.notransform}, &problems,
+                                       index ? keys.visitor() : SubmissionDb::PositionVisitor{});
+  for (const pgn::PgnError& e : problems) std::cerr << pgn::format_error(opt.submissions, e) << "\n";
+  std::cout << cql::similar::read_message(db) << std::endl;
+  if (db.games() == 0) return fail("Db: unable to read any games from file: " + opt.submissions);
+
+  auto repo_file = pgn::PgnFile::open(opt.repository, &error);
+  if (!repo_file) return fail(error);
+  const std::string_view repo = repo_file->text();
+
+  SimilarSearch search;
+  if (index) {
+    // With notransform a key's posting list only bounds what matches: the replay decides what is common.
+    double skip_above = opt.ignore_common && !opt.notransform
+                            ? *opt.ignore_common / 100.0 * double(index->meta().game_count)
+                            : -1;
+    if (!search_with_index(*index, db, keys, repo, opt.repository, skip_above, threads, search, &error))
+      return fail(error);
+  } else {
+    search_by_scan(db, repo, opt.repository, threads, search);
+  }
+
+  // Judges' extras: submission positions similar to positions of a large share of the repository.
+  std::vector<uint32_t> common = common_positions(search, opt.warn_common);
+  report_common(std::cerr, db, submissions_file->text(), search, common, opt.ignore_common.has_value());
+  if (opt.ignore_common)
+    for (uint32_t id : common) db.exclude(id);
+  settle(db, opt.sort, search.matched);
+
+  {
+    std::ofstream out(opt.output, std::ios::binary | std::ios::trunc);
+    write_similar_output(out, db, repo, search.matched, opt.sort, threads);
+    if (!out.flush()) return fail("cannot write " + opt.output);
+  }
+  report_reach(std::cerr, db, search.matched);
+
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::ostringstream line;
+  line.precision(3);
+  line << search.matched.size() << " matches of " << search.repository_games << " games in " << seconds
+       << " seconds using " << threads << (threads == 1 ? " thread" : " threads") << " to " << opt.output;
+  std::cout << line.str() << std::endl;
+  return kExitOk;
+}
+
+}  // namespace cqlindex::cli

@@ -1,0 +1,215 @@
+#include "cli/similar_search.h"
+
+#include <algorithm>
+#include <atomic>
+#include <functional>
+#include <iostream>
+#include <thread>
+
+#include "cli/progress_bar.h"
+#include "engine/cql/similar/similar_match.h"
+#include "engine/pgn/reader.h"
+#include "engine/pgn/writer.h"
+#include "indexer/canonical_key.h"
+
+namespace cqlindex::cli {
+
+using cql::similar::SubmissionDb;
+
+namespace {
+
+// The submission position ids listed anywhere in `m`, ascending and unique.
+std::vector<uint32_t> listed_positions(const cql::similar::GameMatch& m) {
+  std::vector<uint32_t> ids;
+  for (const auto& p : m.positions)
+    for (const auto& e : p.entries) ids.push_back(e.position);
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  return ids;
+}
+
+// What matching one game found: the submission positions it lists (none: no match) and its Date tag.
+MatchedGame matched_game(const SubmissionDb& db, const pgn::Game& g) {
+  MatchedGame m;
+  m.number = g.number;
+  m.positions = listed_positions(cql::similar::match_game(db, g));
+  if (!m.positions.empty()) {
+    m.date = std::string(g.tag("Date").value_or(""));
+    m.white = std::string(g.tag("White").value_or(""));
+    m.event = std::string(g.tag("Event").value_or(""));
+  }
+  return m;
+}
+
+// Runs f(i) for i in [0, n) on up to `threads` threads.
+void parallel_for(size_t n, unsigned threads, const std::function<void(size_t)>& f) {
+  threads = std::max(1u, std::min<unsigned>(threads, unsigned(std::min<size_t>(n, 1024))));
+  if (threads <= 1) {
+    for (size_t i = 0; i < n; ++i) f(i);
+    return;
+  }
+  std::atomic<size_t> next{0};
+  std::vector<std::thread> pool;
+  for (unsigned t = 0; t < threads; ++t)
+    pool.emplace_back([&] {
+      for (size_t i; (i = next.fetch_add(1)) < n;) f(i);
+    });
+  for (auto& t : pool) t.join();
+}
+
+// Line and column of byte offsets of `text`, asked in increasing order.
+struct LineCounter {
+  std::string_view text;
+  uint64_t at = 0;
+  uint32_t line = 1;
+  std::pair<uint32_t, uint32_t> locate(uint64_t offset) {
+    if (offset < at) at = 0, line = 1;
+    for (; at < offset; ++at)
+      if (text[at] == '\n') ++line;
+    size_t nl = text.rfind('\n', offset ? offset - 1 : 0);
+    uint32_t col = (offset == 0 || nl == std::string_view::npos) ? uint32_t(offset + 1) : uint32_t(offset - nl);
+    return {line, col};
+  }
+};
+
+}  // namespace
+
+SubmissionDb::PositionVisitor SubmissionKeys::visitor() {
+  return [this](uint32_t, const chess::Position& pos, const cql::similar::SubmissionPosition&) {
+    auto [it, added] = ids.try_emplace(indexer::canonical_key(pos), uint32_t(keys.size()));
+    if (added) keys.push_back(it->first);
+    key_of_position.push_back(it->second);
+  };
+}
+
+bool search_with_index(const store::IndexStore& index, SubmissionDb& db, const SubmissionKeys& keys,
+                       std::string_view repo, const std::string& repo_name, double skip_above, unsigned threads,
+                       SimilarSearch& out, std::string* error) {
+  out.repository_games = index.meta().game_count;
+  out.hits.assign(db.positions(), 0);
+  Roaring candidates;
+  std::vector<uint64_t> skipped_key_games(keys.keys.size(), 0);
+  for (uint32_t k = 0; k < keys.keys.size(); ++k) {
+    auto list = index.postings(store::Family::Similar, keys.keys[k], error);
+    if (!list) return false;
+    if (skip_above >= 0 && double(list->size()) > skip_above) {
+      skipped_key_games[k] = list->size();
+      continue;
+    }
+    candidates |= list->bits();
+  }
+  for (uint32_t id = 0; id < db.positions(); ++id)
+    if (uint64_t games = skipped_key_games[keys.key_of_position[id]]) {
+      out.hits[id] = games;
+      db.exclude(id);
+    }
+  std::vector<uint32_t> ids(candidates.cardinality());
+  candidates.toUint32Array(ids.data());
+  std::cerr << "cqlindex similar: " << keys.keys.size() << " distinct positions looked up in the index: "
+            << ids.size() << " candidate games of " << out.repository_games << "\n";
+
+  std::vector<MatchedGame> found(ids.size());
+  std::vector<std::vector<pgn::PgnError>> problems(ids.size());
+  std::atomic<bool> failed{false};
+  std::string read_error;
+  pgn::ParseOptions parse;
+  parse.mainline_only = true;
+  parallel_for(ids.size(), threads, [&](size_t i) {
+    std::string err;
+    auto record = index.game(ids[i], &err);
+    if (!record || record->offset + record->length > repo.size()) {
+      if (!failed.exchange(true)) read_error = record ? "the index and the PGN disagree about game offsets" : err;
+      return;
+    }
+    pgn::Game g;
+    pgn::parse_game(repo.substr(record->offset, record->length),
+                    pgn::GameLocation{uint64_t(ids[i]) + 1, record->offset, 1, 1}, g, parse);
+    found[i] = matched_game(db, g);
+    found[i].offset = record->offset;
+    found[i].length = record->length;
+    problems[i] = std::move(g.errors);
+  });
+  if (failed) {
+    if (error) *error = read_error;
+    return false;
+  }
+  LineCounter lines{repo};
+  for (size_t i = 0; i < ids.size(); ++i) {
+    if (!problems[i].empty()) {
+      auto [line, col] = lines.locate(found[i].offset);
+      for (pgn::PgnError e : problems[i]) {  // parsed as if the game began at line 1, column 1
+        if (e.line == 1) e.col += col - 1;
+        e.line += line - 1;
+        std::cerr << pgn::format_error(repo_name, e) << "\n";
+      }
+    }
+    if (!found[i].positions.empty()) out.matched.push_back(std::move(found[i]));
+  }
+  for (const MatchedGame& m : out.matched)
+    for (uint32_t id : m.positions) ++out.hits[id];
+  return true;
+}
+
+void search_by_scan(const SubmissionDb& db, std::string_view repo, const std::string& repo_name, unsigned threads,
+                    SimilarSearch& out) {
+  out.hits.assign(db.positions(), 0);
+  ProgressBar bar("scanning " + repo_name);
+  pgn::ReadOptions read;
+  read.threads = threads;
+  read.parse.mainline_only = true;
+  pgn::for_each_game<MatchedGame>(
+      repo, read, [&](const pgn::Game& g, unsigned) { return matched_game(db, g); },
+      [&](const pgn::GameInfo& info, MatchedGame&& m) {
+        ++out.repository_games;
+        if (!info.errors.empty()) {
+          bar.finish();
+          for (const pgn::PgnError& e : info.errors) std::cerr << pgn::format_error(repo_name, e) << "\n";
+        }
+        if (!m.positions.empty()) {
+          m.offset = info.offset;
+          m.length = info.length;
+          for (uint32_t id : m.positions) ++out.hits[id];
+          out.matched.push_back(std::move(m));
+        }
+        bar.update(info.offset + info.length, repo.size());
+        return true;
+      });
+  bar.finish();
+}
+
+void settle(const SubmissionDb& db, bool sort, std::vector<MatchedGame>& matched) {
+  std::vector<MatchedGame> kept;
+  for (MatchedGame& m : matched) {
+    std::erase_if(m.positions, [&](uint32_t id) { return db.excluded(id); });
+    if (m.positions.empty()) continue;
+    m.least_submission_game = 0;
+    for (uint32_t id : m.positions) {
+      uint32_t g = db.position(id).game;
+      if (m.least_submission_game == 0 || g < m.least_submission_game) m.least_submission_game = g;
+    }
+    kept.push_back(std::move(m));
+  }
+  matched = std::move(kept);
+  if (sort)
+    std::stable_sort(matched.begin(), matched.end(), [](const MatchedGame& a, const MatchedGame& b) {
+      return a.least_submission_game < b.least_submission_game;
+    });
+}
+
+void write_similar_output(std::ostream& out, const SubmissionDb& db, std::string_view repo,
+                          const std::vector<MatchedGame>& matched, bool sort, unsigned threads) {
+  const size_t chunks = std::min<size_t>(matched.size(), size_t(std::max(1u, threads)) * 8);
+  std::vector<std::string> parts(chunks);
+  parallel_for(chunks, threads, [&](size_t c) {
+    pgn::Game g;
+    for (size_t i = c * matched.size() / chunks; i < (c + 1) * matched.size() / chunks; ++i) {
+      const MatchedGame& m = matched[i];
+      pgn::parse_game(repo.substr(m.offset, m.length), pgn::GameLocation{m.number, m.offset, 1, 1}, g);
+      auto match = cql::similar::match_game(db, g);
+      pgn::write_game(g, cql::similar::cql_additions(db, match, m.number, sort), pgn::WriteOptions{}, parts[c]);
+    }
+  });
+  for (const std::string& p : parts) out.write(p.data(), std::streamsize(p.size()));
+}
+
+}  // namespace cqlindex::cli

@@ -1,0 +1,62 @@
+// Finding the repository games that CQL's similarposition matches, through the index or by a full scan, and
+// writing them as CQL 6.2 writes them. Used by `cqlindex similar` (command_similar.cpp).
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "engine/cql/similar/submission_db.h"
+#include "store/index_store.h"
+
+namespace cqlindex::cli {
+
+// A repository game that matched: where it is and which submission positions it lists.
+struct MatchedGame {
+  uint64_t number = 0;  // 1-based
+  uint64_t offset = 0, length = 0;
+  std::vector<uint32_t> positions;  // submission position ids, ascending, unique
+  std::string date;                 // the Date tag ("" when absent)
+  std::string white, event;         // the White and Event tags, for the judges' report
+  uint32_t least_submission_game = 0;
+};
+
+struct SimilarSearch {
+  uint64_t repository_games = 0;
+  std::vector<MatchedGame> matched;  // file order
+  std::vector<uint64_t> hits;        // per submission position: the repository games that list it
+};
+
+// The canonical similarity keys of the submissions' positions, gathered while they are read.
+struct SubmissionKeys {
+  std::vector<std::string> keys;           // distinct, first-seen order
+  std::vector<uint32_t> key_of_position;   // position id -> index in keys
+  std::unordered_map<std::string, uint32_t> ids;
+  // The visitor to give SubmissionDb::read.
+  cql::similar::SubmissionDb::PositionVisitor visitor();
+};
+
+// Through the index: the candidates are the union of the posting lists of `keys`, then only they are replayed.
+// With transforms a key's list is exactly the games its positions match, so positions whose key lists more than
+// `skip_above` games are excluded from `db` before the replay (skip_above < 0: none). PGN problems of the replayed
+// games go to stderr (named `repo_name`). False (with `error`) when the index cannot be read.
+bool search_with_index(const store::IndexStore& index, cql::similar::SubmissionDb& db, const SubmissionKeys& keys,
+                       std::string_view repo, const std::string& repo_name, double skip_above, unsigned threads,
+                       SimilarSearch& out, std::string* error);
+
+// A full parallel scan of `repo`; PGN problems go to stderr.
+void search_by_scan(const cql::similar::SubmissionDb& db, std::string_view repo, const std::string& repo_name,
+                    unsigned threads, SimilarSearch& out);
+
+// Drops the positions `db` now excludes from `matched` (and the games left with none), then sets each game's
+// least submission game and orders the games as CQL does (by it when `sort`, else by game number).
+void settle(const cql::similar::SubmissionDb& db, bool sort, std::vector<MatchedGame>& matched);
+
+// Writes the output file: each matched game read in full and written with CQL's comments, in `matched` order.
+void write_similar_output(std::ostream& out, const cql::similar::SubmissionDb& db, std::string_view repo,
+                          const std::vector<MatchedGame>& matched, bool sort, unsigned threads);
+
+}  // namespace cqlindex::cli
