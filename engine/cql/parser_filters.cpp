@@ -960,6 +960,24 @@ NodePtr Parser::tag_filters() {
   if (t.text == "fen") {
     forward();
     if (cur().kind == TokenKind::String) {
+      // the board part of a FEN: 8 ranks of pieces and digits, each 8 squares wide
+      const std::string board = cur().text.substr(0, cur().text.find(' '));
+      int ranks = 1, width = 0;
+      bool ok = !board.empty();
+      for (char c : board) {
+        if (c == '/') {
+          ok = ok && width == 8;
+          ++ranks;
+          width = 0;
+        } else if (c >= '1' && c <= '8') {
+          width += c - '0';
+        } else if (std::strchr("KQRBNPkqrbnp", c)) {
+          ++width;
+        } else {
+          ok = false;
+        }
+      }
+      if (!ok || ranks != 8 || width != 8) error("invalid FEN board following 'fen'");
       NodePtr n = mk(NodeKind::Fen, ValueType::Logical, t);
       n->text = cur().text;
       forward();
