@@ -77,7 +77,7 @@ std::optional<std::string> parse_run_options(int argc, char** argv, RunOptions& 
       o.lex_only = true;
     } else if (opt == "cql") {
       if (!(v = need(a))) return "option " + a + " needs CQL filters";
-      o.preamble.push_back("{" + *v + "}");
+      o.preamble.push_back(*v);  // its filters are ANDed with the body, like CQL's {filters}
     } else if (opt == "similarposition") {
       std::string text = "similarposition";
       while (i + 1 < args.size() && (lower(args[i + 1]) == "nosort" || lower(args[i + 1]) == "notransform"))
