@@ -115,7 +115,7 @@ std::string item(const Node& n) {
 
 std::string range_text(const Node& n) {
   std::string s;  // a range spelled 'count' is among the options
-  if (const Node* lo = n.child("min")) s += " " + cql(*lo) + " " + cql(*n.child("max"));
+  if (const Node* lo = n.child("low")) s += " " + cql(*lo) + " " + cql(*n.child("high"));
   return s;
 }
 
