@@ -140,6 +140,15 @@ std::string binary(const Node& n, const std::string& op) {
   return wrap(*n.child("left")) + " " + op + " " + wrap(*n.child("right"));
 }
 
+// A filter inside a line or path constituent, where '(' starts a chain: a line is written bare (it ends
+// with its last constituent) and a path bare followed by an empty line (which ends it, and the path it
+// sits in, exactly where the original one ended).
+std::string seq_item(const Node& n) {
+  if (n.kind == NodeKind::Line) return cql(n);
+  if (n.kind == NodeKind::Path) return cql(n) + "\n\n";
+  return wrap(n);
+}
+
 std::string dash_text(const Node& n, bool in_path) {
   std::string s;
   if (const Node* l = n.child("left")) s += wrap(*l);
@@ -147,7 +156,8 @@ std::string dash_text(const Node& n, bool in_path) {
   if (const Node* r = n.child("right")) s += wrap(*r);
   if (const Node* p = n.child("promote")) s += "=" + cql(*p);
   if (in_path) {
-    s += kids_text(n, "target");
+    for (const Child& c : n.kids)
+      if (std::string(c.role) == "target") s += " " + seq_item(*c.node);
   } else if (n.child("target")) {
     s += "(" + kids_text(n, "target") + " )";
   }
@@ -156,7 +166,7 @@ std::string dash_text(const Node& n, bool in_path) {
 
 std::string seq_text(const Node& n, bool in_path, const char* arrow) {
   switch (n.kind) {
-    case NodeKind::SeqFilter: return wrap(*n.child("arg"));
+    case NodeKind::SeqFilter: return seq_item(*n.child("arg"));
     case NodeKind::Dash: return dash_text(n, in_path);
     case NodeKind::SeqChain: {
       std::string s = "(";
