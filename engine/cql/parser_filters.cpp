@@ -456,6 +456,7 @@ NodePtr Parser::symbolic_loop() {
       NodePtr body = require(node(), "expected a filter following the dictionary iteration");
       NodePtr n = mk(NodeKind::DictionaryIterate, ValueType::Logical, start);
       n->var = k;
+      n->text = var.text;
       n->add("dictionary", variable_node(d, dt));
       n->add("body", std::move(body));
       return n;

@@ -255,12 +255,8 @@ NodePtr Parser::seq_constituent(const char* direction) {
     seq_constituents(direction, args);
     if (args.empty()) error("In --> or <-- filter: could not parse constituents of apparent vector constituent");
     if (!special(")")) error("malformed expression inside --> or <-- filter: expected ')'");
-    if (args.size() == 1) {
-      cur_con = std::move(args[0]);
-    } else {
-      cur_con = mk(NodeKind::SeqChain, ValueType::Logical, start);
-      for (NodePtr& a : args) cur_con->add("arg", std::move(a));
-    }
+    cur_con = mk(NodeKind::SeqChain, ValueType::Logical, start);  // kept even for one constituent
+    for (NodePtr& a : args) cur_con->add("arg", std::move(a));
   } else {
     NodePtr f = node();
     if (!f) return nullptr;

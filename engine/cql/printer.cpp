@@ -377,7 +377,7 @@ std::string cql(const Node& n) {
     case NodeKind::DictionaryDecl: return "dictionary" + std::string(n.has("local") ? " local " : " ") + n.text;
     case NodeKind::DictionaryGet: return cql(*n.child("dictionary")) + "[" + cql(*n.child("key")) + "]";
     case NodeKind::DictionaryIterate:
-      return n.kids.empty() ? "" : std::string("?k\u220A") + cql(*n.child("dictionary")) + " " + wrap(*n.child("body"));
+      return n.text + " [element] " + cql(*n.child("dictionary")) + " " + wrap(*n.child("body"));
     case NodeKind::FunctionDef: return "\n" + n.child("source")->text + "\n";
     case NodeKind::FunctionCall: return n.text + " (" + kids_text(n, "arg") + " )";
     case NodeKind::Transform: return n.text + opts(n) + range_text(n) + " " + wrap(*n.child("body"));
