@@ -165,16 +165,6 @@ NodePtr Parser::count_moves() {
 
 NodePtr Parser::previous_dash() {
   const Token& start = cur();
-  if (start.is_keyword("previous") && peek().kind != TokenKind::Dash && !peek().is_keyword("legal")) {
-    // 'previous' alone is only a parameter of 'move'
-    size_t x = save();
-    forward();
-    if (cur().kind != TokenKind::Piece && cur().kind != TokenKind::Identifier) {
-      restore(x);
-      error("'previous' must be followed by a dash filter");
-    }
-    restore(x);
-  }
   forward();
   NodePtr d = mulop_x();
   if (!d || d->kind != NodeKind::Dash) error_at(start, "expected a dash filter following '" + start.text + "'");
