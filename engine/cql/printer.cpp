@@ -113,6 +113,13 @@ std::string item(const Node& n) {
   return cql(n);
 }
 
+// The body of a filter that may take a range first (find, transforms): a bare number there would be read
+// as the range, so it goes in braces.
+std::string ranged_body(const Node& n) {
+  if (n.kind == NodeKind::Number) return "{ " + cql(n) + " }";
+  return wrap(n);
+}
+
 std::string range_text(const Node& n) {
   std::string s;  // a range spelled 'count' is among the options
   if (const Node* lo = n.child("low")) s += " " + cql(*lo) + " " + cql(*n.child("high"));
@@ -344,7 +351,7 @@ std::string cql(const Node& n) {
       return s;
     }
     case NodeKind::SeqFilter: case NodeKind::SeqChain: case NodeKind::SeqRepeat: return seq_text(n, false, "-->");
-    case NodeKind::Find: return "find" + opts(n) + range_text(n) + " " + wrap(*n.child("body"));
+    case NodeKind::Find: return "find" + opts(n) + range_text(n) + " " + ranged_body(*n.child("body"));
     case NodeKind::Echo:
       return "echo" + opts(n, {"in all"}) + " (" + cql(*n.child("source")) + " " + cql(*n.child("target")) + ")" +
              (n.has("in all") ? " in all " : " ") + wrap(*n.child("body"));
@@ -380,7 +387,7 @@ std::string cql(const Node& n) {
       return n.text + " [element] " + cql(*n.child("dictionary")) + " " + wrap(*n.child("body"));
     case NodeKind::FunctionDef: return "\n" + n.child("source")->text + "\n";
     case NodeKind::FunctionCall: return n.text + " (" + kids_text(n, "arg") + " )";
-    case NodeKind::Transform: return n.text + opts(n) + range_text(n) + " " + wrap(*n.child("body"));
+    case NodeKind::Transform: return n.text + opts(n) + range_text(n) + " " + ranged_body(*n.child("body"));
     case NodeKind::NoTransform: return "notransform " + wrap(*n.child("body"));
     case NodeKind::SimilarPosition: return "similarposition" + opts(n) + " " + cql_string(n.text);
     case NodeKind::Assert: return "assert " + wrap(*n.child("body"));
