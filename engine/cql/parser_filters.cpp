@@ -54,7 +54,7 @@ constexpr Simple kSimple[] = {
     {"nullmove", NodeKind::PastMove, ValueType::Logical}, {"primary", NodeKind::PastMove, ValueType::Logical},
     {"secondary", NodeKind::PastMove, ValueType::Logical},
     {"from", NodeKind::FromSquare, ValueType::Set}, {"to", NodeKind::ToSquare, ValueType::Set},
-    {"enpassantsquare", NodeKind::FromSquare, ValueType::Set},
+    {"enpassantsquare", NodeKind::EnPassantSquare, ValueType::Set},
 };
 
 // Set-argument filters below | (rank, file, #, type, power, ...): word, kind, result type.

@@ -201,7 +201,7 @@ std::string cql(const Node& n) {
     case NodeKind::Number: return std::to_string(n.a);
     case NodeKind::StringLiteral: return cql_string(n.text);
     case NodeKind::PieceSet: {
-      if (!n.pieces) return squares_text(n.squares);
+      if (!n.pieces) return n.squares == ~uint64_t{0} ? std::string("a-h1-8") : squares_text(n.squares);
       std::string p = pieces_text(n.pieces);
       std::string s = p.size() == 1 ? p : "[" + p + "]";
       return s + squares_text(n.squares);
@@ -250,7 +250,7 @@ std::string cql(const Node& n) {
     }
     case NodeKind::LightDark: return n.text + " " + wrap(*n.child("arg"));
     case NodeKind::Direction: return n.text + opts(n) + range_text(n) + " " + wrap(*n.child("arg"));
-    case NodeKind::FromSquare: case NodeKind::ToSquare: case NodeKind::PastMove: case NodeKind::Predicate:
+    case NodeKind::FromSquare: case NodeKind::ToSquare: case NodeKind::EnPassantSquare: case NodeKind::PastMove: case NodeKind::Predicate:
     case NodeKind::Counter: case NodeKind::PathInfo: case NodeKind::CurrentTransform:
     case NodeKind::RemoveComment: case NodeKind::Extension:
       return n.text;
