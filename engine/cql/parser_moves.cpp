@@ -130,6 +130,7 @@ NodePtr Parser::dash_from(NodePtr left, const Token& dash, bool in_path) {
   }
   if (!in_path && at_special("(") && !cur().space_before) {
     forward();
+    if (at_special(")")) error("expected a filter inside the targets '--(...)' of the dash");
     while (!special(")")) {
       NodePtr t = node();
       if (!t) error("expected a filter or ')' in the targets of '--(...)'");
