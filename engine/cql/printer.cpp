@@ -122,7 +122,12 @@ std::string ranged_body(const Node& n) {
 
 std::string range_text(const Node& n) {
   std::string s;  // a range spelled 'count' is among the options
-  if (const Node* lo = n.child("low")) s += " " + cql(*lo) + " " + cql(*n.child("high"));
+  if (const Node* lo = n.child("low")) {
+    // one bound when both are equal: a negative second bound could not be read back ("-5 -5")
+    const Node* hi = n.child("high");
+    s += " " + cql(*lo);
+    if (cql(*hi) != cql(*lo)) s += " " + cql(*hi);
+  }
   return s;
 }
 
