@@ -115,18 +115,21 @@ std::string item(const Node& n) {
 
 // The body of a filter that may take a range first (find, transforms): a bare number there would be read
 // as the range, so it goes in braces.
+// A numeric variable right after a one-bound range would be read as its second bound: write both bounds.
+bool numeric_variable(const Node& n) { return n.kind == NodeKind::Variable && n.type == ValueType::Numeric; }
+
 std::string ranged_body(const Node& n) {
   if (n.kind == NodeKind::Number) return "{ " + cql(n) + " }";
   return wrap(n);
 }
 
-std::string range_text(const Node& n) {
+std::string range_text(const Node& n, bool both = false) {
   std::string s;  // a range spelled 'count' is among the options
   if (const Node* lo = n.child("low")) {
     // one bound when both are equal: a negative second bound could not be read back ("-5 -5")
     const Node* hi = n.child("high");
     s += " " + cql(*lo);
-    if (cql(*hi) != cql(*lo)) s += " " + cql(*hi);
+    if (both || cql(*hi) != cql(*lo)) s += " " + cql(*hi);
   }
   return s;
 }
@@ -356,7 +359,7 @@ std::string cql(const Node& n) {
       return s;
     }
     case NodeKind::SeqFilter: case NodeKind::SeqChain: case NodeKind::SeqRepeat: return seq_text(n, false, "-->");
-    case NodeKind::Find: return "find" + opts(n) + range_text(n) + " " + ranged_body(*n.child("body"));
+    case NodeKind::Find: return "find" + opts(n) + range_text(n, numeric_variable(*n.child("body"))) + " " + ranged_body(*n.child("body"));
     case NodeKind::Echo:
       return "echo" + opts(n, {"in all"}) + " (" + cql(*n.child("source")) + " " + cql(*n.child("target")) + ")" +
              (n.has("in all") ? " in all " : " ") + wrap(*n.child("body"));
@@ -392,7 +395,8 @@ std::string cql(const Node& n) {
       return n.text + " [element] " + cql(*n.child("dictionary")) + " " + wrap(*n.child("body"));
     case NodeKind::FunctionDef: return "\n" + n.child("source")->text + "\n";
     case NodeKind::FunctionCall: return n.text + " (" + kids_text(n, "arg") + " )";
-    case NodeKind::Transform: return n.text + opts(n) + range_text(n) + " " + ranged_body(*n.child("body"));
+    case NodeKind::Transform:
+      return n.text + opts(n) + range_text(n, numeric_variable(*n.child("body"))) + " " + ranged_body(*n.child("body"));
     case NodeKind::NoTransform: return "notransform " + wrap(*n.child("body"));
     case NodeKind::SimilarPosition: return "similarposition" + opts(n) + " " + cql_string(n.text);
     case NodeKind::Assert: return "assert " + wrap(*n.child("body"));
