@@ -248,12 +248,8 @@ std::string cql(const Node& n) {
     case NodeKind::Between: return "between (" + kids_text(n, "left") + kids_text(n, "right") + " )";
     case NodeKind::Ray: return n.text + opts(n) + " (" + kids_text(n, "arg") + " )";
     case NodeKind::Pin: {
-      std::string s = "pin";
-      // the first keyword written names the value
-      if (const Node* c = n.child(n.text)) s += " " + n.text + " " + wrap(*c);
-      for (const char* r : {"from", "through", "to"})
-        if (n.text != r)
-          if (const Node* c = n.child(r)) s += std::string(" ") + r + " " + wrap(*c);
+      std::string s = "pin";  // in the order written: the first keyword names the value
+      for (const Child& c : n.kids) s += std::string(" ") + c.role + " " + wrap(*c.node);
       return s;
     }
     case NodeKind::LightDark: return n.text + " " + wrap(*n.child("arg"));
