@@ -625,6 +625,7 @@ NodePtr Parser::sort() {
       break;
     }
   }
+  std::sort(n->options.begin(), n->options.end());  // written in any order
   NodePtr body = require(node(), "expected a filter following 'sort'");
   if (body->type != ValueType::Numeric && body->type != ValueType::Set && body->type != ValueType::String &&
       body->type != ValueType::Position)
