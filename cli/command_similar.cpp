@@ -22,6 +22,7 @@
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/similar_report.h"
+#include "cli/similar_run.h"
 #include "cli/similar_search.h"
 #include "engine/pgn/reader.h"
 #include "indexer/index_location.h"
@@ -33,17 +34,7 @@ using cql::similar::SubmissionDb;
 
 namespace {
 
-constexpr double kDefaultWarnPercent = 1.0;
-
-struct Options {
-  std::string submissions, repository, output, index_dir;
-  bool sort = true, notransform = false, no_index = false;
-  unsigned threads = 0;
-  std::optional<double> ignore_common;  // percent of the repository's games
-  double warn_common = kDefaultWarnPercent;
-};
-
-int parse_options(int argc, char** argv, Options& o) {
+int parse_options(int argc, char** argv, SimilarRequest& o) {
   po::options_description visible(
       "usage: cqlindex similar SUBMISSIONS.pgn -i REPO.pgn [-o OUT.pgn] [--nosort] [--notransform]\n"
       "                        [--no-index | --index DIR] [--threads N] [--ignore-common PERCENT]");
@@ -56,7 +47,7 @@ int parse_options(int argc, char** argv, Options& o) {
       "threads", po::value<unsigned>()->default_value(0), "threads (0 = all cores)")(
       "ignore-common", po::value<double>(),
       "skip submission positions similar to positions of more than PERCENT % of the repository's games")(
-      "warn-common", po::value<double>()->default_value(kDefaultWarnPercent),
+      "warn-common", po::value<double>()->default_value(kDefaultWarnCommonPercent),
       "warn about submission positions similar to positions of more than PERCENT % of the games");
   po::options_description all;
   all.add(visible).add_options()("file", po::value<std::string>());
@@ -108,13 +99,17 @@ int parse_options(int argc, char** argv, Options& o) {
 }  // namespace
 
 int command_similar(int argc, char** argv) {
-  Options opt;
+  SimilarRequest opt;
   if (int rc = parse_options(argc, argv, opt); rc != kExitOk) return rc < 0 ? kExitOk : rc;
+  return run_similar(opt);
+}
+
+int run_similar(const SimilarRequest& opt) {
   const auto start = std::chrono::steady_clock::now();
   const unsigned threads = pgn::resolve_threads(opt.threads);
   std::string error;
   auto fail = [&](const std::string& message) {
-    std::cerr << "cqlindex similar: " << message << "\n";
+    std::cerr << "cqlindex " << opt.command << ": " << message << "\n";
     return kExitInput;
   };
 
@@ -127,7 +122,7 @@ int command_similar(int argc, char** argv) {
     const std::string dir = explicit_dir ? opt.index_dir : indexer::default_index_dir(opt.repository);
     if (!std::filesystem::exists(dir, ec)) {
       if (explicit_dir) return fail("no index at " + dir);
-      std::cerr << "cqlindex similar: " << opt.repository << " is not indexed (no " << dir
+      std::cerr << "cqlindex " << opt.command << ": " << opt.repository << " is not indexed (no " << dir
                 << "): scanning every game; 'cqlindex build " << opt.repository << "' makes this fast\n";
     } else {
       index = store::IndexStore::open_for_reading(dir, &error);

@@ -1,0 +1,24 @@
+#pragma once
+// CQL's -similarposition with an empty query, as `cqlindex similar` and `cqlindex run -similarposition F`
+// (with an empty body) both run it: candidates from the index when there is one, CQL 6.2's output.
+#include <optional>
+#include <string>
+
+namespace cqlindex::cli {
+
+// Submission positions similar to positions of more than this share of the repository are warned about.
+constexpr double kDefaultWarnCommonPercent = 1.0;
+
+struct SimilarRequest {
+  std::string command = "similar";  // names the command in messages
+  std::string submissions, repository, output, index_dir;
+  bool sort = true, notransform = false, no_index = false;
+  unsigned threads = 0;
+  std::optional<double> ignore_common;  // percent of the repository's games
+  double warn_common = kDefaultWarnCommonPercent;
+};
+
+// Runs the search and writes the output; returns the exit code.
+int run_similar(const SimilarRequest& request);
+
+}  // namespace cqlindex::cli
