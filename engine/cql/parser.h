@@ -31,6 +31,7 @@ class Parser {
   size_t pos_ = 0;
   Query& q_;
   int depth_ = 0;
+  long steps_ = 0;  // primitives tried; bounds the backtracking on pathological input
 
   const Token& cur() const { return toks_[pos_]; }
   const Token& peek(size_t k = 1) const { return toks_[std::min(pos_ + k, toks_.size() - 1)]; }
@@ -70,7 +71,7 @@ class Parser {
   NodePtr match_string();        // string at the level of +
   NodePtr match_sortable();      // numeric or string
   NodePtr require(NodePtr n, const std::string& message) const;
-  bool match_range(Node& owner);          // adds "min"/"max" children; false if no range
+  bool match_range(Node& owner);          // adds "low"/"high" children; false if no range
   bool range_constituent(NodePtr& out);
   std::vector<NodePtr> some_nodes();
   NodePtr relation(const Token& op, NodePtr l, NodePtr r);

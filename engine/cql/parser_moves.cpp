@@ -1,6 +1,8 @@
 // Moves and sequences: move, the dash (-- ―― [x] ×), legal/pseudolegal dashes, countmoves, line, path.
 // GCC 12 reports false -Wrestrict positives on std::string concatenation at -O2 (GCC bug 105329).
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wrestrict"
+#endif
 #include "engine/cql/parser.h"
 
 namespace cqlindex::cql {
@@ -163,16 +165,6 @@ NodePtr Parser::count_moves() {
 
 NodePtr Parser::previous_dash() {
   const Token& start = cur();
-  if (start.is_keyword("previous") && peek().kind != TokenKind::Dash && !peek().is_keyword("legal")) {
-    // 'previous' alone is only a parameter of 'move'
-    size_t x = save();
-    forward();
-    if (cur().kind != TokenKind::Piece && cur().kind != TokenKind::Identifier) {
-      restore(x);
-      error("'previous' must be followed by a dash filter");
-    }
-    restore(x);
-  }
   forward();
   NodePtr d = mulop_x();
   if (!d || d->kind != NodeKind::Dash) error_at(start, "expected a dash filter following '" + start.text + "'");
@@ -253,12 +245,8 @@ NodePtr Parser::seq_constituent(const char* direction) {
     seq_constituents(direction, args);
     if (args.empty()) error("In --> or <-- filter: could not parse constituents of apparent vector constituent");
     if (!special(")")) error("malformed expression inside --> or <-- filter: expected ')'");
-    if (args.size() == 1) {
-      cur_con = std::move(args[0]);
-    } else {
-      cur_con = mk(NodeKind::SeqChain, ValueType::Logical, start);
-      for (NodePtr& a : args) cur_con->add("arg", std::move(a));
-    }
+    cur_con = mk(NodeKind::SeqChain, ValueType::Logical, start);  // kept even for one constituent
+    for (NodePtr& a : args) cur_con->add("arg", std::move(a));
   } else {
     NodePtr f = node();
     if (!f) return nullptr;
