@@ -14,6 +14,8 @@ int command_build(int argc, char** argv);
 
 // cqlindex info [REPO.pgn | --index DIR]: what an index holds (command_info.cpp).
 int command_info(int argc, char** argv);
+// cqlindex explain QUERY.cql -i REPO.pgn [--index DIR]: the plan of a query over an index (command_explain.cpp).
+int command_explain(int argc, char** argv);
 // `run QUERY.cql [options]`: parse (and later evaluate) a CQL query; returns the exit code.
 int run_command(int argc, char** argv);
 

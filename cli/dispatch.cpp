@@ -20,6 +20,8 @@ constexpr const char* kUsage =
     "  check FILE.pgn [--fen]   validate a PGN file; --fen prints every mainline position\n"
     "  run QUERY.cql [-i IN.pgn] [-o OUT.pgn] [CQL options]\n"
     "                           run (or with -parse: parse) a CQL query\n"
+    "  explain QUERY.cql -i REPO.pgn [--index DIR]\n"
+    "                           the index plan of a query and how many games it leaves\n"
     "\n"
     "Run 'cqlindex COMMAND --help' for the options of a command.\n";
 
@@ -35,6 +37,7 @@ constexpr Command kCommands[] = {
     {"build", command_build},
     {"info", command_info},
     {"run", run_command},
+    {"explain", command_explain},
 };
 
 }  // namespace

@@ -1,0 +1,39 @@
+// Rule: a piece designator used as a filter holds at a position where one of its pieces stands on one of its
+// squares, so the game must have had such a piece there at some mainline position: the union of the piecesq
+// postings of every (piece, square) it names, after the frame's transforms.
+#include "planner/planner.h"
+
+namespace cqlindex::planner {
+
+namespace {
+constexpr char kPieceLetters[] = "KQRBNPkqrbnp";  // the order of cql piece_bits; the FEN letters of piecesq
+constexpr uint16_t kEmptyBit = 0x1000;
+}  // namespace
+
+PlanNode plan_piece_set(Planner& p, const cql::Node& node, const Frame& frame) {
+  if (node.pieces == 0) return all_games(node, "a square designator is never empty");
+  if (node.pieces & kEmptyBit) return all_games(node, "empty squares are not indexed");
+  const uint16_t pieces = seen_pieces(node.pieces, frame);
+  const uint64_t squares = seen_squares(node.squares, frame);
+  Roaring acc;
+  for (int kind = 0; kind < 12; ++kind) {
+    if (!(pieces >> kind & 1)) continue;
+    const char letter = kPieceLetters[kind];
+    if (squares == ~uint64_t{0}) {
+      auto games = p.union_where(store::Family::PieceSquare, std::string(1, letter), [](std::string_view) { return true; });
+      if (!games) return bounded(node, "piece on square", "piecesq", std::nullopt);
+      acc |= *games;
+      continue;
+    }
+    for (int sq = 0; sq < 64; ++sq) {
+      if (!(squares >> sq & 1)) continue;
+      const char key[3] = {letter, static_cast<char>('a' + (sq & 7)), static_cast<char>('1' + (sq >> 3))};
+      auto games = p.postings(store::Family::PieceSquare, std::string_view(key, 3));
+      if (!games) return bounded(node, "piece on square", "piecesq", std::nullopt);
+      acc |= *games;
+    }
+  }
+  return bounded(node, "piece on square", "piecesq", std::move(acc));
+}
+
+}  // namespace cqlindex::planner
