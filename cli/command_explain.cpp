@@ -31,9 +31,7 @@ int command_explain(int argc, char** argv) {
   pos.add("query", 1);
   po::variables_map vm;
   try {
-    po::store(po::command_line_parser(argc, argv).options(all).positional(pos).style(
-                  po::command_line_style::default_style | po::command_line_style::allow_long_disguise).run(),
-              vm);
+    po::store(po::command_line_parser(argc, argv).options(all).positional(pos).run(), vm);
     po::notify(vm);
   } catch (const po::error& e) {
     std::cerr << "cqlindex explain: " << e.what() << "\n" << visible;

@@ -77,6 +77,26 @@ Roaring Planner::id_range(uint64_t first, uint64_t last) const {
   return r;
 }
 
+namespace {
+
+// The set S of `#S OP N` (or `N OP #S`) when the comparison needs at least one square of S, else nullptr.
+const cql::Node* counted_set_needing_one(const cql::Node& node) {
+  const cql::Node* l = node.child("left");
+  const cql::Node* r = node.child("right");
+  if (!l || !r) return nullptr;
+  std::string op = node.text;
+  if (l->kind == NodeKind::Number) {
+    std::swap(l, r);
+    op = op == "<" ? ">" : op == "<=" ? ">=" : op == ">" ? "<" : op == ">=" ? "<=" : op;
+  }
+  if (r->kind != NodeKind::Number || l->kind != NodeKind::CountSquares || !l->child("arg")) return nullptr;
+  const int64_t n = r->a;
+  const bool needs_one = (op == ">=" && n >= 1) || (op == ">" && n >= 0) || (op == "==" && n >= 1);
+  return needs_one ? l->child("arg") : nullptr;
+}
+
+}  // namespace
+
 PlanNode Planner::plan(const cql::Node& node, const Frame& frame) {
   auto position_level = [&](auto rule) {
     if (!frame.positions_indexed)
@@ -91,6 +111,10 @@ PlanNode Planner::plan(const cql::Node& node, const Frame& frame) {
     case NodeKind::Predicate: return position_level(plan_position_flag);
     case NodeKind::Move: return position_level(plan_move);
     case NodeKind::Result: return plan_result(*this, node, frame);
+    case NodeKind::Attacks: case NodeKind::AttackedBy: case NodeKind::AttackRay: case NodeKind::Ray:
+    case NodeKind::Pin: case NodeKind::LightDark: case NodeKind::SquareLoop: case NodeKind::PieceLoop:
+    case NodeKind::If:
+      return plan_set_relation(*this, node, frame);
     case NodeKind::StringIn: return plan_tag_test(*this, node, frame);
     case NodeKind::Relation: {
       if (auto term = material_term(node, frame)) {
@@ -101,6 +125,12 @@ PlanNode Planner::plan(const cql::Node& node, const Frame& frame) {
       const cql::Node* left = node.child("left");
       if (left && left->kind == NodeKind::Counter && left->text == "year") return plan_year(*this, node, frame);
       if (left && left->type == cql::ValueType::String) return plan_tag_test(*this, node, frame);
+      if (const cql::Node* set = counted_set_needing_one(node)) {
+        PlanNode out = plan(*set, frame);
+        out.filter = filter_text(node);
+        out.rule = "count >= 1: the set must be non-empty; " + out.rule;
+        return out;
+      }
       return all_games(node, "a comparison the index cannot decide");
     }
     case NodeKind::Not: return all_games(node, "negation: the index cannot bound what must NOT occur");

@@ -82,6 +82,7 @@ PlanNode plan_position_flag(Planner& p, const cql::Node& node, const Frame& fram
 PlanNode plan_move(Planner& p, const cql::Node& node, const Frame& frame);           // rule_move.cpp
 PlanNode plan_tag_test(Planner& p, const cql::Node& node, const Frame& frame);       // rule_tags.cpp
 PlanNode plan_result(Planner& p, const cql::Node& node, const Frame& frame);         // rule_result.cpp
+PlanNode plan_set_relation(Planner& p, const cql::Node& node, const Frame& frame);  // rule_set_relations.cpp
 PlanNode plan_year(Planner& p, const cql::Node& node, const Frame& frame);           // rule_year.cpp
 
 }  // namespace cqlindex::planner

@@ -56,9 +56,9 @@ uint16_t seen_pieces(uint16_t pieces, const Frame& frame) {
 
 PlanNode plan_transform(Planner& p, const cql::Node& node, const Frame& frame) {
   const cql::Node* body = node.child("body");
-  if (!body || node.kids.size() != 1) return all_games(node, "a counted or ranged transform (its orbit count may be 0)");
-  if (body->type != cql::ValueType::Logical && body->type != cql::ValueType::Set)
-    return all_games(node, "a transform of a numeric or string filter");
+  if (!body || node.kids.size() != 1 || !node.options.empty())
+    return all_games(node, "a counted or ranged transform (its orbit count may be 0)");
+  // As a filter, a transformed filter (logical, set or numeric) matches when some member matches.
   std::vector<Frame> members;
   const std::string& name = node.text;
   if (name == "flipcolor" || name == "reversecolor") {
