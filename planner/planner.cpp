@@ -181,11 +181,14 @@ PlanNode plan_query(Planner& p, const cql::Query& q) {
 
 void format_node(const PlanNode& n, uint64_t total, int depth, std::string& out) {
   out.append(2 * depth, ' ');
-  out += n.games ? "[" + std::to_string(n.games->cardinality()) + "] " : "[all " + std::to_string(total) + "] ";
+  out += n.games ? "[" : "[all ";
+  out += std::to_string(n.games ? n.games->cardinality() : total);
+  out += "] ";
   out += n.filter;
-  out += "  <- " + n.rule;
-  if (!n.family.empty()) out += " (" + n.family + ")";
-  if (!n.fallback.empty()) out += ": " + n.fallback;
+  out += "  <- ";
+  out += n.rule;
+  if (!n.family.empty()) out.append(" (").append(n.family).append(")");
+  if (!n.fallback.empty()) out.append(": ").append(n.fallback);
   out += '\n';
   for (const PlanNode& k : n.kids) format_node(k, total, depth + 1, out);
 }

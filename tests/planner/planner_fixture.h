@@ -78,7 +78,9 @@ inline const cqlindex::store::IndexStore& index_of(const std::string& pgn) {
 inline std::string pgn_file(const std::string& text) {
   static TempDir dir("pgn");
   static int n = 0;
-  std::string path = (dir.path / ("g" + std::to_string(n++) + ".pgn")).string();
+  std::string name = std::to_string(n++);
+  name.append(".pgn");
+  std::string path = (dir.path / name).string();
   std::ofstream(path, std::ios::binary) << text;
   return path;
 }
