@@ -111,6 +111,7 @@ PlanNode Planner::plan(const cql::Node& node, const Frame& frame) {
     case NodeKind::Predicate: return position_level(plan_position_flag);
     case NodeKind::Move: return position_level(plan_move);
     case NodeKind::Result: return plan_result(*this, node, frame);
+    case NodeKind::SimilarPosition: return position_level(plan_similar);
     case NodeKind::Attacks: case NodeKind::AttackedBy: case NodeKind::AttackRay: case NodeKind::Ray:
     case NodeKind::Pin: case NodeKind::LightDark: case NodeKind::SquareLoop: case NodeKind::PieceLoop:
     case NodeKind::If:

@@ -170,3 +170,16 @@ TEST_CASE("explain names the rules, families and fallbacks", "[planner][explain]
   CHECK(text.find("negation") != std::string::npos);
   CHECK(text.find("candidates: 0 of 6 games") != std::string::npos);
 }
+
+TEST_CASE("similarposition: canonical keys of the submissions' positions", "[planner][rules]") {
+  // game 5's start, mirrored left-right (pawnless: similar under the 8 symmetries)
+  const std::string mirrored = pgn_file("[White \"s\"]\n[Black \"t\"]\n[Result \"*\"]\n[SetUp \"1\"]\n"
+                                        "[FEN \"7k/8/6Q1/8/8/8/8/K7 w - - 0 1\"]\n\n*\n\n");
+  CHECK(plan("similarposition \"" + mirrored + "\"") == V{5});
+  CHECK(plan("similarposition notransform \"" + mirrored + "\"") == V{5});  // a superset of identical boards
+  // a game from the standard start: its root is in every game from the standard start
+  const std::string opening = pgn_file("[White \"s\"]\n[Black \"t\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n");
+  CHECK(plan("similarposition \"" + opening + "\"") == V{1, 2, 4, 6});
+  CHECK(plan("flipcolor similarposition \"" + opening + "\"") == std::nullopt);
+  CHECK(plan("similarposition \"/nonexistent/file.pgn\"") == std::nullopt);
+}
