@@ -45,8 +45,11 @@ PlanNode bounded(const cql::Node& node, std::string rule, std::string family, st
 
 std::optional<Roaring> Planner::postings(store::Family family, std::string_view key) {
   if (!error_.empty()) return std::nullopt;
+  auto cached = cache_.find({family, std::string(key)});
+  if (cached != cache_.end()) return cached->second;
   auto list = store_.postings(family, key, &error_);
   if (!list) return std::nullopt;
+  cache_.emplace(std::make_pair(family, std::string(key)), list->bits());
   return list->bits();
 }
 

@@ -3,6 +3,7 @@
 // per rule (each rule in its own rule_*.cpp).
 #include <array>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -46,6 +47,7 @@ class Planner {
   const store::IndexStore& store_;
   uint64_t total_;
   std::string error_;
+  std::map<std::pair<store::Family, std::string>, Roaring> cache_;  // transforms look the same keys up again
 };
 
 // Returns the shortened CQL text of `node` for the plan.
