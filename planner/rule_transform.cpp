@@ -85,6 +85,7 @@ PlanNode plan_transform(Planner& p, const cql::Node& node, const Frame& frame) {
   bool all = false;
   for (const Frame& f : members) {
     out.kids.push_back(p.plan(*body, f));
+    if (f.swap_colors != frame.swap_colors) out.kids.back().filter.insert(0, "(colours swapped) ");
     if (out.kids.back().games) acc |= *out.kids.back().games;
     else all = true;
   }

@@ -15,6 +15,7 @@
 
 #include "engine/cql/query.h"
 #include "indexer/index_builder.h"
+#include "indexer/planner_keys.h"
 #include "planner/plan.h"
 #include "store/index_store.h"
 

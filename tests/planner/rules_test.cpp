@@ -183,3 +183,24 @@ TEST_CASE("similarposition: canonical keys of the submissions' positions", "[pla
   CHECK(plan("flipcolor similarposition \"" + opening + "\"") == std::nullopt);
   CHECK(plan("similarposition \"/nonexistent/file.pgn\"") == std::nullopt);
 }
+
+TEST_CASE("tags family: values, missing tags and the termination marker", "[planner][tags]") {
+  using cqlindex::indexer::tag_key;
+  using cqlindex::indexer::TagKeyKind;
+  const auto& store = index_of(sample());
+  auto games = [&](const std::string& key) {
+    std::string error;
+    auto list = store.postings(cqlindex::store::Family::Tags, key, &error);
+    REQUIRE(list);
+    std::vector<uint32_t> ids;
+    for (uint32_t id : list->bits()) ids.push_back(id + 1);
+    return ids;
+  };
+  CHECK(games(tag_key("White", "Kasparov, Garry")) == V{1});
+  CHECK(games(tag_key("White", "Carlsen,M.")) == V{2});  // raw values: the planner's tests allow for CQL's reading
+  CHECK(games(tag_key("White", TagKeyKind::Missing)) == V{4});
+  CHECK(games(tag_key("Site", TagKeyKind::Missing)) == V{2, 3, 4, 5, 6});
+  CHECK(games(tag_key("Result", "*")) == V{4, 6});
+  CHECK(games(tag_key("Result", TagKeyKind::Marker, "0-1")) == V{6});
+  CHECK(games(tag_key("Event", std::string(300, 'x'))) == V{});  // a long value is kept truncated, never whole
+}
