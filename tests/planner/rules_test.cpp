@@ -204,3 +204,11 @@ TEST_CASE("tags family: values, missing tags and the termination marker", "[plan
   CHECK(games(tag_key("Result", TagKeyKind::Marker, "0-1")) == V{6});
   CHECK(games(tag_key("Event", std::string(300, 'x'))) == V{});  // a long value is kept truncated, never whole
 }
+
+TEST_CASE("find: its filter must hold somewhere", "[planner][rules]") {
+  CHECK(plan("find mate") == V{1});
+  CHECK(plan("find <-- move promote Q") == V{3});
+  CHECK(plan("find quiet stalemate") == V{5});
+  CHECK(plan("find all mate") == std::nullopt);
+  CHECK(plan("find 0 1 mate") == std::nullopt);
+}
