@@ -129,6 +129,7 @@ PlanNode Planner::plan(const cql::Node& node, const Frame& frame) {
       }
       const cql::Node* left = node.child("left");
       if (left && left->kind == NodeKind::Counter && left->text == "year") return plan_year(*this, node, frame);
+      if (left && left->kind == NodeKind::Elo) return plan_elo(*this, node, frame);
       if (left && left->type == cql::ValueType::String) return plan_tag_test(*this, node, frame);
       if (const cql::Node* set = counted_set_needing_one(node)) {
         PlanNode out = plan(*set, frame);

@@ -212,3 +212,17 @@ TEST_CASE("find: its filter must hold somewhere", "[planner][rules]") {
   CHECK(plan("find all mate") == std::nullopt);
   CHECK(plan("find 0 1 mate") == std::nullopt);
 }
+
+TEST_CASE("elo: the Elo tags, unrated games kept", "[planner][rules]") {
+  const std::string rated = pgn_file(
+      "[White \"A\"]\n[Black \"B\"]\n[WhiteElo \"2700\"]\n[BlackElo \"2100\"]\n[Result \"*\"]\n\n1. e4 *\n\n"
+      "[White \"C\"]\n[Black \"D\"]\n[WhiteElo \"1800\"]\n[BlackElo \"1900\"]\n[Result \"*\"]\n\n1. e4 *\n\n"
+      "[White \"E (2500)\"]\n[Black \"F\"]\n[WhiteElo \"?\"]\n[BlackElo \"1500\"]\n[Result \"*\"]\n\n1. e4 *\n\n"
+      "[White \"G\"]\n[Black \"H\"]\n[Result \"*\"]\n\n1. e4 *\n\n");
+  auto elo = [&](const std::string& body) { return candidates(rated, "cql(input x.pgn)\n" + body); };
+  CHECK(elo("elo white >= 2600") == V{1, 3, 4});  // 3: "?" and a rating after the name; 4: no Elo tags
+  CHECK(elo("elo black > 2000") == V{1, 4});
+  CHECK(elo("flipcolor elo white > 2000") == V{1, 3, 4});
+  CHECK(elo("elo >= 2000") == V{1, 3, 4});
+  CHECK(elo("elo < 1850") == V{2, 3, 4});
+}
