@@ -73,6 +73,37 @@ std::optional<Roaring> Planner::union_where(store::Family family, std::string_vi
   return ptrs.empty() ? Roaring() : Roaring::fastunion(ptrs.size(), ptrs.data());
 }
 
+std::optional<Roaring> Planner::material_where(const std::function<bool(const indexer::Material&)>& keep) {
+  if (!error_.empty()) return std::nullopt;
+  if (!material_) {
+    material_.emplace();
+    bool ok = store_.for_each(store::Family::Material, "", [&](std::string_view key, std::string_view value) {
+      material_->emplace_back(indexer::material_from_key(key), std::string(value));
+      return true;
+    }, &error_);
+    if (!ok && error_.empty()) error_ = "cannot read family material";
+    if (!error_.empty()) return std::nullopt;
+  }
+  std::vector<Roaring> parts;
+  for (const auto& [m, value] : *material_) {
+    if (!keep(m)) continue;
+    auto list = store::PostingList::decode(value, &error_);
+    if (!list) return std::nullopt;
+    parts.push_back(std::move(list->bits()));
+  }
+  std::vector<const Roaring*> ptrs;
+  for (const Roaring& r : parts) ptrs.push_back(&r);
+  return ptrs.empty() ? Roaring() : Roaring::fastunion(ptrs.size(), ptrs.data());
+}
+
+std::optional<Roaring> Planner::memoised(const std::string& id, const std::function<std::optional<Roaring>()>& compute) {
+  auto it = memo_.find(id);
+  if (it != memo_.end()) return it->second;
+  auto result = compute();
+  if (result) memo_.emplace(id, *result);
+  return result;
+}
+
 Roaring Planner::id_range(uint64_t first, uint64_t last) const {
   Roaring r;
   if (last >= total_) last = total_ ? total_ - 1 : 0;

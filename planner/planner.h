@@ -37,6 +37,11 @@ class Planner {
   // Returns the union of the postings of every key of `family` under `prefix` that `keep` accepts.
   std::optional<Roaring> union_where(store::Family family, std::string_view prefix,
                                      const std::function<bool(std::string_view key)>& keep);
+  // Returns the union of the material family's postings whose signature `keep` accepts (the keys are read
+  // once per plan and kept in memory: a query may test many material conditions).
+  std::optional<Roaring> material_where(const std::function<bool(const indexer::Material&)>& keep);
+  // Returns compute(), remembered under `id` for the rest of the plan (transforms repeat the same look-ups).
+  std::optional<Roaring> memoised(const std::string& id, const std::function<std::optional<Roaring>()>& compute);
   // Returns the ids first..last (0-based, clipped to the database).
   Roaring id_range(uint64_t first, uint64_t last) const;
 
@@ -47,7 +52,9 @@ class Planner {
   const store::IndexStore& store_;
   uint64_t total_;
   std::string error_;
-  std::map<std::pair<store::Family, std::string>, Roaring> cache_;  // transforms look the same keys up again
+  std::map<std::pair<store::Family, std::string>, Roaring> cache_;
+  std::map<std::string, Roaring> memo_;
+  std::optional<std::vector<std::pair<indexer::Material, std::string>>> material_;  // signature, encoded games  // transforms look the same keys up again
 };
 
 // Returns the shortened CQL text of `node` for the plan.

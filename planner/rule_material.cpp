@@ -90,8 +90,7 @@ std::optional<MaterialTerm> material_term(const cql::Node& node, const Frame& fr
 }
 
 PlanNode plan_material(Planner& p, const cql::Node& node, const MaterialCondition& condition, std::string text) {
-  auto games = p.union_where(store::Family::Material, "", [&](std::string_view key) {
-    const indexer::Material m = indexer::material_from_key(key);
+  auto games = p.material_where([&](const indexer::Material& m) {
     for (const MaterialTerm& t : condition)
       if (!t.holds(m)) return false;
     return true;

@@ -18,20 +18,17 @@ PlanNode plan_piece_set(Planner& p, const cql::Node& node, const Frame& frame) {
   Roaring acc;
   for (int kind = 0; kind < 12; ++kind) {
     if (!(pieces >> kind & 1)) continue;
-    const char letter = kPieceLetters[kind];
-    if (squares == ~uint64_t{0}) {
-      auto games = p.union_where(store::Family::PieceSquare, std::string(1, letter), [](std::string_view) { return true; });
-      if (!games) return bounded(node, "piece on square", "piecesq", std::nullopt);
-      acc |= *games;
-      continue;
-    }
-    for (int sq = 0; sq < 64; ++sq) {
-      if (!(squares >> sq & 1)) continue;
-      const char key[3] = {letter, static_cast<char>('a' + (sq & 7)), static_cast<char>('1' + (sq >> 3))};
-      auto games = p.postings(store::Family::PieceSquare, std::string_view(key, 3));
-      if (!games) return bounded(node, "piece on square", "piecesq", std::nullopt);
-      acc |= *games;
-    }
+    // one scan of the (at most 64) keys of this piece: cheaper than a look-up per square
+    const std::string letter(1, kPieceLetters[kind]);
+    auto games = p.memoised("piecesq " + letter + std::to_string(squares), [&] {
+      return p.union_where(store::Family::PieceSquare, letter, [&](std::string_view key) {
+        if (key.size() != 3 || key[1] < 'a' || key[1] > 'h' || key[2] < '1' || key[2] > '8') return false;
+        const int sq = (key[2] - '1') * 8 + (key[1] - 'a');
+        return (squares >> sq & 1) != 0;
+      });
+    });
+    if (!games) return bounded(node, "piece on square", "piecesq", std::nullopt);
+    acc |= *games;
   }
   return bounded(node, "piece on square", "piecesq", std::move(acc));
 }
