@@ -3,6 +3,8 @@
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wrestrict"
 #endif
+#include <algorithm>
+
 #include "engine/cql/parser.h"
 
 namespace cqlindex::cql {
@@ -130,6 +132,7 @@ NodePtr Parser::dash_from(NodePtr left, const Token& dash, bool in_path) {
   }
   if (!in_path && at_special("(") && !cur().space_before) {
     forward();
+    if (at_special(")")) error("expected a filter inside the targets '--(...)' of the dash");
     while (!special(")")) {
       NodePtr t = node();
       if (!t) error("expected a filter or ')' in the targets of '--(...)'");
@@ -337,6 +340,16 @@ NodePtr Parser::path() {
     else if (!ranged && match_range(*n)) ranged = true;
     else break;
   }
+  // parameters may come in any order: keep one order (options sorted; focus, max, range) so that equal
+  // paths give equal trees
+  std::sort(n->options.begin(), n->options.end());
+  std::stable_sort(n->kids.begin(), n->kids.end(), [](const Child& x, const Child& y) {
+    auto rank = [](const char* r) {
+      std::string s = r;
+      return s == "focus" ? 0 : s == "max" ? 1 : s == "low" ? 2 : 3;
+    };
+    return rank(x.role) < rank(y.role);
+  });
   if (n->has("piecepath") && !n->child("focus"))
     error("the 'piecepath' parameter to 'path' can only be used when the 'focus' option specifies a focus");
   if (n->child("focus") && n->has("primary"))

@@ -31,6 +31,12 @@ TEST_CASE("round trip: strings, escapes and header file names", "[cql][roundtrip
 TEST_CASE("round trip: ranges, path parameters and nested sequences", "[cql][roundtrip]") {
   round_trip("cql()\npath focus A max 1 1 -- check");
   round_trip("cql()\nflipcolor(0) find (3) check");
+  round_trip("cql()\nline -5 --> mate  find -2 check  up 2 2 K");
+  round_trip("cql()\npath 0 quiet focus capture A nestban max #A -- check");
+  round_trip("cql()\npin through A to B from Q  pin to k");
+  round_trip("cql()\nsort min \"d\" quiet #A  sort quiet max \"e\" #a");
+  round_trip("cql()\nx = 1  find 2 2 x  flipcolor 3 3 x");
+  round_trip("cql()\na-h1-8 & Ka-h1-8 | [a1,h8] | c-f3-6 | enpassantsquare | [_A]e4");
   round_trip("cql()\nx = 2 find x 5 check  flipcolor count Q  up 1 3 K  line 2 4 --> check --> mate");
   round_trip("cql()\n\u22A2 \u25CEA \u2015\u2015 \u22A2 \u25CEa \u2015\u2015 check \u2015\u2015 mate");
   round_trip("cql()\nline --> (line --> check --> mate) --> stalemate");
