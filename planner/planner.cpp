@@ -147,6 +147,7 @@ PlanNode Planner::plan(const cql::Node& node, const Frame& frame) {
     case NodeKind::Result: return plan_result(*this, node, frame);
     case NodeKind::SimilarPosition: return position_level(plan_similar);
     case NodeKind::Find: return plan_find(*this, node, frame);
+    case NodeKind::Line: return plan_line(*this, node, frame);
     case NodeKind::Attacks: case NodeKind::AttackedBy: case NodeKind::AttackRay: case NodeKind::Ray:
     case NodeKind::Pin: case NodeKind::LightDark: case NodeKind::SquareLoop: case NodeKind::PieceLoop:
     case NodeKind::If:

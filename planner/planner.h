@@ -95,6 +95,7 @@ PlanNode plan_set_relation(Planner& p, const cql::Node& node, const Frame& frame
 PlanNode plan_similar(Planner& p, const cql::Node& node, const Frame& frame);       // rule_similar.cpp
 PlanNode plan_find(Planner& p, const cql::Node& node, const Frame& frame);          // rule_find.cpp
 PlanNode plan_elo(Planner& p, const cql::Node& node, const Frame& frame);           // rule_elo.cpp
+PlanNode plan_line(Planner& p, const cql::Node& node, const Frame& frame);          // rule_line.cpp
 PlanNode plan_year(Planner& p, const cql::Node& node, const Frame& frame);           // rule_year.cpp
 
 }  // namespace cqlindex::planner

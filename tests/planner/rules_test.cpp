@@ -226,3 +226,13 @@ TEST_CASE("elo: the Elo tags, unrated games kept", "[planner][rules]") {
   CHECK(elo("elo >= 2000") == V{1, 3, 4});
   CHECK(elo("elo < 1850") == V{2, 3, 4});
 }
+
+TEST_CASE("line: required constituents", "[planner][rules]") {
+  CHECK(plan("line --> check --> mate") == V{1});
+  CHECK(plan("line --> wtm --> Qa8") == V{3});
+  CHECK(plan("line --> check* --> stalemate") == V{5});       // check* may match nothing
+  CHECK(plan("line --> check{1,2} --> wtm") == V{1, 3});
+  CHECK(plan("line --> (check --> btm)+") == V{1, 3});
+  CHECK(plan("line --> mate? --> wtm") == std::nullopt);
+  CHECK(plan("line 0 3 --> mate") == std::nullopt);
+}
