@@ -79,13 +79,13 @@ std::optional<MaterialTerm> material_term(const cql::Node& node, const Frame& fr
   t.value = r->a - c->kings;
   if (c->whole_board) return t;
   // Only part of the board: its count is at most the whole board's, so only a lower bound carries over.
+  // A bound of one is better left to the piece-square rule ("some P on the 7th rank" beats "some P").
+  int64_t needed = 0;
+  if (op == ">=" || op == "==") needed = r->a;
+  else if (op == ">") needed = r->a + 1;
+  if (needed <= 1) return std::nullopt;  // "<", "<=", "!=" on part of the board say nothing about the whole
   t.op = ">=";
-  if (op == ">=" || op == "==") return t;
-  if (op == ">") {
-    t.value = r->a + 1 - c->kings;
-    return t;
-  }
-  t.value = 0;  // "<", "<=", "!=" on part of the board say nothing about the whole: always true
+  t.value = needed - c->kings;
   return t;
 }
 

@@ -119,8 +119,9 @@ TEST_CASE("material at one position", "[planner][rules]") {
   CHECK(plan("#P >= 9") == V{});
   CHECK(plan("[Aa] == 3") == V{3, 5});            // kings count one each
   CHECK(plan("power a == 0") == V{3, 5});         // only a king: power 0
-  CHECK(plan("#Pa-h7 >= 1") == V{1, 2, 3, 4, 6});  // part of the board: only "some white pawn" carries over
-  CHECK(plan("#Pa-h7 <= 0") == V{1, 2, 3, 4, 5, 6});  // says nothing about the whole board
+  CHECK(plan("#Pa-h7 >= 1") == V{3});             // part of the board, at least one: the piece-square rule
+  CHECK(plan("#Pa-h2 >= 8") == V{1, 2, 4, 6});    // part of the board: a lower bound on the whole count
+  CHECK(plan("#Pa-h7 <= 0") == std::nullopt);     // says nothing about the whole board
   CHECK(plan("#P == #p") == std::nullopt);        // two counts: not bounded
 }
 
