@@ -18,6 +18,8 @@ int command_info(int argc, char** argv);
 // (command_similar.cpp).
 int command_similar(int argc, char** argv);
 
+// cqlindex explain QUERY.cql -i REPO.pgn [--index DIR]: the plan of a query over an index (command_explain.cpp).
+int command_explain(int argc, char** argv);
 // `run QUERY.cql [options]`: parse (and later evaluate) a CQL query; returns the exit code.
 int run_command(int argc, char** argv);
 // cqlindex yacpdb 'QUERY' -i FILE [-o OUT.pgn] [--count]: YACPDB queries over problems (command_yacpdb.cpp).

@@ -24,6 +24,8 @@ constexpr const char* kUsage =
     "                           CQL's -similarposition, through the index (judges' predecessor search)\n"
     "  yacpdb 'QUERY' -i FILE [-o OUT.pgn] [--count]\n"
     "                           YACPDB query language over problems (PGN or YACPDB YAML)\n"
+    "  explain QUERY.cql -i REPO.pgn [--index DIR]\n"
+    "                           the index plan of a query and how many games it leaves\n"
     "\n"
     "Run 'cqlindex COMMAND --help' for the options of a command.\n";
 
@@ -41,6 +43,7 @@ constexpr Command kCommands[] = {
     {"run", run_command},
     {"similar", command_similar},
     {"yacpdb", command_yacpdb},
+    {"explain", command_explain},
 };
 
 }  // namespace

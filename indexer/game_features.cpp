@@ -91,6 +91,22 @@ class PositionVisitor {
   uint32_t flags_ = 0;
 };
 
+// Emits the game's tags family postings: every value of the indexed tags, the missing ones, and the
+// termination marker.
+void add_tag_postings(const pgn::Game& game, uint32_t id, RunWriter& runs) {
+  for (std::string_view name : kIndexedTags) {
+    bool seen = false;
+    for (const pgn::Tag& t : game.tags)
+      if (t.name == name) {
+        runs.add(store::Family::Tags, tag_key(name, t.value), id);
+        if (t.raw_value != t.value) runs.add(store::Family::Tags, tag_key(name, t.raw_value), id);  // escapes kept
+        seen = true;
+      }
+    if (!seen) runs.add(store::Family::Tags, tag_key(name, TagKeyKind::Missing), id);
+  }
+  if (!game.result_token.empty()) runs.add(store::Family::Tags, tag_key("Result", TagKeyKind::Marker, game.result_token), id);
+}
+
 }  // namespace
 
 IndexedGame index_game(const pgn::Game& game, uint32_t id, uint64_t base_offset, WorkerPostings& out) {
@@ -102,6 +118,7 @@ IndexedGame index_game(const pgn::Game& game, uint32_t id, uint64_t base_offset,
   if (auto date = game.tag("Date")) r.year = leading_number(*date, 4, 1, 9999);
   if (auto elo = game.tag("WhiteElo")) r.white_elo = leading_number(*elo, 4, 1, 4000);
   if (auto elo = game.tag("BlackElo")) r.black_elo = leading_number(*elo, 4, 1, 4000);
+  add_tag_postings(game, id, out.runs);
   if (game.status == pgn::GameStatus::SkippedVariant) return indexed;
 
   PositionVisitor visitor(id, out);

@@ -43,4 +43,16 @@ std::string_view game_flag_key(GameFlag flag) {
   return "";
 }
 
+std::string tag_key(std::string_view name, TagKeyKind kind, std::string_view text) {
+  std::string key(name);
+  key += static_cast<char>(kind);
+  key += text;
+  return key;
+}
+
+std::string tag_key(std::string_view name, std::string_view value) {
+  if (value.size() <= kMaxTagValueBytes) return tag_key(name, TagKeyKind::Whole, value);
+  return tag_key(name, TagKeyKind::Truncated, value.substr(0, kMaxTagValueBytes));
+}
+
 }  // namespace cqlindex::indexer

@@ -1,0 +1,45 @@
+#pragma once
+// The planner's interface: a CQL query -> the games the index cannot rule out, with the plan that says why.
+//
+// Every rule derives a NECESSARY condition: a game outside the candidates can never match the query. A rule
+// that cannot bound its subtree says so ("all games", with the reason) and the plan stays sound.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <roaring/roaring.hh>
+
+#include "engine/cql/query.h"
+#include "store/index_store.h"
+
+namespace cqlindex::planner {
+
+// 0-based game ids (file order) that may match.
+using CandidateSet = Roaring;
+
+// One node of the plan tree, as `explain` prints it.
+struct PlanNode {
+  std::string filter;    // the CQL text of the subtree (shortened)
+  std::string rule;      // which rule bounded it ("tag: player", "material", "and", ...) or "all games"
+  std::string family;    // the index family read, if any
+  std::string fallback;  // why it bounds to all games (empty when it bounds)
+  std::optional<Roaring> games;  // nullopt: all games
+  std::vector<PlanNode> kids;
+};
+
+struct PlanReport {
+  PlanNode root;
+  uint64_t total_games = 0;
+  std::string error;  // set when the index could not be read (the plan is then "all games")
+};
+
+// Returns the candidate games of `query` over the index `store` (nullopt: the index cannot bound it, scan
+// every game); fills `report` when given.
+std::optional<CandidateSet> plan_candidates(const cql::Query& query, const store::IndexStore& store,
+                                            PlanReport* report = nullptr);
+
+// Returns the plan as indented text for a CQL user (`cqlindex explain`).
+std::string format_plan(const PlanReport& report);
+
+}  // namespace cqlindex::planner

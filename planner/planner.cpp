@@ -1,0 +1,266 @@
+// The planner's walk: dispatch each node kind to its rule, the header's game-level conditions, and the
+// index reads every rule shares.
+#include "planner/planner.h"
+
+#include "engine/cql/printer.h"
+
+namespace cqlindex::planner {
+
+using cql::NodeKind;
+
+std::string filter_text(const cql::Node& node) {
+  std::string text;
+  try {
+    text = cql::print_cql(node);
+  } catch (...) {
+    text = cql::kind_name(node.kind);
+  }
+  std::string out;
+  for (char c : text) {
+    if (c == '\n' || c == '\t') c = ' ';
+    if (c == ' ' && !out.empty() && out.back() == ' ') continue;
+    out += c;
+  }
+  if (out.size() > 70) out = out.substr(0, 67) + "...";
+  return out;
+}
+
+PlanNode all_games(const cql::Node& node, std::string reason) {
+  PlanNode n;
+  n.filter = filter_text(node);
+  n.rule = "all games";
+  n.fallback = std::move(reason);
+  return n;
+}
+
+PlanNode bounded(const cql::Node& node, std::string rule, std::string family, std::optional<Roaring> games) {
+  PlanNode n;
+  n.filter = filter_text(node);
+  n.rule = std::move(rule);
+  n.family = std::move(family);
+  if (games) n.games = std::move(games);
+  else n.fallback = "the index could not be read";
+  return n;
+}
+
+std::optional<Roaring> Planner::postings(store::Family family, std::string_view key) {
+  if (!error_.empty()) return std::nullopt;
+  auto cached = cache_.find({family, std::string(key)});
+  if (cached != cache_.end()) return cached->second;
+  auto list = store_.postings(family, key, &error_);
+  if (!list) return std::nullopt;
+  cache_.emplace(std::make_pair(family, std::string(key)), list->bits());
+  return list->bits();
+}
+
+std::optional<Roaring> Planner::union_where(store::Family family, std::string_view prefix,
+                                            const std::function<bool(std::string_view key)>& keep) {
+  if (!error_.empty()) return std::nullopt;
+  std::vector<Roaring> parts;
+  bool ok = store_.for_each(family, prefix, [&](std::string_view key, std::string_view value) {
+    if (!keep(key)) return true;
+    auto list = store::PostingList::decode(value, &error_);
+    if (!list) return false;
+    parts.push_back(std::move(list->bits()));
+    return true;
+  }, &error_);
+  if (!ok || !error_.empty()) {
+    if (error_.empty()) error_ = "cannot read family " + std::string(store::family_name(family));
+    return std::nullopt;
+  }
+  std::vector<const Roaring*> ptrs;
+  for (const Roaring& r : parts) ptrs.push_back(&r);
+  return ptrs.empty() ? Roaring() : Roaring::fastunion(ptrs.size(), ptrs.data());
+}
+
+std::optional<Roaring> Planner::material_where(const std::function<bool(const indexer::Material&)>& keep) {
+  if (!error_.empty()) return std::nullopt;
+  if (!material_) {
+    material_.emplace();
+    bool ok = store_.for_each(store::Family::Material, "", [&](std::string_view key, std::string_view value) {
+      material_->emplace_back(indexer::material_from_key(key), std::string(value));
+      return true;
+    }, &error_);
+    if (!ok && error_.empty()) error_ = "cannot read family material";
+    if (!error_.empty()) return std::nullopt;
+  }
+  std::vector<Roaring> parts;
+  for (const auto& [m, value] : *material_) {
+    if (!keep(m)) continue;
+    auto list = store::PostingList::decode(value, &error_);
+    if (!list) return std::nullopt;
+    parts.push_back(std::move(list->bits()));
+  }
+  std::vector<const Roaring*> ptrs;
+  for (const Roaring& r : parts) ptrs.push_back(&r);
+  return ptrs.empty() ? Roaring() : Roaring::fastunion(ptrs.size(), ptrs.data());
+}
+
+std::optional<Roaring> Planner::memoised(const std::string& id, const std::function<std::optional<Roaring>()>& compute) {
+  auto it = memo_.find(id);
+  if (it != memo_.end()) return it->second;
+  auto result = compute();
+  if (result) memo_.emplace(id, *result);
+  return result;
+}
+
+Roaring Planner::id_range(uint64_t first, uint64_t last) const {
+  Roaring r;
+  if (last >= total_) last = total_ ? total_ - 1 : 0;
+  if (total_ && first <= last) r.addRange(first, last + 1);
+  return r;
+}
+
+namespace {
+
+// The set S of `#S OP N` (or `N OP #S`) when the comparison needs at least one square of S, else nullptr.
+const cql::Node* counted_set_needing_one(const cql::Node& node) {
+  const cql::Node* l = node.child("left");
+  const cql::Node* r = node.child("right");
+  if (!l || !r) return nullptr;
+  std::string op = node.text;
+  if (l->kind == NodeKind::Number) {
+    std::swap(l, r);
+    op = op == "<" ? ">" : op == "<=" ? ">=" : op == ">" ? "<" : op == ">=" ? "<=" : op;
+  }
+  if (r->kind != NodeKind::Number || l->kind != NodeKind::CountSquares || !l->child("arg")) return nullptr;
+  const int64_t n = r->a;
+  const bool needs_one = (op == ">=" && n >= 1) || (op == ">" && n >= 0) || (op == "==" && n >= 1);
+  return needs_one ? l->child("arg") : nullptr;
+}
+
+}  // namespace
+
+PlanNode Planner::plan(const cql::Node& node, const Frame& frame) {
+  auto position_level = [&](auto rule) {
+    if (!frame.positions_indexed)
+      return all_games(node, "variations are searched and the index holds mainline positions only");
+    return rule(*this, node, frame);
+  };
+  switch (node.kind) {
+    case NodeKind::Compound: case NodeKind::And: case NodeKind::Or: case NodeKind::Union: case NodeKind::Intersect:
+      return plan_logic(*this, node, frame);
+    case NodeKind::Transform: return plan_transform(*this, node, frame);
+    case NodeKind::PieceSet: return position_level(plan_piece_set);
+    case NodeKind::Predicate: return position_level(plan_position_flag);
+    case NodeKind::Move: return position_level(plan_move);
+    case NodeKind::Result: return plan_result(*this, node, frame);
+    case NodeKind::SimilarPosition: return position_level(plan_similar);
+    case NodeKind::Find: return plan_find(*this, node, frame);
+    case NodeKind::Line: return plan_line(*this, node, frame);
+    case NodeKind::Attacks: case NodeKind::AttackedBy: case NodeKind::AttackRay: case NodeKind::Ray:
+    case NodeKind::Pin: case NodeKind::LightDark: case NodeKind::SquareLoop: case NodeKind::PieceLoop:
+    case NodeKind::If:
+      return plan_set_relation(*this, node, frame);
+    case NodeKind::StringIn: return plan_tag_test(*this, node, frame);
+    case NodeKind::Relation: {
+      if (auto term = material_term(node, frame)) {
+        if (!frame.positions_indexed)
+          return all_games(node, "variations are searched and the index holds mainline positions only");
+        return plan_material(*this, node, {*term}, filter_text(node));
+      }
+      const cql::Node* left = node.child("left");
+      if (left && left->kind == NodeKind::Counter && left->text == "year") return plan_year(*this, node, frame);
+      if (left && left->kind == NodeKind::Elo) return plan_elo(*this, node, frame);
+      if (left && left->type == cql::ValueType::String) return plan_tag_test(*this, node, frame);
+      if (const cql::Node* set = counted_set_needing_one(node)) {
+        PlanNode out = plan(*set, frame);
+        out.filter = filter_text(node);
+        out.rule = "count >= 1: the set must be non-empty; " + out.rule;
+        return out;
+      }
+      return all_games(node, "a comparison the index cannot decide");
+    }
+    case NodeKind::Not: return all_games(node, "negation: the index cannot bound what must NOT occur");
+    case NodeKind::True: case NodeKind::AllSquares: return all_games(node, "always true");
+    default: return all_games(node, std::string("no rule for ") + cql::kind_name(node.kind));
+  }
+}
+
+namespace {
+
+// The conditions of the cql(...) header and the body, as the plan's root (a conjunction).
+PlanNode plan_query(Planner& p, const cql::Query& q) {
+  PlanNode root;
+  root.filter = "the whole query";
+  root.rule = "and";
+  const cql::Header& h = q.header;
+  cql::Node dummy(NodeKind::True, cql::ValueType::Logical);
+  if (h.matchcount && h.matchcount->min <= 0) {
+    root.rule = "all games";
+    root.fallback = "the matchcount range contains 0: games match with no matching position";
+    return root;
+  }
+  if (h.gamenumber) {
+    PlanNode n = bounded(dummy, "header: gamenumber", "games (ids)",
+                         p.id_range(h.gamenumber->min > 0 ? h.gamenumber->min - 1 : 0,
+                                    h.gamenumber->max > 0 ? h.gamenumber->max - 1 : 0));
+    if (h.gamenumber->max <= 0) n.games = Roaring();
+    n.filter = "gamenumber " + std::to_string(h.gamenumber->min) + " " + std::to_string(h.gamenumber->max);
+    root.kids.push_back(std::move(n));
+  }
+  if (!h.result.empty()) {
+    cql::Node r(NodeKind::Result, cql::ValueType::Logical);
+    r.text = h.result;
+    PlanNode n = plan_result(p, r, Frame{});
+    n.filter = "header result " + h.result;
+    root.kids.push_back(std::move(n));
+  }
+  Frame frame;
+  frame.positions_indexed = !h.variations;
+  if (q.body) root.kids.push_back(p.plan(*q.body, frame));
+  std::optional<Roaring> acc;
+  for (const PlanNode& k : root.kids)
+    if (k.games) acc = acc ? (*acc & *k.games) : *k.games;
+  if (acc) root.games = std::move(acc);
+  else root.fallback = "no part of the query could be bounded";
+  return root;
+}
+
+void format_node(const PlanNode& n, uint64_t total, int depth, std::string& out) {
+  out.append(2 * depth, ' ');
+  out += n.games ? "[" : "[all ";
+  out += std::to_string(n.games ? n.games->cardinality() : total);
+  out += "] ";
+  out += n.filter;
+  out += "  <- ";
+  out += n.rule;
+  if (!n.family.empty()) out.append(" (").append(n.family).append(")");
+  if (!n.fallback.empty()) out.append(": ").append(n.fallback);
+  out += '\n';
+  for (const PlanNode& k : n.kids) format_node(k, total, depth + 1, out);
+}
+
+}  // namespace
+
+std::optional<CandidateSet> plan_candidates(const cql::Query& query, const store::IndexStore& store,
+                                            PlanReport* report) {
+  const uint64_t total = store.meta().game_count;
+  Planner p(store, total);
+  PlanNode root = plan_query(p, query);
+  if (!p.error().empty()) {  // a damaged family: never trust a partial plan
+    root.games.reset();
+    root.fallback = "index read error: " + p.error();
+  }
+  std::optional<CandidateSet> result;
+  if (root.games) result = *root.games;
+  if (report) {
+    report->root = std::move(root);
+    report->total_games = total;
+    report->error = p.error();
+  }
+  return result;
+}
+
+std::string format_plan(const PlanReport& report) {
+  std::string out;
+  format_node(report.root, report.total_games, 0, out);
+  uint64_t n = report.root.games ? report.root.games->cardinality() : report.total_games;
+  char share[32];
+  std::snprintf(share, sizeof share, "%.2f%%", report.total_games ? 100.0 * double(n) / double(report.total_games) : 100.0);
+  out += "candidates: " + std::to_string(n) + " of " + std::to_string(report.total_games) + " games (" + share + ")";
+  out += report.root.games ? "\n" : ", full scan\n";
+  return out;
+}
+
+}  // namespace cqlindex::planner

@@ -1,0 +1,101 @@
+#pragma once
+// The planner's inside: the walk over the typed tree, the frame a subtree is seen in, and one entry point
+// per rule (each rule in its own rule_*.cpp).
+#include <array>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/cql/node.h"
+#include "indexer/planner_keys.h"
+#include "planner/plan.h"
+
+namespace cqlindex::planner {
+
+// How the atoms below a node are seen: transforms above it widen what an atom may stand for.
+struct Frame {
+  bool swap_colors = false;     // inside the colour-swapped member of flipcolor / reversecolor
+  bool mirror_ranks = false;    // inside the member of flipcolor that mirrors the board (rank 1 <-> 8)
+  bool any_symmetry = false;    // inside flip/rotate/reversecolor...: squares closed under the 8 symmetries
+  bool any_square = false;      // inside shift...: a square set may stand for any square
+  bool positions_indexed = true;  // false when variations are searched: only game-level facts bound
+};
+
+// Reads the index for the rules; a read error makes every later read "all games".
+class Planner {
+ public:
+  Planner(const store::IndexStore& store, uint64_t total_games) : store_(store), total_(total_games) {}
+
+  // Returns the plan of `node` seen in `frame` (dispatches to the rules).
+  PlanNode plan(const cql::Node& node, const Frame& frame);
+
+  // Returns the games under `key` (empty when absent); nullopt after a read error.
+  std::optional<Roaring> postings(store::Family family, std::string_view key);
+  // Returns the union of the postings of every key of `family` under `prefix` that `keep` accepts.
+  std::optional<Roaring> union_where(store::Family family, std::string_view prefix,
+                                     const std::function<bool(std::string_view key)>& keep);
+  // Returns the union of the material family's postings whose signature `keep` accepts (the keys are read
+  // once per plan and kept in memory: a query may test many material conditions).
+  std::optional<Roaring> material_where(const std::function<bool(const indexer::Material&)>& keep);
+  // Returns compute(), remembered under `id` for the rest of the plan (transforms repeat the same look-ups).
+  std::optional<Roaring> memoised(const std::string& id, const std::function<std::optional<Roaring>()>& compute);
+  // Returns the ids first..last (0-based, clipped to the database).
+  Roaring id_range(uint64_t first, uint64_t last) const;
+
+  uint64_t total_games() const { return total_; }
+  const std::string& error() const { return error_; }
+
+ private:
+  const store::IndexStore& store_;
+  uint64_t total_;
+  std::string error_;
+  std::map<std::pair<store::Family, std::string>, Roaring> cache_;
+  std::map<std::string, Roaring> memo_;
+  std::optional<std::vector<std::pair<indexer::Material, std::string>>> material_;  // signature, encoded games  // transforms look the same keys up again
+};
+
+// Returns the shortened CQL text of `node` for the plan.
+std::string filter_text(const cql::Node& node);
+// Returns a plan node that keeps all games, with the reason.
+PlanNode all_games(const cql::Node& node, std::string reason);
+// Returns a plan node bounded by `games` (nullopt games: a read error, reported as all games).
+PlanNode bounded(const cql::Node& node, std::string rule, std::string family, std::optional<Roaring> games);
+
+// Returns the squares a designator's `squares` may stand for in `frame` (a1 = bit 0).
+uint64_t seen_squares(uint64_t squares, const Frame& frame);
+// Returns the piece kinds (cql piece_bits) a designator's `pieces` may stand for in `frame`.
+uint16_t seen_pieces(uint16_t pieces, const Frame& frame);
+
+// A linear condition on a position's material (counts in indexer::Material order): sum w[i]*m[i] OP value.
+struct MaterialTerm {
+  std::array<int, 10> weight{};
+  std::string op;  // "==", "!=", "<", "<=", ">", ">="
+  int64_t value = 0;
+  bool holds(const indexer::Material& m) const;
+};
+// The material conditions of one position (a conjunction).
+using MaterialCondition = std::vector<MaterialTerm>;
+
+// -- rules (one file each)
+PlanNode plan_logic(Planner& p, const cql::Node& node, const Frame& frame);          // rule_logic.cpp
+PlanNode plan_transform(Planner& p, const cql::Node& node, const Frame& frame);      // rule_transform.cpp
+PlanNode plan_piece_set(Planner& p, const cql::Node& node, const Frame& frame);      // rule_piece_square.cpp
+// Returns the material term of a count/power comparison seen in `frame`, or nullopt when it is not one.
+std::optional<MaterialTerm> material_term(const cql::Node& node, const Frame& frame);  // rule_material.cpp
+PlanNode plan_material(Planner& p, const cql::Node& node, const MaterialCondition& condition,
+                       std::string text);                                          // rule_material.cpp
+PlanNode plan_position_flag(Planner& p, const cql::Node& node, const Frame& frame);  // rule_flags.cpp
+PlanNode plan_move(Planner& p, const cql::Node& node, const Frame& frame);           // rule_move.cpp
+PlanNode plan_tag_test(Planner& p, const cql::Node& node, const Frame& frame);       // rule_tags.cpp
+PlanNode plan_result(Planner& p, const cql::Node& node, const Frame& frame);         // rule_result.cpp
+PlanNode plan_set_relation(Planner& p, const cql::Node& node, const Frame& frame);  // rule_set_relations.cpp
+PlanNode plan_similar(Planner& p, const cql::Node& node, const Frame& frame);       // rule_similar.cpp
+PlanNode plan_find(Planner& p, const cql::Node& node, const Frame& frame);          // rule_find.cpp
+PlanNode plan_elo(Planner& p, const cql::Node& node, const Frame& frame);           // rule_elo.cpp
+PlanNode plan_line(Planner& p, const cql::Node& node, const Frame& frame);          // rule_line.cpp
+PlanNode plan_year(Planner& p, const cql::Node& node, const Frame& frame);           // rule_year.cpp
+
+}  // namespace cqlindex::planner

@@ -1,0 +1,63 @@
+// Rule: `elo [white|black] OP N` (N a number). The candidates of one side are the games whose Elo tag of
+// that side reads as a number satisfying the comparison, plus every game where the rating may come from
+// elsewhere (CQL 6.2 also reads WhiteRating/USCF/... tags and a " (2450)" after the name): the Elo tag
+// missing, not a positive number or too long, or the name ending in ')'. `elo` without a colour is the
+// larger of the two: whatever the comparison, one side satisfies it, so the union of both sides bounds it.
+#include <charconv>
+
+#include "planner/planner.h"
+
+namespace cqlindex::planner {
+
+namespace {
+
+bool compare(int64_t x, const std::string& op, int64_t v) {
+  return (op == "==" && x == v) || (op == "!=" && x != v) || (op == "<" && x < v) || (op == "<=" && x <= v) ||
+         (op == ">" && x > v) || (op == ">=" && x >= v);
+}
+
+std::optional<Roaring> side_candidates(Planner& p, const std::string& side, const std::string& op, int64_t value) {
+  const std::string tag = side + "Elo";
+  auto rated = p.union_where(store::Family::Tags, tag, [&](std::string_view key) {
+    if (key.size() <= tag.size()) return false;
+    const auto kind = static_cast<indexer::TagKeyKind>(key[tag.size()]);
+    if (kind == indexer::TagKeyKind::Missing || kind == indexer::TagKeyKind::Truncated) return true;
+    if (kind != indexer::TagKeyKind::Whole) return false;
+    const std::string_view v = key.substr(tag.size() + 1);
+    int64_t elo = 0;
+    auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), elo);
+    if (ec != std::errc() || end == v.data() || elo <= 0) return true;  // the rating may come from elsewhere
+    return compare(elo, op, value);
+  });
+  auto named = p.union_where(store::Family::Tags, side, [&](std::string_view key) {
+    if (key.size() <= side.size()) return false;
+    const auto kind = static_cast<indexer::TagKeyKind>(key[side.size()]);
+    return kind == indexer::TagKeyKind::Truncated ||
+           (kind == indexer::TagKeyKind::Whole && key.find(')') != std::string_view::npos);
+  });
+  if (!rated || !named) return std::nullopt;
+  return *rated | *named;
+}
+
+}  // namespace
+
+PlanNode plan_elo(Planner& p, const cql::Node& node, const Frame& frame) {
+  const cql::Node* l = node.child("left");
+  const cql::Node* r = node.child("right");
+  if (!l || !r || l->kind != cql::NodeKind::Elo || r->kind != cql::NodeKind::Number)
+    return all_games(node, "elo compared with a non-constant");
+  std::string colour = l->text;
+  if (frame.swap_colors && !colour.empty()) colour = colour == "white" ? "black" : "white";
+  std::vector<std::string> sides;
+  if (colour != "black") sides.push_back("White");
+  if (colour != "white") sides.push_back("Black");
+  Roaring acc;
+  for (const std::string& side : sides) {
+    auto games = side_candidates(p, side, node.text, r->a);
+    if (!games) return bounded(node, "elo", "tags", std::nullopt);
+    acc |= *games;
+  }
+  return bounded(node, "elo from the Elo tags (unrated games kept)", "tags", std::move(acc));
+}
+
+}  // namespace cqlindex::planner

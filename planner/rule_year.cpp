@@ -1,0 +1,32 @@
+// Rule: `year OP N` (N a number) holds only in games whose Date tag has a year satisfying it; `year` fails
+// when the date has no year, so games without one are out.
+#include "planner/planner.h"
+#include "planner/tag_values.h"
+
+namespace cqlindex::planner {
+
+namespace {
+
+bool compare(int64_t x, const std::string& op, int64_t v) {
+  return (op == "==" && x == v) || (op == "!=" && x != v) || (op == "<" && x < v) || (op == "<=" && x <= v) ||
+         (op == ">" && x > v) || (op == ">=" && x >= v);
+}
+
+}  // namespace
+
+PlanNode plan_year(Planner& p, const cql::Node& node, const Frame&) {
+  const cql::Node* r = node.child("right");
+  if (!r || r->kind != cql::NodeKind::Number) return all_games(node, "year compared with a non-constant");
+  auto games = p.union_where(store::Family::Tags, "Date", [&](std::string_view key) {
+    if (key.size() <= 4) return false;
+    const auto kind = static_cast<indexer::TagKeyKind>(key[4]);
+    if (kind == indexer::TagKeyKind::Truncated) return true;
+    if (kind != indexer::TagKeyKind::Whole) return false;
+    for (int64_t y : possible_years(key.substr(5)))
+      if (compare(y, node.text, r->a)) return true;
+    return false;
+  });
+  return bounded(node, "year from the Date tag", "tags", std::move(games));
+}
+
+}  // namespace cqlindex::planner
