@@ -1,6 +1,8 @@
 // `cqlindex run QUERY.cql [-i IN] [-o OUT] [CQL options]`: parse options -> load query -> parse/bind ->
 // GCC 12 reports false -Wrestrict positives on std::string concatenation at -O2 (GCC bug 105329).
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wrestrict"
+#endif
 // (-parse: print the bound tree) -> evaluate (not implemented yet).
 #include <filesystem>
 #include <fstream>

@@ -1,6 +1,8 @@
 // A small hand-written parser for CQL's options: they take a variable number of words
 // GCC 12 reports false -Wrestrict positives on std::string concatenation at -O2 (GCC bug 105329).
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wrestrict"
+#endif
 // (`-similarposition nosort notransform FILE`, `-gamenumber 5 10`), which Boost.Program_options fits badly.
 #include "cli/run_options.h"
 
@@ -77,7 +79,7 @@ std::optional<std::string> parse_run_options(int argc, char** argv, RunOptions& 
       o.lex_only = true;
     } else if (opt == "cql") {
       if (!(v = need(a))) return "option " + a + " needs CQL filters";
-      o.preamble.push_back("{" + *v + "}");
+      o.preamble.push_back(*v);  // its filters are ANDed with the body, like CQL's {filters}
     } else if (opt == "similarposition") {
       std::string text = "similarposition";
       while (i + 1 < args.size() && (lower(args[i + 1]) == "nosort" || lower(args[i + 1]) == "notransform"))

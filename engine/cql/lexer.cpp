@@ -1,6 +1,8 @@
 // CQL lexer: token order follows CQL 6.2 (piece declarations, `///`, comments, results, integers, {m,n},
 // GCC 12 reports false -Wrestrict positives on std::string concatenation at -O2 (GCC bug 105329).
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wrestrict"
+#endif
 // castling, Unicode glyphs, escape strings, group references, piece designators, dashes, symbols, words).
 #include "engine/cql/lexer.h"
 
@@ -344,7 +346,7 @@ class Lexer {
       int64_t v = 0;
       while (at(0) >= '0' && at(0) <= '9') {
         v = v * 10 + (at(0) - '0');
-        if (v > 1000000000) fail("integer too large");
+        if (v > 1000000000) throw CqlError("integer too large", t.line, t.column);
         advance(1);
       }
       t.kind = TokenKind::Int;

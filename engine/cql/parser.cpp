@@ -1,6 +1,8 @@
 // Parser infrastructure, the precedence levels of CQL 6.2 (spec/cql-precedence.txt) and the header.
 // GCC 12 reports false -Wrestrict positives on std::string concatenation at -O2 (GCC bug 105329).
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wrestrict"
+#endif
 #include "engine/cql/parser.h"
 
 #include <algorithm>
@@ -409,6 +411,9 @@ NodePtr Parser::substring_x() {
 
 NodePtr Parser::primitive() {
   DepthGuard g(depth_, this, cur());
+  // Typed arguments are parsed by trying and backtracking (as CQL 6.2 does); on nested pathological input
+  // that is exponential, so the work is bounded instead of hanging.
+  if (++steps_ > 2000000) error("query too complex to parse (too much backtracking)");
   if (cur().kind == TokenKind::Dash) return require(mulop_x(), "Unable to parse apparent -- operator");
   return complex();
 }

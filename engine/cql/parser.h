@@ -31,6 +31,7 @@ class Parser {
   size_t pos_ = 0;
   Query& q_;
   int depth_ = 0;
+  long steps_ = 0;  // primitives tried; bounds the backtracking on pathological input
 
   const Token& cur() const { return toks_[pos_]; }
   const Token& peek(size_t k = 1) const { return toks_[std::min(pos_ + k, toks_.size() - 1)]; }

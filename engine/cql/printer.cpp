@@ -1,6 +1,8 @@
 // Canonical S-expression printer and CQL text printer (unparser) of the bound tree.
 // GCC 12 reports false -Wrestrict positives on std::string concatenation at -O2 (GCC bug 105329).
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wrestrict"
+#endif
 #include "engine/cql/printer.h"
 
 #include <sstream>
@@ -72,6 +74,18 @@ void canonical(const Node& n, std::ostringstream& o, int indent) {
 }
 
 // ---------------------------------------------------------------- CQL text
+
+// A CQL string literal: quoted text has no escapes in CQL, so '"' and control characters become the escape
+// tokens \" \n \r \t written against the quoted parts (adjacent strings concatenate).
+std::string cql_string(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    const char* esc = c == '"' ? "\\\"" : c == '\n' ? "\\n" : c == '\r' ? "\\r" : c == '\t' ? "\\t" : nullptr;
+    if (esc) out += std::string("\"") + esc + "\"";
+    else out += c;
+  }
+  return out + "\"";
+}
 
 std::string cql(const Node& n);
 
@@ -168,7 +182,7 @@ std::string seq_text(const Node& n, bool in_path, const char* arrow) {
 std::string cql(const Node& n) {
   switch (n.kind) {
     case NodeKind::Number: return std::to_string(n.a);
-    case NodeKind::StringLiteral: return quote(n.text);
+    case NodeKind::StringLiteral: return cql_string(n.text);
     case NodeKind::PieceSet: {
       if (!n.pieces) return squares_text(n.squares);
       std::string p = pieces_text(n.pieces);
@@ -252,7 +266,7 @@ std::string cql(const Node& n) {
       if (n.has("assign")) s += " = " + wrap(*n.child("value"));
       return s;
     }
-    case NodeKind::RegexMatch: return wrap(*n.child("arg")) + " ~~ " + quote(n.text);
+    case NodeKind::RegexMatch: return wrap(*n.child("arg")) + " ~~ " + cql_string(n.text);
     case NodeKind::GroupRef: return n.has("index") ? "\\-1" : "\\" + std::to_string(n.a);
     case NodeKind::IndexOf: return "indexof (" + kids_text(n, "left") + kids_text(n, "right") + " )";
     case NodeKind::WriteFile: return "writefile (" + kids_text(n, "left") + kids_text(n, "right") + " )";
@@ -263,17 +277,17 @@ std::string cql(const Node& n) {
     case NodeKind::Comment: return "comment (" + kids_text(n, "arg") + " )";
     case NodeKind::Message: return "message" + opts(n) + " (" + kids_text(n, "arg") + " )";
     case NodeKind::Result: return "result " + n.text;
-    case NodeKind::Tag: return "tag " + quote(n.text);
+    case NodeKind::Tag: return "tag " + cql_string(n.text);
     case NodeKind::TagBuiltin: {
       static const char* map[][2] = {{"Site", "site"}, {"Event", "event"}, {"Date", "date"}, {"EventDate", "eventdate"}, {"ECO", "eco"}};
       for (auto& m : map)
         if (n.text == m[0]) return m[1];
       return n.text;
     }
-    case NodeKind::SetTag: return "settag (" + quote(n.text) + kids_text(n, "value") + " )";
+    case NodeKind::SetTag: return "settag (" + cql_string(n.text) + kids_text(n, "value") + " )";
     case NodeKind::Player: return n.text.empty() ? "player" : "player " + n.text;
     case NodeKind::Elo: return n.text.empty() ? "elo" : "elo " + n.text;
-    case NodeKind::Fen: return n.type == ValueType::String ? "fen" : "fen " + quote(n.text);
+    case NodeKind::Fen: return n.type == ValueType::String ? "fen" : "fen " + cql_string(n.text);
     case NodeKind::HasComment: return n.text;
     case NodeKind::CurrentPosition: return "currentposition";
     case NodeKind::InitialPosition: return "initialposition";
@@ -313,7 +327,7 @@ std::string cql(const Node& n) {
       for (const std::string& o : n.options) s += o == "focus capture" ? "" : " " + o;
       if (const Node* f = n.child("focus")) s += std::string(n.has("focus capture") ? " focus capture " : " focus ") + wrap(*f);
       if (const Node* m = n.child("max")) s += " max " + wrap(*m);
-      if (!n.text.empty()) s += " title " + quote(n.text);
+      if (!n.text.empty()) s += " title " + cql_string(n.text);
       s += range_text(n);
       for (const Child& c : n.kids)
         if (std::string(c.role) == "arg") s += " " + seq_text(*c.node, true, "");
@@ -332,7 +346,7 @@ std::string cql(const Node& n) {
       std::string s = "sort" + opts(n, {"min", "max"});
       if (n.has("min")) s += " min";
       if (n.has("max")) s += " max";
-      if (!n.text.empty()) s += " " + quote(n.text);
+      if (!n.text.empty()) s += " " + cql_string(n.text);
       return s + " " + wrap(*n.child("body"));
     }
     case NodeKind::Variable: return n.text;
@@ -349,7 +363,7 @@ std::string cql(const Node& n) {
       if (const Node* k = n.child("key")) s += "[" + cql(*k) + "]";
       return s;
     }
-    case NodeKind::IsBound: return std::string(n.has("not") ? "isunbound " : "isbound ") + quote(n.text);
+    case NodeKind::IsBound: return std::string(n.has("not") ? "isunbound " : "isbound ") + cql_string(n.text);
     case NodeKind::DictionaryDecl: return "dictionary" + std::string(n.has("local") ? " local " : " ") + n.text;
     case NodeKind::DictionaryGet: return cql(*n.child("dictionary")) + "[" + cql(*n.child("key")) + "]";
     case NodeKind::DictionaryIterate:
@@ -358,11 +372,11 @@ std::string cql(const Node& n) {
     case NodeKind::FunctionCall: return n.text + " (" + kids_text(n, "arg") + " )";
     case NodeKind::Transform: return n.text + opts(n) + range_text(n) + " " + wrap(*n.child("body"));
     case NodeKind::NoTransform: return "notransform " + wrap(*n.child("body"));
-    case NodeKind::SimilarPosition: return "similarposition" + opts(n) + " " + quote(n.text);
+    case NodeKind::SimilarPosition: return "similarposition" + opts(n) + " " + cql_string(n.text);
     case NodeKind::Assert: return "assert " + wrap(*n.child("body"));
     case NodeKind::Abort: return "cql_abort";
     case NodeKind::Hhdb: return "hhdb " + n.text;
-    case NodeKind::AssertVariations: return "cql_assertvariations " + quote(n.text);
+    case NodeKind::AssertVariations: return "cql_assertvariations " + cql_string(n.text);
   }
   return "";
 }
@@ -379,13 +393,13 @@ std::string print_canonical(const Query& q) {
   std::ostringstream o;
   const Header& h = q.header;
   o << "(Header";
-  if (!h.input.empty()) o << " input=" << quote(h.input);
-  if (!h.output.empty()) o << " output=" << quote(h.output);
+  if (!h.input.empty()) o << " input=" << cql_string(h.input);
+  if (!h.output.empty()) o << " output=" << cql_string(h.output);
   if (h.gamenumber) o << " gamenumber=" << h.gamenumber->min << ".." << h.gamenumber->max;
   if (h.matchcount) o << (h.sort_matchcount ? " sort-matchcount=" : " matchcount=") << h.matchcount->min << ".." << h.matchcount->max;
   if (!h.result.empty()) o << " result=" << h.result;
   if (h.variations) o << " [variations]";
-  if (h.matchstring) o << " matchstring=" << quote(*h.matchstring);
+  if (h.matchstring) o << " matchstring=" << cql_string(*h.matchstring);
   if (h.silent) o << " [silent]";
   if (h.quiet) o << " [quiet]";
   o << ")\n";
@@ -401,18 +415,24 @@ std::string print_canonical(const Query& q) {
 
 std::string print_cql(const Node& n) { return cql(n); }
 
+// A header file name: bare (read up to white space or ')') unless it needs the quoted form.
+static std::string file_name(const std::string& f) {
+  if (f.find_first_of(" \t\r\n)") == std::string::npos && f[0] != '"') return f;
+  return "\"" + f + "\"";
+}
+
 std::string print_cql(const Query& q) {
   const Header& h = q.header;
   std::string s = "cql(";
-  if (!h.input.empty()) s += " input " + quote(h.input);
-  if (!h.output.empty()) s += " output " + quote(h.output);
+  if (!h.input.empty()) s += " input " + file_name(h.input);
+  if (!h.output.empty()) s += " output " + file_name(h.output);
   if (h.gamenumber) s += " gamenumber " + std::to_string(h.gamenumber->min) + " " + std::to_string(h.gamenumber->max);
   if (h.matchcount)
     s += std::string(h.sort_matchcount ? " sort matchcount " : " matchcount ") + std::to_string(h.matchcount->min) + " " +
          std::to_string(h.matchcount->max);
   if (!h.result.empty()) s += " result " + h.result;
   if (h.variations) s += " variations";
-  if (h.matchstring) s += " matchstring " + quote(*h.matchstring);
+  if (h.matchstring) s += " matchstring " + cql_string(*h.matchstring);
   if (h.silent) s += " silent";
   if (h.quiet) s += " quiet";
   s += " )\n";
