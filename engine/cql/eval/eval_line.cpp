@@ -96,10 +96,11 @@ bool eval_line(const Op& op, Ctx& ctx, Value& v) {
   const EvalOptions& o = ctx.prog->options;
   if (!op.flag && !o.quiet && !o.silent) {
     int first = s.backward ? s.best_end : ctx.cur, last = s.backward ? ctx.cur : s.best_end;
-    ctx.comments.push_back({pgn::NodeIndex(ctx.cur),
-                            "Start line that ends at " + position_name(ctx, s.backward ? s.best_end : s.best_end)});
+    // CQL writes the end comment first
     ctx.comments.push_back({pgn::NodeIndex(s.best_end), "End line of length " + std::to_string(s.best_len) +
                                                            " that starts at " + position_name(ctx, ctx.cur)});
+    ctx.comments.push_back({pgn::NodeIndex(ctx.cur),
+                            "Start line that ends at " + position_name(ctx, s.backward ? s.best_end : s.best_end)});
     (void)first;
     (void)last;
   }

@@ -42,11 +42,11 @@ MoveFacts facts(const Position& before, Move m) {
   return f;
 }
 
-// piece_bits index of a piece: KQRBNP kqrbnp
+// piece_bits of a piece type in either colour (promote R also matches a black promotion to a rook)
 uint16_t piece_bit(Piece p) {
   static constexpr int kIndex[7] = {-1, 5, 4, 3, 2, 1, 0};
-  int i = kIndex[type_of(p)] + (color_of(p) == BLACK ? 6 : 0);
-  return uint16_t(1u << i);
+  int i = kIndex[type_of(p)];
+  return uint16_t((1u << i) | (1u << (i + 6)));
 }
 
 struct MoveFilter {
@@ -105,7 +105,9 @@ bool eval_move_filter(const Op& op, Ctx& ctx, Value& v) {
     take(facts(t.pos[p], ctx.game().nodes[ctx.cur].move), ctx.game().nodes[p].first_child == pgn::NodeIndex(ctx.cur));
   } else {
     MoveList list = op.sub == kLegal ? legal_moves(ctx.position()) : pseudo_legal_moves(ctx.position());
-    for (Move m : list) take(facts(ctx.position(), m), true);
+    // CQL counts a promotion once per from-to pair (as if only one promotion piece were generated)
+    for (Move m : list)
+      if (m.promotion() == NO_PIECE_TYPE || m.promotion() == QUEEN) take(facts(ctx.position(), m), true);
   }
   if (op.b & kMoveCount) {
     v.num = count;

@@ -123,6 +123,7 @@ Bitboard direction_value(const Op& op, Bitboard from) {
   Bitboard out = 0;
   for (Bitboard b = from; b; b &= b - 1) {
     int s0 = std::countr_zero(b);
+    if (op.a <= 0) out |= Bitboard(1) << s0;  // distance 0: the square itself
     for (int d = 0; d < 8; ++d) {
       if (!(mask & (1 << d))) continue;
       int s = s0;

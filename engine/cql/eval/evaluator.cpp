@@ -141,10 +141,13 @@ bool eval_orbit(const Op& op, Ctx& ctx, Value& v) {
         }
       return any;
     }
-    default:
+    default: {
+      // every image is evaluated (each may comment), in CQL's order
+      bool any = false;
       for (const auto& k : op.kids)
-        if (evaluate_smart(*k, ctx, v)) return true;
-      return false;
+        if (evaluate_smart(*k, ctx, any ? tmp : v)) any = true;
+      return any;
+    }
   }
 }
 
@@ -160,15 +163,16 @@ bool eval_variable(const Op& op, Ctx& ctx, Value& v) {
         v.set = 0;
         for (int s = 0; s < 64; ++s)
           if (a[s] == id) v.set = uint64_t{1} << s;
-        return v.set != 0 || true;
+        return v.set != 0;
       }
       v = ctx.vars[op.var];
-      if (op.type == ValueType::Set) return true;
+      if (op.type == ValueType::Set) return v.set != 0;
       return true;
     }
     case OpCode::Assign: {
       Value x;
-      if (!evaluate(*op.kids[0], ctx, x)) return false;
+      // a set is assigned even when empty (the assignment still matches)
+      if (!evaluate(*op.kids[0], ctx, x) && op.kids[0]->type != ValueType::Set) return false;
       ctx.vars[op.var] = x;
       ctx.bound[op.var] = 1;
       v = std::move(x);
@@ -238,7 +242,13 @@ std::string value_text(const Op& op, Ctx& ctx, const Value& v, bool matched) {
   switch (op.type) {
     case ValueType::String: return v.str;
     case ValueType::Numeric: return std::to_string(v.num);
-    case ValueType::Set: return set_text(v.set);
+    case ValueType::Set:
+      if (op.code == OpCode::Variable && ctx.prog->variable_kinds[op.var] == VariableKind::Piece && std::popcount(v.set) == 1) {
+        // a piece variable is written as the piece letter and its square ("na1")
+        chess::Square s = chess::Square(std::countr_zero(v.set));
+        return std::string(1, chess::piece_char(ctx.position().piece_on(s))) + chess::square_name(s);
+      }
+      return set_text(v.set);
     case ValueType::Position: return position_name(ctx, v.pos);
     default: return matched ? "<true>" : "<false>";
   }
@@ -249,7 +259,7 @@ bool eval_comment(const Op& op, Ctx& ctx, Value&) {
   for (const auto& k : op.kids) {
     Value x;
     bool ok = evaluate(*k, ctx, x);
-    if (!ok && k->type != ValueType::Logical) return false;
+    if (!ok && k->type != ValueType::Logical && k->type != ValueType::Set) return false;
     text += value_text(*k, ctx, x, ok);
   }
   if (!ctx.prog->options.silent) ctx.comment(std::move(text));

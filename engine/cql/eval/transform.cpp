@@ -6,6 +6,7 @@
 #endif
 #include "engine/cql/eval/transform.h"
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <optional>
@@ -102,7 +103,7 @@ uint64_t map_squares(uint64_t sq, const BoardMap& m) {
     if (mm.color) Y = -Y;
     int X2 = mm.m00 * X + mm.m01 * Y, Y2 = mm.m10 * X + mm.m11 * Y;
     int f = (X2 + 7) / 2 + mm.dx, r = (Y2 + 7) / 2 + mm.dy;
-    if (f < 0 || f > 7 || r < 0 || r > 7) throw Invalid{};
+    if (f < 0 || f > 7 || r < 0 || r > 7) continue;  // squares pushed off the board drop out
     out |= uint64_t{1} << (r * 8 + f);
   }
   return out;
@@ -257,6 +258,8 @@ NodePtr expand(const Node& n) {
       if (same_tree(*i, *img)) dup = true;
     if (!dup) images.push_back(std::move(img));
   }
+  // CQL 6.2 tries the transformed images before the identity
+  std::reverse(images.begin(), images.end());
   for (NodePtr& i : images) t->add("image", std::move(i));
   return t;
 }
