@@ -31,7 +31,8 @@ struct GameTree {
   std::vector<int32_t> order;           // searched nodes, pre-order
   std::vector<int32_t> position_id;     // pre-order index over the whole tree
   std::vector<uint8_t> depth;           // variation depth
-  std::vector<std::array<uint8_t, 64>> ids;  // piece identity on each square (0 = none), built on demand
+  std::vector<std::array<uint8_t, 64>> ids;    // piece identity on each square (0 = none), built on demand
+  std::vector<std::array<uint8_t, 64>> where;  // square of each piece identity (64 = gone), built with ids
   bool ids_built = false;
   bool root_btm = false;
 

@@ -85,8 +85,19 @@ struct MoveFilter {
 
 bool eval_move_filter(const Op& op, Ctx& ctx, Value& v) {
   MoveFilter mf{&op};
-  if (!mf.load(ctx)) return false;
   const GameTree& t = *ctx.tree;
+  if (op.sub == kPrevious) {
+    // with 'previous' the parameters are evaluated in the position before the move
+    int p = t.parent(ctx.cur);
+    if (p < 0) return false;
+    int saved = ctx.cur;
+    ctx.cur = p;
+    bool ok = mf.load(ctx);
+    ctx.cur = saved;
+    if (!ok) return false;
+  } else if (!mf.load(ctx)) {
+    return false;
+  }
   bool any = false;
   Bitboard value = 0;
   int64_t count = 0;

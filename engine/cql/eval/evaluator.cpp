@@ -159,10 +159,8 @@ bool eval_variable(const Op& op, Ctx& ctx, Value& v) {
         // a piece variable holds an identity; its value is where that piece stands now
         uint8_t id = uint8_t(ctx.vars[op.var].num);
         ctx.tree->build_ids();
-        const auto& a = ctx.tree->ids[ctx.cur];
-        v.set = 0;
-        for (int s = 0; s < 64; ++s)
-          if (a[s] == id) v.set = uint64_t{1} << s;
+        const uint8_t s = ctx.tree->where[ctx.cur][id];
+        v.set = s < 64 ? uint64_t{1} << s : 0;
         return v.set != 0;
       }
       v = ctx.vars[op.var];
@@ -195,7 +193,7 @@ bool eval_loop(const Op& op, Ctx& ctx, Value& v) {
     v.set = dom.set;
     return true;
   }
-  if (!evaluate(*op.kids[0], ctx, dom)) return false;
+  dom.set = set_of(*op.kids[0], ctx);  // an empty domain: 'all' holds vacuously
   const bool piece = op.code == OpCode::PieceLoop;
   if (piece) ctx.tree->build_ids();
   uint64_t result = 0;

@@ -54,6 +54,7 @@ void GameTree::build_ids() {
   if (ids_built) return;
   ids_built = true;
   ids.resize(game->nodes.size());
+  where.resize(game->nodes.size());
   std::array<uint8_t, 64> root{};
   uint8_t next = 1;
   for (int s = 0; s < 64; ++s)
@@ -79,6 +80,11 @@ void GameTree::build_ids() {
       }
     }
     ids[x] = a;
+  }
+  for (int32_t x : order) {
+    where[x].fill(64);
+    for (int s = 0; s < 64; ++s)
+      if (ids[x][s]) where[x][ids[x][s]] = uint8_t(s);
   }
 }
 
