@@ -206,6 +206,12 @@ struct Compiler {
         static const std::map<std::string, PawnKind> pawns = {
             {"connectedpawns", kConnected}, {"isolatedpawns", kIsolated}, {"doubledpawns", kDoubled}, {"passedpawns", kPassed}};
         auto it = pawns.find(n.text);
+        if (n.text == "type" || n.text == "colortype") {
+          auto o = op(OpCode::PieceType, n);
+          o->flag = n.text == "colortype";
+          all_kids(n, *o);
+          return o;
+        }
         if (it == pawns.end()) unsupported(n, n.text);
         auto o = op(OpCode::PawnStructure, n);
         o->sub = it->second;
@@ -228,6 +234,33 @@ struct Compiler {
         auto it = counters.find(n.text);
         if (it == counters.end()) unsupported(n, n.text);
         return op(it->second, n);
+      }
+      case NodeKind::Coordinate: {
+        auto o = op(OpCode::Coordinate, n);
+        o->flag = n.text == "file";
+        all_kids(n, *o);
+        return o;
+      }
+      case NodeKind::RegexMatch: {
+        auto o = op(OpCode::RegexMatch, n);
+        try {
+          o->regex = std::make_shared<const std::regex>(n.text);
+        } catch (const std::regex_error& e) {
+          throw CqlError("invalid regular expression \"" + n.text + "\": " + e.what(), n.line, n.column);
+        }
+        all_kids(n, *o);
+        return o;
+      }
+      case NodeKind::HasComment: {
+        if (n.text != "originalcomment") unsupported(n, n.text);
+        return op(OpCode::OriginalComment, n);
+      }
+      case NodeKind::Find: {
+        auto o = op(OpCode::Find, n);
+        o->sub = (n.has("<--") ? 1 : 0) | (n.has("quiet") ? 2 : 0) | (n.has("all") ? 4 : 0);
+        o->flag = range(n, *o);
+        o->kids.push_back(child(n, "body"));
+        return o;
       }
       case NodeKind::Result: return op(OpCode::Result, n);
       case NodeKind::TagBuiltin:

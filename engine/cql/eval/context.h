@@ -2,6 +2,7 @@
 // Internal to the evaluator: the per-game state the op families share (positions of the searched tree,
 // variables, the comments produced so far) and the value an op produces.
 #include <array>
+#include <optional>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -34,6 +35,7 @@ struct GameTree {
   std::vector<std::array<uint8_t, 64>> ids;    // piece identity on each square (0 = none), built on demand
   std::vector<std::array<uint8_t, 64>> where;  // square of each piece identity (64 = gone), built with ids
   bool ids_built = false;
+  std::optional<pgn::GameComments> comments;  // the input comments as CQL reads them, on demand
   bool root_btm = false;
 
   void build(const pgn::Game& g, bool variations);
@@ -82,6 +84,7 @@ bool eval_set(const Op& op, Ctx& ctx, Value& v);       // eval_sets.cpp
 bool eval_move(const Op& op, Ctx& ctx, Value& v);      // eval_moves.cpp
 bool eval_line(const Op& op, Ctx& ctx, Value& v);      // eval_line.cpp
 bool eval_game_info(const Op& op, Ctx& ctx, Value& v); // eval_game_info.cpp
+bool eval_find(const Op& op, Ctx& ctx, Value& v);      // eval_find.cpp
 
 // "move 7(wtm)" (+ "[id]" off the main line): how CQL names a position in comments.
 std::string position_name(const Ctx& ctx, int node);

@@ -1,5 +1,6 @@
 // Position predicates (check, mate, wtm, initial, ...), counters (ply, movenumber, ...) and game
 // information from the tags (result, player, event, elo, year, ...).
+#include <bit>
 #include <charconv>
 
 #include "engine/chess/movegen.h"
@@ -77,6 +78,38 @@ bool eval_game_info(const Op& op, Ctx& ctx, Value& v) {
       std::string_view board(fen.data(), fen.find(' '));
       std::string_view want(op.text.data(), std::min(op.text.size(), op.text.find(' ')));
       return board == want;
+    }
+    case OpCode::PieceType: {
+      uint64_t sq = set_of(*op.kids[0], ctx);
+      if (std::popcount(sq) != 1) return false;
+      chess::Piece pc = p.piece_on(chess::Square(std::countr_zero(sq)));
+      v.num = chess::type_of(pc);
+      if (op.flag && pc != chess::NO_PIECE && chess::color_of(pc) == chess::BLACK) v.num = -v.num;
+      return true;
+    }
+    case OpCode::Coordinate: {
+      uint64_t sq = set_of(*op.kids[0], ctx);
+      if (std::popcount(sq) != 1) return false;
+      int s = std::countr_zero(sq);
+      v.num = op.flag ? (s & 7) + 1 : (s >> 3) + 1;
+      return true;
+    }
+    case OpCode::RegexMatch: {
+      Value l;
+      if (!evaluate(*op.kids[0], ctx, l)) return false;
+      std::smatch m;
+      if (!std::regex_search(l.str, m, *op.regex)) return false;
+      v.str = m[0].str();
+      return true;
+    }
+    case OpCode::OriginalComment: {
+      GameTree& tree = *ctx.tree;
+      if (!tree.comments) tree.comments = pgn::cql_comments(g, pgn::CommentText::AsCqlReads);
+      const std::optional<std::string>& c =
+          ctx.cur == 0 ? tree.comments->game : tree.comments->after[size_t(ctx.cur)];
+      if (!c) return false;
+      v.str = *c;
+      return true;
     }
     case OpCode::StringIn: {
       Value l, r;

@@ -322,6 +322,8 @@ bool evaluate(const Op& op, Ctx& ctx, Value& v) {
     case OpCode::PastMove: case OpCode::FromSquare: case OpCode::ToSquare:
       return eval_move(op, ctx, v);
     case OpCode::Line: return eval_line(op, ctx, v);
+    case OpCode::Find: return eval_find(op, ctx, v);
+    case OpCode::PieceType: case OpCode::Coordinate: case OpCode::RegexMatch: case OpCode::OriginalComment:
     case OpCode::Check: case OpCode::Mate: case OpCode::Stalemate: case OpCode::Wtm: case OpCode::Btm:
     case OpCode::Initial: case OpCode::Terminal: case OpCode::MainlineP: case OpCode::VariationP:
     case OpCode::Ply: case OpCode::MoveNumber: case OpCode::PositionId: case OpCode::GameNumber:

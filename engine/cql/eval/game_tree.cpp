@@ -12,6 +12,7 @@ void GameTree::build(const pgn::Game& g, bool variations) {
   position_id.assign(n, -1);
   depth.assign(n, 0);
   ids_built = false;
+  comments.reset();
   root_btm = g.start.side_to_move() == chess::BLACK;
   if (!g.start_known || n == 0) return;
   pos[0] = g.start;

@@ -4,6 +4,7 @@
 // expanded (transform.h): an Orbit op holds the distinct transformed images of its body.
 #include <cstdint>
 #include <memory>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,8 @@ enum class OpCode : uint8_t {
   Variable, Assign,
   // transforms, output, hooks
   Orbit, Comment, SimilarPosition, Find,
+  // piece attributes, strings
+  PieceType, Coordinate, RegexMatch, OriginalComment,
 };
 
 // Sub-kinds carried in Op::sub.
@@ -60,6 +63,7 @@ struct Op {
   // Children in a fixed order documented per op in compile.cpp; absent optional children are nullptr.
   std::vector<std::unique_ptr<Op>> kids;
   int line = 0, column = 0;
+  std::shared_ptr<const std::regex> regex;  // RegexMatch: compiled once per query
 
   const Op* kid(size_t i) const { return i < kids.size() ? kids[i].get() : nullptr; }
 };
