@@ -35,6 +35,7 @@ struct GameTree {
   std::vector<std::array<uint8_t, 64>> ids;    // piece identity on each square (0 = none), built on demand
   std::vector<std::array<uint8_t, 64>> where;  // square of each piece identity (64 = gone), built with ids
   bool ids_built = false;
+  std::vector<pgn::NodeIndex> stack_;  // scratch of build()
   std::optional<pgn::GameComments> comments;  // the input comments as CQL reads them, on demand
   bool root_btm = false;
 

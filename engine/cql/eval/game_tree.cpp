@@ -16,38 +16,30 @@ void GameTree::build(const pgn::Game& g, bool variations) {
   root_btm = g.start.side_to_move() == chess::BLACK;
   if (!g.start_known || n == 0) return;
   pos[0] = g.start;
-  // pre-order over the whole tree (positionid), searching the main line or everything
-  std::vector<pgn::NodeIndex> stack{0};
+  searched[0] = 1;
+  // pre-order over the whole tree (positionid): a node, its main continuation's subtree, then its variations.
+  // In first-child/next-sibling form that is: visit x, then first_child(x), then next_sibling(x).
+  stack_.clear();
+  stack_.push_back(0);
   int32_t next_id = 0;
-  while (!stack.empty()) {
-    pgn::NodeIndex x = stack.back();
-    stack.pop_back();
-    position_id[x] = next_id++;
+  while (!stack_.empty()) {
+    const pgn::NodeIndex x = stack_.back();
+    stack_.pop_back();
     const pgn::Node& node = g.nodes[x];
-    bool main_child_only = !variations;
-    if (searched[x] || x == 0) {
-      if (x == 0) searched[0] = 1;
-      order.push_back(int32_t(x));
-    }
-    // children pushed in reverse so that the main continuation comes first
-    std::vector<pgn::NodeIndex> kids;
-    for (pgn::NodeIndex c = node.first_child; c != pgn::kNoNode; c = g.nodes[c].next_sibling) kids.push_back(c);
-    for (size_t i = kids.size(); i-- > 0;) {
-      pgn::NodeIndex c = kids[i];
-      depth[c] = uint8_t(depth[x] + (i > 0 ? 1 : 0));
-      if (searched[x] && (!main_child_only || i == 0)) {
-        const chess::Move m = g.nodes[c].move;
-        pos[c] = pos[x];
-        if (m.is_null()) {
-          // a null move: the other side to move
-          pos[c] = pos[x].after(m);
-        } else {
-          pos[c].do_move(m);
-        }
-        searched[c] = 1;
+    position_id[x] = next_id++;
+    if (x != 0) {
+      const pgn::NodeIndex parent = node.parent;
+      const bool main_child = g.nodes[parent].first_child == x;
+      depth[x] = uint8_t(depth[parent] + (main_child ? 0 : 1));
+      if (searched[parent] && (variations || main_child)) {
+        searched[x] = 1;
+        pos[x] = pos[parent];
+        pos[x].do_move(node.move);
       }
-      stack.push_back(c);
     }
+    if (searched[x]) order.push_back(int32_t(x));
+    if (node.next_sibling != pgn::kNoNode) stack_.push_back(node.next_sibling);
+    if (node.first_child != pgn::kNoNode) stack_.push_back(node.first_child);
   }
 }
 
