@@ -5,7 +5,7 @@
 // kind-specific data: `text` (names, operators, literals), `a`/`b` (integers, ranges), `pieces` +
 // `squares` (piece designators), `options` (keyword flags such as "quiet", "all", "legal") and
 // children, each tagged with a role ("arg", "left", "right", "body", "from", "to", "range", ...).
-// Ranges are children with role "min"/"max" (Number or Variable). Transforms stay nodes (kind
+// Ranges are children with role "low"/"high" (Number or Variable). Transforms stay nodes (kind
 // Transform, text = transform name) and are expanded by the evaluator, not at parse time.
 #include <cstdint>
 #include <memory>

@@ -13,7 +13,7 @@ namespace cqlindex::cql {
   X(And) X(Or) X(Not) X(If)                                                                                 \
   /* set algebra and relations */                                                                           \
   X(Union) X(Intersect) X(PositionIntersect) X(Complement) X(Subset) X(StringIn) X(Attacks) X(AttackedBy)   \
-  X(AttackRay) X(Between) X(Ray) X(Pin) X(LightDark) X(Direction) X(FromSquare)     \
+  X(AttackRay) X(Between) X(Ray) X(Pin) X(LightDark) X(Direction) X(FromSquare) X(EnPassantSquare)     \
   X(ToSquare) X(MakeSquare) X(SquareLoop) X(PieceLoop) X(PieceAssign)                                       \
   /* arithmetic, comparison, strings */                                                                     \
   X(Arithmetic) X(Negate) X(Concat) X(Relation) X(SetEquality) X(CountSquares) X(StringLength)               \

@@ -499,8 +499,8 @@ bool Parser::match_range(Node& owner) {
   NodePtr lo, hi;
   if (!range_constituent(lo)) return false;
   if (!range_constituent(hi)) hi = lo->clone();
-  owner.add("min", std::move(lo));
-  owner.add("max", std::move(hi));
+  owner.add("low", std::move(lo));
+  owner.add("high", std::move(hi));
   return true;
 }
 

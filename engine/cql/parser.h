@@ -71,7 +71,7 @@ class Parser {
   NodePtr match_string();        // string at the level of +
   NodePtr match_sortable();      // numeric or string
   NodePtr require(NodePtr n, const std::string& message) const;
-  bool match_range(Node& owner);          // adds "min"/"max" children; false if no range
+  bool match_range(Node& owner);          // adds "low"/"high" children; false if no range
   bool range_constituent(NodePtr& out);
   std::vector<NodePtr> some_nodes();
   NodePtr relation(const Token& op, NodePtr l, NodePtr r);

@@ -54,7 +54,7 @@ constexpr Simple kSimple[] = {
     {"nullmove", NodeKind::PastMove, ValueType::Logical}, {"primary", NodeKind::PastMove, ValueType::Logical},
     {"secondary", NodeKind::PastMove, ValueType::Logical},
     {"from", NodeKind::FromSquare, ValueType::Set}, {"to", NodeKind::ToSquare, ValueType::Set},
-    {"enpassantsquare", NodeKind::FromSquare, ValueType::Set},
+    {"enpassantsquare", NodeKind::EnPassantSquare, ValueType::Set},
 };
 
 // Set-argument filters below | (rank, file, #, type, power, ...): word, kind, result type.
@@ -456,6 +456,7 @@ NodePtr Parser::symbolic_loop() {
       NodePtr body = require(node(), "expected a filter following the dictionary iteration");
       NodePtr n = mk(NodeKind::DictionaryIterate, ValueType::Logical, start);
       n->var = k;
+      n->text = var.text;
       n->add("dictionary", variable_node(d, dt));
       n->add("body", std::move(body));
       return n;
@@ -624,6 +625,7 @@ NodePtr Parser::sort() {
       break;
     }
   }
+  std::sort(n->options.begin(), n->options.end());  // written in any order
   NodePtr body = require(node(), "expected a filter following 'sort'");
   if (body->type != ValueType::Numeric && body->type != ValueType::Set && body->type != ValueType::String &&
       body->type != ValueType::Position)

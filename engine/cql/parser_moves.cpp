@@ -3,6 +3,8 @@
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wrestrict"
 #endif
+#include <algorithm>
+
 #include "engine/cql/parser.h"
 
 namespace cqlindex::cql {
@@ -130,6 +132,7 @@ NodePtr Parser::dash_from(NodePtr left, const Token& dash, bool in_path) {
   }
   if (!in_path && at_special("(") && !cur().space_before) {
     forward();
+    if (at_special(")")) error("expected a filter inside the targets '--(...)' of the dash");
     while (!special(")")) {
       NodePtr t = node();
       if (!t) error("expected a filter or ')' in the targets of '--(...)'");
@@ -165,16 +168,6 @@ NodePtr Parser::count_moves() {
 
 NodePtr Parser::previous_dash() {
   const Token& start = cur();
-  if (start.is_keyword("previous") && peek().kind != TokenKind::Dash && !peek().is_keyword("legal")) {
-    // 'previous' alone is only a parameter of 'move'
-    size_t x = save();
-    forward();
-    if (cur().kind != TokenKind::Piece && cur().kind != TokenKind::Identifier) {
-      restore(x);
-      error("'previous' must be followed by a dash filter");
-    }
-    restore(x);
-  }
   forward();
   NodePtr d = mulop_x();
   if (!d || d->kind != NodeKind::Dash) error_at(start, "expected a dash filter following '" + start.text + "'");
@@ -255,12 +248,8 @@ NodePtr Parser::seq_constituent(const char* direction) {
     seq_constituents(direction, args);
     if (args.empty()) error("In --> or <-- filter: could not parse constituents of apparent vector constituent");
     if (!special(")")) error("malformed expression inside --> or <-- filter: expected ')'");
-    if (args.size() == 1) {
-      cur_con = std::move(args[0]);
-    } else {
-      cur_con = mk(NodeKind::SeqChain, ValueType::Logical, start);
-      for (NodePtr& a : args) cur_con->add("arg", std::move(a));
-    }
+    cur_con = mk(NodeKind::SeqChain, ValueType::Logical, start);  // kept even for one constituent
+    for (NodePtr& a : args) cur_con->add("arg", std::move(a));
   } else {
     NodePtr f = node();
     if (!f) return nullptr;
@@ -351,6 +340,16 @@ NodePtr Parser::path() {
     else if (!ranged && match_range(*n)) ranged = true;
     else break;
   }
+  // parameters may come in any order: keep one order (options sorted; focus, max, range) so that equal
+  // paths give equal trees
+  std::sort(n->options.begin(), n->options.end());
+  std::stable_sort(n->kids.begin(), n->kids.end(), [](const Child& x, const Child& y) {
+    auto rank = [](const char* r) {
+      std::string s = r;
+      return s == "focus" ? 0 : s == "max" ? 1 : s == "low" ? 2 : 3;
+    };
+    return rank(x.role) < rank(y.role);
+  });
   if (n->has("piecepath") && !n->child("focus"))
     error("the 'piecepath' parameter to 'path' can only be used when the 'focus' option specifies a focus");
   if (n->child("focus") && n->has("primary"))

@@ -113,9 +113,24 @@ std::string item(const Node& n) {
   return cql(n);
 }
 
-std::string range_text(const Node& n) {
+// The body of a filter that may take a range first (find, transforms): a bare number there would be read
+// as the range, so it goes in braces.
+// A numeric variable right after a one-bound range would be read as its second bound: write both bounds.
+bool numeric_variable(const Node& n) { return n.kind == NodeKind::Variable && n.type == ValueType::Numeric; }
+
+std::string ranged_body(const Node& n) {
+  if (n.kind == NodeKind::Number) return "{ " + cql(n) + " }";
+  return wrap(n);
+}
+
+std::string range_text(const Node& n, bool both = false) {
   std::string s;  // a range spelled 'count' is among the options
-  if (const Node* lo = n.child("min")) s += " " + cql(*lo) + " " + cql(*n.child("max"));
+  if (const Node* lo = n.child("low")) {
+    // one bound when both are equal: a negative second bound could not be read back ("-5 -5")
+    const Node* hi = n.child("high");
+    s += " " + cql(*lo);
+    if (both || cql(*hi) != cql(*lo)) s += " " + cql(*hi);
+  }
   return s;
 }
 
@@ -140,6 +155,15 @@ std::string binary(const Node& n, const std::string& op) {
   return wrap(*n.child("left")) + " " + op + " " + wrap(*n.child("right"));
 }
 
+// A filter inside a line or path constituent, where '(' starts a chain: a line is written bare (it ends
+// with its last constituent) and a path bare followed by an empty line (which ends it, and the path it
+// sits in, exactly where the original one ended).
+std::string seq_item(const Node& n) {
+  if (n.kind == NodeKind::Line) return cql(n);
+  if (n.kind == NodeKind::Path) return cql(n) + "\n\n";
+  return wrap(n);
+}
+
 std::string dash_text(const Node& n, bool in_path) {
   std::string s;
   if (const Node* l = n.child("left")) s += wrap(*l);
@@ -147,7 +171,8 @@ std::string dash_text(const Node& n, bool in_path) {
   if (const Node* r = n.child("right")) s += wrap(*r);
   if (const Node* p = n.child("promote")) s += "=" + cql(*p);
   if (in_path) {
-    s += kids_text(n, "target");
+    for (const Child& c : n.kids)
+      if (std::string(c.role) == "target") s += " " + seq_item(*c.node);
   } else if (n.child("target")) {
     s += "(" + kids_text(n, "target") + " )";
   }
@@ -156,7 +181,7 @@ std::string dash_text(const Node& n, bool in_path) {
 
 std::string seq_text(const Node& n, bool in_path, const char* arrow) {
   switch (n.kind) {
-    case NodeKind::SeqFilter: return wrap(*n.child("arg"));
+    case NodeKind::SeqFilter: return seq_item(*n.child("arg"));
     case NodeKind::Dash: return dash_text(n, in_path);
     case NodeKind::SeqChain: {
       std::string s = "(";
@@ -184,7 +209,7 @@ std::string cql(const Node& n) {
     case NodeKind::Number: return std::to_string(n.a);
     case NodeKind::StringLiteral: return cql_string(n.text);
     case NodeKind::PieceSet: {
-      if (!n.pieces) return squares_text(n.squares);
+      if (!n.pieces) return n.squares == ~uint64_t{0} ? std::string("a-h1-8") : squares_text(n.squares);
       std::string p = pieces_text(n.pieces);
       std::string s = p.size() == 1 ? p : "[" + p + "]";
       return s + squares_text(n.squares);
@@ -223,17 +248,13 @@ std::string cql(const Node& n) {
     case NodeKind::Between: return "between (" + kids_text(n, "left") + kids_text(n, "right") + " )";
     case NodeKind::Ray: return n.text + opts(n) + " (" + kids_text(n, "arg") + " )";
     case NodeKind::Pin: {
-      std::string s = "pin";
-      // the first keyword written names the value
-      if (const Node* c = n.child(n.text)) s += " " + n.text + " " + wrap(*c);
-      for (const char* r : {"from", "through", "to"})
-        if (n.text != r)
-          if (const Node* c = n.child(r)) s += std::string(" ") + r + " " + wrap(*c);
+      std::string s = "pin";  // in the order written: the first keyword names the value
+      for (const Child& c : n.kids) s += std::string(" ") + c.role + " " + wrap(*c.node);
       return s;
     }
     case NodeKind::LightDark: return n.text + " " + wrap(*n.child("arg"));
     case NodeKind::Direction: return n.text + opts(n) + range_text(n) + " " + wrap(*n.child("arg"));
-    case NodeKind::FromSquare: case NodeKind::ToSquare: case NodeKind::PastMove: case NodeKind::Predicate:
+    case NodeKind::FromSquare: case NodeKind::ToSquare: case NodeKind::EnPassantSquare: case NodeKind::PastMove: case NodeKind::Predicate:
     case NodeKind::Counter: case NodeKind::PathInfo: case NodeKind::CurrentTransform:
     case NodeKind::RemoveComment: case NodeKind::Extension:
       return n.text;
@@ -334,7 +355,7 @@ std::string cql(const Node& n) {
       return s;
     }
     case NodeKind::SeqFilter: case NodeKind::SeqChain: case NodeKind::SeqRepeat: return seq_text(n, false, "-->");
-    case NodeKind::Find: return "find" + opts(n) + range_text(n) + " " + wrap(*n.child("body"));
+    case NodeKind::Find: return "find" + opts(n) + range_text(n, numeric_variable(*n.child("body"))) + " " + ranged_body(*n.child("body"));
     case NodeKind::Echo:
       return "echo" + opts(n, {"in all"}) + " (" + cql(*n.child("source")) + " " + cql(*n.child("target")) + ")" +
              (n.has("in all") ? " in all " : " ") + wrap(*n.child("body"));
@@ -367,10 +388,11 @@ std::string cql(const Node& n) {
     case NodeKind::DictionaryDecl: return "dictionary" + std::string(n.has("local") ? " local " : " ") + n.text;
     case NodeKind::DictionaryGet: return cql(*n.child("dictionary")) + "[" + cql(*n.child("key")) + "]";
     case NodeKind::DictionaryIterate:
-      return n.kids.empty() ? "" : std::string("?k\u220A") + cql(*n.child("dictionary")) + " " + wrap(*n.child("body"));
+      return n.text + " [element] " + cql(*n.child("dictionary")) + " " + wrap(*n.child("body"));
     case NodeKind::FunctionDef: return "\n" + n.child("source")->text + "\n";
     case NodeKind::FunctionCall: return n.text + " (" + kids_text(n, "arg") + " )";
-    case NodeKind::Transform: return n.text + opts(n) + range_text(n) + " " + wrap(*n.child("body"));
+    case NodeKind::Transform:
+      return n.text + opts(n) + range_text(n, numeric_variable(*n.child("body"))) + " " + ranged_body(*n.child("body"));
     case NodeKind::NoTransform: return "notransform " + wrap(*n.child("body"));
     case NodeKind::SimilarPosition: return "similarposition" + opts(n) + " " + cql_string(n.text);
     case NodeKind::Assert: return "assert " + wrap(*n.child("body"));

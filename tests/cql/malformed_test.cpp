@@ -143,6 +143,7 @@ const Malformed kCases[] = {
     {"cql()\ncheck ― mate", 2, 7},
     {"cql()\ncheck ☃", 2, 7},
     {"cql()\ncheck \xff mate", 2, 7},
+    {"cql()\n\u2015\u2015()", 2, 4},
     {"cql()\ncheck \x80", 2, 7},
     {"cql()\ncheck \xEF\xBB\xBF", 2, 7},
     {"check\ncql()", 1, 1},
