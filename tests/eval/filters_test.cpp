@@ -38,7 +38,7 @@ TEST_CASE("piece designators and set algebra", "[eval][sets]") {
   CHECK(count("light A == 2", g) == 1);  // e2 and h1 are light, e1 dark
 }
 
-TEST_CASE("attacks, between, ray, pin, directions, pawn structure, power", "[eval][sets]") {
+TEST_CASE("attacks between ray pin directions pawn structure power", "[eval][sets]") {
   const std::string pin = fen_game("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1");
   CHECK(count("r attacks K", pin) == 0);   // the bishop blocks
   CHECK(count("r attacks B", pin) == 1);
@@ -58,7 +58,7 @@ TEST_CASE("attacks, between, ray, pin, directions, pawn structure, power", "[eva
   CHECK(count("passedpawns == 4", pawns) == 1);
 }
 
-TEST_CASE("check, mate, stalemate, side to move, counters", "[eval][position]") {
+TEST_CASE("check mate stalemate side to move counters", "[eval][position]") {
   CHECK(count("mate", kScholar) == 1);
   CHECK(count("check", kScholar) == 1);
   CHECK(count("stalemate", kScholar) == 0);
@@ -71,7 +71,7 @@ TEST_CASE("check, mate, stalemate, side to move, counters", "[eval][position]") 
   CHECK(count("wtm movenumber == 2", fen_game("4k3/8/8/8/8/8/8/4K3 b - - 0 40", "1... Kd7 *")) == 1);
 }
 
-TEST_CASE("tags: result, player, event, elo, year", "[eval][tags]") {
+TEST_CASE("tags: result player event elo year", "[eval][tags]") {
   CHECK(count("result 1-0", kScholar) == 1);
   CHECK(count("result 0-1", kScholar) == 0);
   CHECK(count("player white \"Kasparov\"", kScholar) == 1);
@@ -101,7 +101,7 @@ TEST_CASE("move and the dash", "[eval][moves]") {
   CHECK(count("castle", castle) == 1);
 }
 
-TEST_CASE("transforms: flipcolor, flip, shift, orbits", "[eval][transforms]") {
+TEST_CASE("transforms: flipcolor flip shift orbits", "[eval][transforms]") {
   const std::string g = fen_game("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
   CHECK(count("flipcolor ra8", g) == 1);
   CHECK(count("ra8", g) == 0);
@@ -113,7 +113,7 @@ TEST_CASE("transforms: flipcolor, flip, shift, orbits", "[eval][transforms]") {
   CHECK(count("flipcolor {btm Ra1}", g) == 0);  // images {btm Ra1} and {wtm ra8}: neither holds
 }
 
-TEST_CASE("line, loops, variables, comments", "[eval][line]") {
+TEST_CASE("line loops variables comments", "[eval][line]") {
   auto r = test::run_query("cql()\nline --> check --> mate\n", kScholar);
   CHECK(r.matches == 0);
   r = test::run_query("cql()\nline --> move from Q --> mate\n", kScholar);
@@ -129,7 +129,7 @@ TEST_CASE("line, loops, variables, comments", "[eval][line]") {
   CHECK(count("parent:check", kScholar) == 0);
 }
 
-TEST_CASE("matchcount, silent, quiet and game numbers", "[eval][output]") {
+TEST_CASE("matchcount silent quiet and game numbers", "[eval][output]") {
   cql::eval::EvalOptions quiet;
   quiet.quiet = true;
   auto r = test::run_query("cql()\ncheck\n", kScholar, quiet);

@@ -58,7 +58,7 @@ const std::map<std::string, std::string> kPending = {
 
 }  // namespace
 
-TEST_CASE("opening-tactics re-runs: 19 outputs byte-identical, 1 query rejected", "[eval][golden]") {
+TEST_CASE("opening-tactics re-runs: 19 outputs byte-identical and 1 query rejected", "[eval][golden]") {
   const fs::path gold = kGold / "opening-tactics-rerun-cql62";
   std::istringstream summary(test::slurp(gold / "summary.tsv"));
   std::string line;
@@ -165,7 +165,7 @@ TEST_CASE("corpus-runs: reti on book-1005", "[eval][corpus]") { check_corpus("bo
 TEST_CASE("thread counts 1 2 8 write the same bytes", "[eval][threads]") {
   const fs::path input = fs::path(CQLINDEX_SHARED_DATA) / "gnuchess-book" / "book_1.02.small-1005.pgn";
   for (const char* q : {"opening-tactics-frequency/bishop_sac_f7.cql", "reti/cql-files/silly/outpost.cql",
-                        "reti/cql-files/lila/fork.cql"}) {
+                        "reti/cql-files/lila/pin.cql"}) {
     Run one = run_cli(kExamples / q, input, scratch("t1"), "--threads 1");
     Run two = run_cli(kExamples / q, input, scratch("t2"), "--threads 2");
     Run eight = run_cli(kExamples / q, input, scratch("t8"), "-threads 8");

@@ -45,8 +45,8 @@ struct Compiler {
   }
   // Range children min/max into a, b (b = -1 unbounded); false when absent.
   bool range(const Node& n, Op& o) {
-    const Node* lo = n.child("min");
-    const Node* hi = n.child("max");
+    const Node* lo = n.child("low");
+    const Node* hi = n.child("high");
     if (n.has("count")) {
       o.a = 0;
       o.b = -1;
