@@ -46,7 +46,7 @@ struct ScanResult {
   std::string text;       // the game as written to the output
 };
 
-int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::string& input) {
+int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::string& input, const std::string& source) {
   cql::eval::EvalOptions eo;
   const cql::Header& h = query.header;
   eo.variations = (opt.variations || h.variations) && !opt.mainline;
@@ -66,6 +66,10 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
   if (opt.gamenumber) games = cql::Range{opt.gamenumber->first, opt.gamenumber->second};
   else if (h.gamenumber) games = h.gamenumber;
 
+  if (h.sort_matchcount) {
+    std::cerr << "cqlindex run: " << opt.query_file << ": 'sort matchcount' in the cql(...) header is not supported yet\n";
+    return kExitUsage;
+  }
   cql::eval::Program program;
   try {
     program = cql::eval::compile(query, eo);
@@ -73,7 +77,7 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
     std::cerr << "cqlindex run: bad -player regular expression '" << opt.player << "': " << e.what() << "\n";
     return kExitUsage;
   } catch (const cql::CqlError& e) {
-    std::cerr << cql::format_error(e, opt.query_file, "");
+    std::cerr << cql::format_error(e, opt.query_file, source);
     return kExitUsage;
   }
   std::string err;
@@ -211,7 +215,7 @@ int run_command(int argc, char** argv) {
     std::cerr << "cqlindex run: cannot read input '" << input << "'\n";
     return kExitInput;
   }
-  return evaluate_query(query, opt, input);
+  return evaluate_query(query, opt, input, source);
 }
 
 }  // namespace cqlindex::cli
