@@ -50,10 +50,10 @@ const std::map<std::string, std::string> kPending = {
     {"reti/cql-files/silly/biggest_stalemate.cql", "sort is part 2"},
     {"reti/cql-files/silly/knights_tour.cql", "sort is part 2"},
     {"reti/cql-files/silly/most_hanging.cql", "sort is part 2"},
-    // Both flipcolor images comment at one position; CQL 6.2's order of the two texts is neither image order
-    // nor square order in every game (identity first + loop merging fits all but 4 of these runs).
+    // Both flipcolor images comment at one position: CQL 6.2 writes the coloured image's text first in most
+    // runs (outpost, bad_bishop) but not in these; the rule is not understood yet.
     {"reti/cql-files/silly/bad_knight.cql", "not yet: order of comments from two flipcolor images"},
-    {"reti/cql-files/silly/outpost.cql", "not yet: order of comments from two flipcolor images"},
+    {"reti/cql-files/silly/connected_passed_pawns.cql", "not yet: order of comments from two flipcolor images"},
 };
 
 }  // namespace

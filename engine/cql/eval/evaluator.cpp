@@ -111,48 +111,7 @@ bool eval_number(const Op& op, Ctx& ctx, Value& v) {
   }
 }
 
-// An orbit whose images are all loops over one variable runs as one loop over the union of the domains,
-// square by square, trying each image whose domain holds the square (CQL 6.2's comment order shows it).
-bool is_loop_orbit(const Op& op) {
-  if (op.flag || op.kids.size() < 2) return false;
-  for (const auto& k : op.kids)
-    if ((k->code != OpCode::PieceLoop && k->code != OpCode::SquareLoop) || k->flag || k->var != op.kids[0]->var ||
-        k->code != op.kids[0]->code)
-      return false;
-  return true;
-}
-
-bool eval_loop_orbit(const Op& op, Ctx& ctx, Value& v) {
-  const bool piece = op.kids[0]->code == OpCode::PieceLoop;
-  const int var = op.kids[0]->var;
-  if (piece) ctx.tree->build_ids();
-  uint64_t domains[16] = {}, all = 0;
-  const size_t n = std::min<size_t>(op.kids.size(), 16);
-  for (size_t i = 0; i < n; ++i) all |= domains[i] = set_of(*op.kids[i]->kids[0], ctx);
-  uint64_t result = 0;
-  Value tmp;
-  for (uint64_t b = all; b; b &= b - 1) {
-    const int s = std::countr_zero(b);
-    if (piece) {
-      uint8_t id = ctx.tree->ids[ctx.cur][s];
-      if (!id) continue;
-      ctx.vars[var].num = id;
-    } else {
-      ctx.vars[var].set = uint64_t{1} << s;
-    }
-    for (size_t i = 0; i < n; ++i) {
-      if (!(domains[i] & (uint64_t{1} << s))) continue;
-      ctx.bound[var] = 1;
-      if (evaluate_smart(*op.kids[i]->kids[1], ctx, tmp)) result |= uint64_t{1} << s;
-    }
-  }
-  ctx.bound[var] = 0;
-  v.set = result;
-  return result != 0;
-}
-
 bool eval_orbit(const Op& op, Ctx& ctx, Value& v) {
-  if (is_loop_orbit(op)) return eval_loop_orbit(op, ctx, v);
   Value tmp;
   if (op.flag) {  // with a range: how many images match
     int64_t count = 0;

@@ -258,6 +258,8 @@ NodePtr expand(const Node& n) {
       if (same_tree(*i, *img)) dup = true;
     if (!dup) images.push_back(std::move(img));
   }
+  // CQL 6.2 tries the transformed images before the identity (the order its comments come out in, mostly)
+  std::reverse(images.begin(), images.end());
   for (NodePtr& i : images) t->add("image", std::move(i));
   return t;
 }
