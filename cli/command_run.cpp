@@ -20,6 +20,7 @@
 #include "engine/pgn/reader.h"
 #include <chrono>
 #include <cstdio>
+#include <algorithm>
 #include <functional>
 
 namespace cqlindex::cli {
@@ -44,6 +45,8 @@ struct ScanResult {
   bool matched = false;
   bool unreadable = false;
   std::string text;       // the game as written to the output
+  cql::eval::GameOutcome outcome;  // sort values (queries with sort)
+  uint64_t number = 0;
 };
 
 int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::string& input, const std::string& source) {
@@ -102,6 +105,8 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
   pgn::ReadOptions ro;
   ro.threads = threads;
   uint64_t seen = 0, matched = 0, unreadable = 0, with_errors = 0;
+  const bool sorted = !program.sorts.empty();
+  std::vector<ScanResult> kept;
   std::function<ScanResult(const pgn::Game&, unsigned)> work = [&](const pgn::Game& g, unsigned worker) {
     ScanResult r;
     if (games && (int64_t(g.number) < games->min || int64_t(g.number) > games->max)) {
@@ -113,6 +118,8 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
     if (o.matched) {
       r.matched = true;
       pgn::write_game(g, o.comments, {}, r.text);
+      r.number = g.number;
+      r.outcome.sort_values = std::move(o.sort_values);
     }
     return r;
   };
@@ -126,11 +133,19 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
     if (r.unreadable && !r.matched) ++unreadable;
     if (r.matched) {
       ++matched;
-      out << r.text;
+      // with sort the output order is known only at the end (the games are kept); else streamed in game order
+      if (sorted) kept.push_back(std::move(r));
+      else out << r.text;
     }
     return true;
   };
   pgn::for_each_game<ScanResult>(file->text(), ro, work, deliver);
+  if (sorted) {
+    std::stable_sort(kept.begin(), kept.end(), [&](const ScanResult& a, const ScanResult& b) {
+      return cql::eval::sorted_before(program, a.outcome, a.number, b.outcome, b.number);
+    });
+    for (const ScanResult& r : kept) out << r.text;
+  }
   out.close();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   char secs[32];

@@ -149,5 +149,15 @@ TEST_CASE("matchcount silent quiet and game numbers", "[eval][output]") {
 }
 
 TEST_CASE("filters the evaluator does not have yet are refused with a position", "[eval][errors]") {
-  CHECK_THROWS_AS(test::run_query("cql()\nsort \"x\" ply\n", kScholar), cql::CqlError);
+  CHECK_THROWS_AS(test::run_query("cql()\npath --\n", kScholar), cql::CqlError);
+}
+
+TEST_CASE("sort keeps the best value and the comments of its first evaluation", "[eval][sort]") {
+  auto r = test::run_query("cql()\nsort \"longest\" { comment(\"ply \" ply) ply }\n", kScholar);
+  CHECK(r.matches == 1);
+  CHECK(r.output.find("{Game number 1 CQL  longest: 7}") != std::string::npos);
+  CHECK(r.output.find("{CQL ply 7}") != std::string::npos);
+  CHECK(r.output.find("{ply 6") == std::string::npos);  // only the best evaluation's comment stays
+  r = test::run_query("cql()\nsort min \"shortest\" ply\n", kScholar);
+  CHECK(r.output.find("shortest: 0") != std::string::npos);
 }

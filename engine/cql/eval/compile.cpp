@@ -262,6 +262,20 @@ struct Compiler {
         o->kids.push_back(child(n, "body"));
         return o;
       }
+      case NodeKind::Sort: {
+        if (n.type == ValueType::String || n.type == ValueType::Position) unsupported(n, "sort of a string or position");
+        auto o = op(OpCode::Sort, n);
+        const bool min = n.has("min");
+        std::string desc = n.text.empty() ? "<sort-id-" + std::to_string(prog.sorts.size() + 1) + ">" : n.text;
+        size_t slot = prog.sorts.size();
+        for (size_t i = 0; i < prog.sorts.size(); ++i)
+          if (!n.text.empty() && prog.sorts[i].description == desc) slot = i;
+        if (slot == prog.sorts.size()) prog.sorts.push_back({desc, min, n.has("quiet")});
+        o->var = int(slot);
+        o->flag = min;
+        o->kids.push_back(child(n, "body"));
+        return o;
+      }
       case NodeKind::Result: return op(OpCode::Result, n);
       case NodeKind::TagBuiltin:
       case NodeKind::Tag: return op(OpCode::TagValue, n);

@@ -61,6 +61,11 @@ struct Ctx {
   std::vector<Value> vars;
   std::vector<uint8_t> bound;
   std::vector<pgn::AddedComment> comments;  // in the order made
+  struct SortSlot {
+    std::optional<int64_t> best;
+    std::vector<pgn::AddedComment> comments;  // of the first evaluation that gave the best value
+  };
+  std::vector<SortSlot> sorts;
 
   const chess::Position& position() const { return tree->pos[cur]; }
   const pgn::Game& game() const { return *tree->game; }

@@ -323,6 +323,23 @@ bool evaluate(const Op& op, Ctx& ctx, Value& v) {
       return eval_move(op, ctx, v);
     case OpCode::Line: return eval_line(op, ctx, v);
     case OpCode::Find: return eval_find(op, ctx, v);
+    case OpCode::Sort: {
+      // the best value of the game is kept with the comments of the first evaluation that gave it
+      size_t mark = ctx.comments.size();
+      if (!evaluate(*op.kids[0], ctx, v)) {
+        ctx.comments.resize(mark);
+        return false;
+      }
+      int64_t value = op.kids[0]->type == ValueType::Set ? std::popcount(v.set) : v.num;
+      Ctx::SortSlot& slot = ctx.sorts[size_t(op.var)];
+      if (!slot.best || (op.flag ? value < *slot.best : value > *slot.best)) {
+        slot.best = value;
+        slot.comments.assign(ctx.comments.begin() + long(mark), ctx.comments.end());
+      }
+      ctx.comments.resize(mark);
+      v.num = value;
+      return true;
+    }
     case OpCode::PieceType: case OpCode::Coordinate: case OpCode::RegexMatch: case OpCode::OriginalComment:
     case OpCode::Check: case OpCode::Mate: case OpCode::Stalemate: case OpCode::Wtm: case OpCode::Btm:
     case OpCode::Initial: case OpCode::Terminal: case OpCode::MainlineP: case OpCode::VariationP:
@@ -384,6 +401,7 @@ GameOutcome GameScanner::scan(const pgn::Game& game) {
   ctx.game_number = game.number;
   ctx.vars.assign(program_.variable_count, Value{});
   ctx.bound.assign(program_.variable_count, 0);
+  ctx.sorts.assign(program_.sorts.size(), Ctx::SortSlot{});
   bool pass = game_filters_pass(program_, game);
   if (pass && game.start_known && !game.nodes.empty()) {
     tree_->build(game, o.variations);
@@ -416,7 +434,29 @@ GameOutcome GameScanner::scan(const pgn::Game& game) {
     }
     out.comments.push_back(std::move(c));
   }
+  // sort comments come after the game was scanned: the best evaluation's texts, then "description: value"
+  for (size_t i = 0; i < ctx.sorts.size(); ++i) {
+    out.sort_values.push_back(ctx.sorts[i].best);
+    if (o.silent) continue;
+    for (pgn::AddedComment& c : ctx.sorts[i].comments) out.comments.push_back(std::move(c));
+  }
+  for (size_t i = 0; i < ctx.sorts.size(); ++i) {
+    if (o.silent || program_.sorts[i].quiet) continue;
+    const auto& b = ctx.sorts[i].best;
+    out.comments.push_back({0, " " + program_.sorts[i].description + ": " + (b ? std::to_string(*b) : "none")});
+  }
   return out;
+}
+
+bool sorted_before(const Program& p, const GameOutcome& a, uint64_t game_a, const GameOutcome& b, uint64_t game_b) {
+  for (size_t i = 0; i < p.sorts.size() && i < a.sort_values.size() && i < b.sort_values.size(); ++i) {
+    const auto &x = a.sort_values[i], &y = b.sort_values[i];
+    if (x == y) continue;
+    if (!x) return false;  // none sorts after every value
+    if (!y) return true;
+    return p.sorts[i].min ? *x < *y : *x > *y;
+  }
+  return game_a < game_b;
 }
 
 }  // namespace cqlindex::cql::eval

@@ -40,8 +40,16 @@ struct EvalOptions {
   const SimilarPositionMatcher* similar = nullptr;
 };
 
+// A sort of the query (sorts sharing a description are one, as CQL conjoins them).
+struct SortKey {
+  std::string description;
+  bool min = false;    // ascending; default max (descending)
+  bool quiet = false;  // no "description: value" comment
+};
+
 struct Program {
   OpPtr body;
+  std::vector<SortKey> sorts;
   EvalOptions options;
   size_t variable_count = 0;
   std::vector<VariableKind> variable_kinds;
@@ -56,7 +64,11 @@ struct GameOutcome {
   bool matched = false;
   uint64_t matching_positions = 0;
   std::vector<pgn::AddedComment> comments;  // "Game number N" first, then CQL's texts by position
+  std::vector<std::optional<int64_t>> sort_values;  // best value per Program::sorts (nullopt: none)
 };
+
+// True when game a comes before game b in the output of a query with sorts.
+bool sorted_before(const Program& program, const GameOutcome& a, uint64_t game_a, const GameOutcome& b, uint64_t game_b);
 
 struct GameTree;
 // Evaluates games one after the other; holds reusable per-game storage (use one per thread).

@@ -35,7 +35,7 @@ enum class OpCode : uint8_t {
   // transforms, output, hooks
   Orbit, Comment, SimilarPosition, Find,
   // piece attributes, strings
-  PieceType, Coordinate, RegexMatch, OriginalComment,
+  PieceType, Coordinate, RegexMatch, OriginalComment, Sort,
 };
 
 // Sub-kinds carried in Op::sub.
