@@ -80,6 +80,14 @@ TEST_CASE("tags: result player event elo year", "[eval][tags]") {
   CHECK(count("elo white > 2700", kScholar) == 1);
   CHECK(count("year == 1999", kScholar) == 1);
   CHECK(count("flipcolor result 0-1", kScholar) == 1);
+  // tag-only conjuncts are tried once per game before any position
+  CHECK(count("result 1-0 mate", kScholar) == 1);
+  CHECK(count("result 0-1 mate", kScholar) == 0);
+  cql::eval::EvalOptions zero;
+  zero.matchcount = cql::Range{0, 0};
+  auto r = test::run_query("cql()\nresult 0-1\n", kScholar, zero);
+  CHECK(r.matches == 1);
+  CHECK(r.output.find("{Game number 1}") != std::string::npos);
 }
 
 TEST_CASE("move and the dash", "[eval][moves]") {

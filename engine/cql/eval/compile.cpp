@@ -385,6 +385,21 @@ struct Compiler {
   }
 };
 
+// True when op's value depends only on the game's tags (never on the position), and it writes no comment.
+bool game_constant(const Op& op) {
+  switch (op.code) {
+    case OpCode::Number: case OpCode::String: case OpCode::True: case OpCode::False: case OpCode::Result:
+    case OpCode::TagValue: case OpCode::Player: case OpCode::Elo: case OpCode::Year: case OpCode::GameNumber:
+    case OpCode::StringIn: case OpCode::RegexMatch: case OpCode::Relation: case OpCode::Arithmetic:
+    case OpCode::Not: case OpCode::And: case OpCode::Or: case OpCode::Compound: case OpCode::Orbit:
+    case OpCode::Negate: case OpCode::Abs: case OpCode::Concat: case OpCode::StringLength:
+      for (const auto& k : op.kids)
+        if (k && !game_constant(*k)) return false;
+      return true;
+    default: return false;
+  }
+}
+
 }  // namespace
 
 Program compile(const Query& query, EvalOptions options) {
@@ -400,6 +415,9 @@ Program compile(const Query& query, EvalOptions options) {
   Compiler c{prog};
   prog.body = c.compile(*expanded);
   if (!prog.options.player.empty()) prog.player_regex.emplace(prog.options.player);
+  if (prog.body->code == OpCode::Compound)
+    for (const auto& k : prog.body->kids)
+      if (game_constant(*k)) prog.game_constant.push_back(k.get());
   return prog;
 }
 

@@ -39,7 +39,8 @@ struct GameTree {
   std::optional<pgn::GameComments> comments;  // the input comments as CQL reads them, on demand
   bool root_btm = false;
 
-  void build(const pgn::Game& g, bool variations);
+  // root_only: just the start position (for filters that read only the tags).
+  void build(const pgn::Game& g, bool variations, bool root_only = false);
   void build_ids();
   // The node's successors in the searched tree (main continuation first).
   template <class F> void for_children(int node, F f) const {

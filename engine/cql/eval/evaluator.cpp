@@ -403,6 +403,20 @@ GameOutcome GameScanner::scan(const pgn::Game& game) {
   ctx.bound.assign(program_.variable_count, 0);
   ctx.sorts.assign(program_.sorts.size(), Ctx::SortSlot{});
   bool pass = game_filters_pass(program_, game);
+  if (pass && game.start_known && !game.nodes.empty() && !program_.game_constant.empty()) {
+    // a conjunct that reads only the tags fails at every position when it fails once: skip the replay
+    tree_->build(game, false, /*root_only=*/true);
+    ctx.cur = 0;
+    Value v;
+    for (const Op* op : program_.game_constant)
+      if (!evaluate(*op, ctx, v)) {
+        pass = false;
+        break;
+      }
+    ctx.comments.clear();
+    std::fill(ctx.bound.begin(), ctx.bound.end(), 0);
+    if (!pass && !range_has_zero) return out;
+  }
   if (pass && game.start_known && !game.nodes.empty()) {
     tree_->build(game, o.variations);
     const bool marker = !o.silent && !o.quiet && !o.matchstring.empty();

@@ -49,6 +49,7 @@ struct SortKey {
 
 struct Program {
   OpPtr body;
+  std::vector<const Op*> game_constant;  // top-level conjuncts that read only tags: tried once per game first
   std::vector<SortKey> sorts;
   EvalOptions options;
   size_t variable_count = 0;

@@ -3,7 +3,7 @@
 
 namespace cqlindex::cql::eval {
 
-void GameTree::build(const pgn::Game& g, bool variations) {
+void GameTree::build(const pgn::Game& g, bool variations, bool root_only) {
   game = &g;
   const size_t n = g.nodes.size();
   pos.resize(n);
@@ -17,6 +17,11 @@ void GameTree::build(const pgn::Game& g, bool variations) {
   if (!g.start_known || n == 0) return;
   pos[0] = g.start;
   searched[0] = 1;
+  if (root_only) {
+    order.push_back(0);
+    position_id[0] = 0;
+    return;
+  }
   // pre-order over the whole tree (positionid): a node, its main continuation's subtree, then its variations.
   // In first-child/next-sibling form that is: visit x, then first_child(x), then next_sibling(x).
   stack_.clear();
