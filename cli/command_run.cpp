@@ -3,7 +3,7 @@
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wrestrict"
 #endif
-// (-parse: print the bound tree) -> evaluate (not implemented yet).
+// (-parse: print the bound tree) -> compile -> scan the games in parallel, output in game order.
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -16,6 +16,12 @@
 #include "engine/cql/lexer.h"
 #include "engine/cql/printer.h"
 #include "engine/cql/query.h"
+#include "engine/cql/eval/evaluator.h"
+#include "engine/pgn/reader.h"
+#include <chrono>
+#include <cstdio>
+#include <algorithm>
+#include <functional>
 
 namespace cqlindex::cli {
 namespace {
@@ -24,6 +30,134 @@ constexpr const char* kRunUsage =
     "usage: cqlindex run QUERY.cql [-i IN.pgn] [-o OUT.pgn] [--index DIR | --no-index] [CQL options]\n"
     "  CQL 6.2 options take one or two dashes: -parse -cql F -similarposition [nosort] [notransform] F.pgn\n"
     "  -gamenumber N [M] -matchcount N [M] -variations -silent -quiet -threads N -flipcolor ...\n";
+
+// The output file: -o, else the header's `output`, else `<query stem>-out.pgn` next to the query.
+std::string output_path(const cql::Query& query, const RunOptions& opt) {
+  if (!opt.output.empty()) return opt.output;
+  if (!query.header.output.empty()) return query.header.output;
+  std::filesystem::path q(opt.query_file);
+  std::string stem = q.extension() == ".cql" || q.extension() == ".CQL" ? q.stem().string() : q.filename().string();
+  return (q.parent_path() / (stem + "-out.pgn")).string();
+}
+
+struct ScanResult {
+  bool in_range = true;   // inside the -gamenumber range
+  bool matched = false;
+  bool unreadable = false;
+  std::string text;       // the game as written to the output
+  cql::eval::GameOutcome outcome;  // sort values (queries with sort)
+  uint64_t number = 0;
+};
+
+int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::string& input, const std::string& source) {
+  cql::eval::EvalOptions eo;
+  const cql::Header& h = query.header;
+  eo.variations = (opt.variations || h.variations) && !opt.mainline;
+  if (opt.matchcount) eo.matchcount = cql::Range{opt.matchcount->first, opt.matchcount->second};
+  else if (h.matchcount) eo.matchcount = h.matchcount;
+  if (opt.matchstring) eo.matchstring = *opt.matchstring;
+  else if (h.matchstring) eo.matchstring = *h.matchstring;
+  eo.silent = opt.silent || (h.silent && !opt.quiet);
+  eo.quiet = opt.quiet || (h.quiet && !opt.silent);
+  eo.noheader = opt.noheader;
+  eo.alwayscomment = opt.alwayscomment;
+  eo.nouniquecomments = opt.nouniquecomments;
+  eo.result = h.result;
+  eo.player = opt.player;
+  if (opt.year) eo.year = cql::Range{opt.year->first, opt.year->second};
+  std::optional<cql::Range> games;
+  if (opt.gamenumber) games = cql::Range{opt.gamenumber->first, opt.gamenumber->second};
+  else if (h.gamenumber) games = h.gamenumber;
+
+  if (h.sort_matchcount) {
+    std::cerr << "cqlindex run: " << opt.query_file << ": 'sort matchcount' in the cql(...) header is not supported yet\n";
+    return kExitUsage;
+  }
+  cql::eval::Program program;
+  try {
+    program = cql::eval::compile(query, eo);
+  } catch (const std::regex_error& e) {
+    std::cerr << "cqlindex run: bad -player regular expression '" << opt.player << "': " << e.what() << "\n";
+    return kExitUsage;
+  } catch (const cql::CqlError& e) {
+    std::cerr << cql::format_error(e, opt.query_file, source);
+    return kExitUsage;
+  }
+  std::string err;
+  auto file = pgn::PgnFile::open(input, &err);
+  if (!file) {
+    std::cerr << "cqlindex run: " << err << "\n";
+    return kExitInput;
+  }
+  const std::string out_path = output_path(query, opt);
+  std::ofstream out(out_path, std::ios::binary | std::ios::trunc);
+  if (!out) {
+    std::cerr << "cqlindex run: cannot write output '" << out_path << "'\n";
+    return kExitInput;
+  }
+  unsigned threads = opt.threads > 0 ? unsigned(opt.threads) : pgn::resolve_threads(0);
+  if (query.needs_single_thread) threads = 1;
+  const auto t0 = std::chrono::steady_clock::now();
+
+  std::vector<std::unique_ptr<cql::eval::GameScanner>> scanners;
+  for (unsigned i = 0; i < std::max(1u, threads); ++i)
+    scanners.push_back(std::make_unique<cql::eval::GameScanner>(program));
+  pgn::ReadOptions ro;
+  ro.threads = threads;
+  uint64_t seen = 0, matched = 0, unreadable = 0, with_errors = 0;
+  const bool sorted = !program.sorts.empty();
+  std::vector<ScanResult> kept;
+  std::function<ScanResult(const pgn::Game&, unsigned)> work = [&](const pgn::Game& g, unsigned worker) {
+    ScanResult r;
+    if (games && (int64_t(g.number) < games->min || int64_t(g.number) > games->max)) {
+      r.in_range = false;
+      return r;
+    }
+    r.unreadable = !g.start_known;
+    cql::eval::GameOutcome o = scanners[worker]->scan(g);
+    if (o.matched) {
+      r.matched = true;
+      pgn::write_game(g, o.comments, {}, r.text);
+      r.number = g.number;
+      r.outcome.sort_values = std::move(o.sort_values);
+    }
+    return r;
+  };
+  std::function<bool(const pgn::GameInfo&, ScanResult&&)> deliver = [&](const pgn::GameInfo& info, ScanResult&& r) {
+    if (games && int64_t(info.number) > games->max) return false;
+    ++seen;
+    if (!info.errors.empty())
+      for (const pgn::PgnError& e : info.errors)
+        if (e.severity == pgn::Severity::Error) { ++with_errors; break; }
+    if (!r.in_range) return true;
+    if (r.unreadable && !r.matched) ++unreadable;
+    if (r.matched) {
+      ++matched;
+      // with sort the output order is known only at the end (the games are kept); else streamed in game order
+      if (sorted) kept.push_back(std::move(r));
+      else out << r.text;
+    }
+    return true;
+  };
+  pgn::for_each_game<ScanResult>(file->text(), ro, work, deliver);
+  if (sorted) {
+    std::stable_sort(kept.begin(), kept.end(), [&](const ScanResult& a, const ScanResult& b) {
+      return cql::eval::sorted_before(program, a.outcome, a.number, b.outcome, b.number);
+    });
+    for (const ScanResult& r : kept) out << r.text;
+  }
+  out.close();
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  char secs[32];
+  std::snprintf(secs, sizeof secs, "%.3f", seconds);
+  std::cout << matched << " matches of " << seen << " games in " << secs << " seconds using " << threads
+            << (threads == 1 ? " thread" : " threads") << " to " << out_path << "\n";
+  const uint64_t considered = games ? (seen >= uint64_t(std::max<int64_t>(games->min, 1)) ? seen - uint64_t(std::max<int64_t>(games->min, 1)) + 1 : 0) : seen;
+  std::cerr << "cqlindex run: " << seen << " games read, " << considered << " evaluated: " << matched << " matched, "
+            << (considered - matched - unreadable) << " unmatched, " << unreadable << " unreadable ("
+            << with_errors << " with errors, kept up to the last legal move)\n";
+  return kExitOk;
+}
 
 }  // namespace
 
@@ -96,9 +230,7 @@ int run_command(int argc, char** argv) {
     std::cerr << "cqlindex run: cannot read input '" << input << "'\n";
     return kExitInput;
   }
-  // TEMPORARY: the evaluator (a later issue) plugs in here with `query` and `opt`.
-  std::cerr << "cqlindex run: evaluation not implemented yet (only -parse works in this build)\n";
-  return kExitUsage;
+  return evaluate_query(query, opt, input, source);
 }
 
 }  // namespace cqlindex::cli

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <sys/wait.h>
 
@@ -95,11 +96,18 @@ TEST_CASE("run: usage errors and missing files", "[cli][run]") {
   CHECK(range.exit_code == 1);
 }
 
-// TEMPORARY until the evaluator lands: a run without -parse says so and exits 1.
-TEST_CASE("run without -parse: evaluation not implemented yet", "[cli][run]") {
+// A run without -parse evaluates: CQL's console line, the output file, exit 0.
+TEST_CASE("run without -parse evaluates and prints the match line", "[cli][run]") {
   auto q = write_query("eval.cql", "cql()\ncheck\n");
-  auto pgn = write_query("in.pgn", "[Event \"x\"]\n\n1. e4 *\n");
-  Result r = run("-i " + pgn.string() + " " + q.string());
-  CHECK(r.exit_code == 1);
-  CHECK(r.out.find("evaluation not implemented yet") != std::string::npos);
+  auto pgn = write_query("in.pgn", "[Event \"x\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Qxf7+ *\n\n[Event \"y\"]\n\n1. d4 *\n");
+  auto out = q.parent_path() / "eval-result.pgn";
+  Result r = run("-i " + pgn.string() + " -o " + out.string() + " " + q.string());
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("1 matches of 2 games in ") != std::string::npos);
+  CHECK(r.out.find(" to " + out.string()) != std::string::npos);
+  std::ifstream in(out);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  CHECK(ss.str().find("{Game number 1}") != std::string::npos);
+  CHECK(ss.str().find("3.Qxf7+ {CQL}") != std::string::npos);
 }

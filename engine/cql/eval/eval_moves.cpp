@@ -1,0 +1,237 @@
+// Move filters: `move` with its parameters, the dash (S--T, S[x]T) with targets, legal/pseudolegal dashes,
+// countmoves, and the past-move filters (castle, enpassant, from, to ...) about the move that led here.
+#include <bit>
+
+#include "engine/chess/movegen.h"
+#include "engine/cql/eval/context.h"
+#include "engine/cql/token.h"
+
+namespace cqlindex::cql::eval {
+namespace {
+
+using namespace chess;
+
+struct MoveFacts {
+  Move move;
+  Square from = SQ_NONE, to = SQ_NONE;
+  Bitboard capture = 0;  // the captured piece's square
+  Piece promoted = NO_PIECE;
+  bool castle = false, king_side = false, en_passant = false, null = false;
+};
+
+MoveFacts facts(const Position& before, Move m) {
+  MoveFacts f;
+  f.move = m;
+  if (m.is_null()) {
+    f.null = true;
+    return f;
+  }
+  f.from = m.from();
+  f.to = m.to();
+  if (m.kind() == CASTLING) {
+    f.castle = true;
+    f.king_side = m.to() > m.from();
+    f.to = Position::castling_king_to(m);
+  } else if (m.kind() == EN_PASSANT) {
+    f.en_passant = true;
+    f.capture = square_bb(m.to() - pawn_push(before.side_to_move()));
+  } else if (!before.empty(m.to())) {
+    f.capture = square_bb(m.to());
+  }
+  if (m.kind() == PROMOTION) f.promoted = make_piece(before.side_to_move(), m.promotion());
+  return f;
+}
+
+// piece_bits of a piece type in either colour (promote R also matches a black promotion to a rook)
+uint16_t piece_bit(Piece p) {
+  static constexpr int kIndex[7] = {-1, 5, 4, 3, 2, 1, 0};
+  int i = kIndex[type_of(p)];
+  return uint16_t((1u << i) | (1u << (i + 6)));
+}
+
+struct MoveFilter {
+  const Op* op;
+  Bitboard from = ~Bitboard(0), to = ~Bitboard(0), capture = ~Bitboard(0);
+  bool need_capture = false;
+
+  bool load(Ctx& ctx) {
+    if (op->kids[0]) { from = set_of(*op->kids[0], ctx); if (!from) return false; }
+    if (op->kids[1]) { to = set_of(*op->kids[1], ctx); if (!to) return false; }
+    if (op->kids[2]) { capture = set_of(*op->kids[2], ctx); need_capture = true; if (!capture) return false; }
+    return true;
+  }
+  bool accepts(const MoveFacts& f, bool primary) const {
+    const int64_t flags = op->b;
+    if (f.null != bool(flags & kMoveNull)) return false;
+    if (f.null) return true;
+    if (!(from & square_bb(f.from)) || !(to & square_bb(f.to))) return false;
+    if (need_capture && !(f.capture & capture)) return false;
+    if (op->kids[3] && (f.promoted == NO_PIECE || !(op->kids[3]->pieces & piece_bit(f.promoted)))) return false;
+    if ((flags & kMoveCastle) && !f.castle) return false;
+    if ((flags & kMoveOO) && !(f.castle && f.king_side)) return false;
+    if ((flags & kMoveOOO) && !(f.castle && !f.king_side)) return false;
+    if ((flags & kMoveEnPassant) && !f.en_passant) return false;
+    if ((flags & kMovePrimary) && !primary) return false;
+    if ((flags & kMoveSecondary) && primary) return false;
+    return true;
+  }
+  Bitboard value_of(const MoveFacts& f) const {
+    if (op->text == "from") return f.null ? 0 : square_bb(f.from);
+    if (op->text == "to") return f.null ? 0 : square_bb(f.to);
+    if (op->text == "capture") return f.capture;
+    return 0;
+  }
+};
+
+bool eval_move_filter(const Op& op, Ctx& ctx, Value& v) {
+  MoveFilter mf{&op};
+  const GameTree& t = *ctx.tree;
+  if (op.sub == kPrevious) {
+    // with 'previous' the parameters are evaluated in the position before the move
+    int p = t.parent(ctx.cur);
+    if (p < 0) return false;
+    int saved = ctx.cur;
+    ctx.cur = p;
+    bool ok = mf.load(ctx);
+    ctx.cur = saved;
+    if (!ok) return false;
+  } else if (!mf.load(ctx)) {
+    return false;
+  }
+  bool any = false;
+  Bitboard value = 0;
+  int64_t count = 0;
+  auto take = [&](const MoveFacts& f, bool primary) {
+    if (!mf.accepts(f, primary)) return;
+    any = true;
+    ++count;
+    value |= mf.value_of(f);
+  };
+  if (op.sub == kPlayed) {
+    const pgn::NodeIndex first = ctx.game().nodes[ctx.cur].first_child;
+    t.for_children(ctx.cur, [&](int c) { take(facts(ctx.position(), ctx.game().nodes[c].move), pgn::NodeIndex(c) == first); });
+  } else if (op.sub == kPrevious) {
+    int p = t.parent(ctx.cur);
+    if (p < 0) return false;
+    take(facts(t.pos[p], ctx.game().nodes[ctx.cur].move), ctx.game().nodes[p].first_child == pgn::NodeIndex(ctx.cur));
+  } else {
+    MoveList list = op.sub == kLegal ? legal_moves(ctx.position()) : pseudo_legal_moves(ctx.position());
+    // CQL counts a promotion once per from-to pair (as if only one promotion piece were generated)
+    for (Move m : list)
+      if (m.promotion() == NO_PIECE_TYPE || m.promotion() == QUEEN) take(facts(ctx.position(), m), true);
+  }
+  if (op.b & kMoveCount) {
+    v.num = count;
+    return true;
+  }
+  if (op.type == ValueType::Set) {
+    v.set = value;
+    return any && value != 0;
+  }
+  return any;
+}
+
+// Dash: kids = left, right, promote, targets...
+struct DashFilter {
+  const Op* op;
+  Bitboard from = ~Bitboard(0), to = ~Bitboard(0);
+  bool load(Ctx& ctx) {
+    if (op->kids[0]) { from = set_of(*op->kids[0], ctx); if (!from) return false; }
+    if (op->kids[1]) { to = set_of(*op->kids[1], ctx); if (!to) return false; }
+    return true;
+  }
+  bool accepts(const MoveFacts& f) const {
+    if (f.null) return false;
+    if (!(from & square_bb(f.from)) || !(to & square_bb(f.to))) return false;
+    if (op->flag && !f.capture) return false;
+    if (op->kids[2] && (f.promoted == NO_PIECE || !(op->kids[2]->pieces & piece_bit(f.promoted)))) return false;
+    return true;
+  }
+};
+
+bool eval_dash(const Op& op, Ctx& ctx, Value& v) {
+  DashFilter df{&op};
+  if (!df.load(ctx)) return false;
+  bool any = false;
+  const size_t nkids = op.kids.size();
+  ctx.tree->for_children(ctx.cur, [&](int c) {
+    if (any) return;
+    if (!df.accepts(facts(ctx.position(), ctx.game().nodes[c].move))) return;
+    if (nkids == 3) { any = true; return; }
+    int saved = ctx.cur;
+    size_t mark = ctx.comments.size();
+    ctx.cur = c;
+    bool ok = true;
+    for (size_t i = 3; i < nkids && ok; ++i) ok = evaluate(*op.kids[i], ctx, v);
+    ctx.cur = saved;
+    if (ok) any = true;
+    else ctx.comments.resize(mark);
+  });
+  return any;
+}
+
+bool eval_legal_dash(const Op& op, Ctx& ctx, Value& v, int64_t* count) {
+  const Op& dash = *op.kids[0];
+  DashFilter df{&dash};
+  if (!df.load(ctx)) return false;
+  int64_t n = 0;
+  Bitboard dest = 0;
+  if (op.sub == kPlayed) {
+    ctx.tree->for_children(ctx.cur, [&](int c) {
+      MoveFacts f = facts(ctx.position(), ctx.game().nodes[c].move);
+      if (df.accepts(f)) { ++n; dest |= square_bb(f.to); }
+    });
+  } else {
+    MoveList list = op.sub == kLegal ? legal_moves(ctx.position()) : pseudo_legal_moves(ctx.position());
+    for (Move m : list) {
+      MoveFacts f = facts(ctx.position(), m);
+      if (df.accepts(f)) { ++n; dest |= square_bb(f.to); }
+    }
+  }
+  if (count) {
+    *count = n;
+    return true;
+  }
+  v.set = dest;
+  return dest != 0;
+}
+
+bool eval_past_move(const Op& op, Ctx& ctx, Value& v) {
+  const GameTree& t = *ctx.tree;
+  int p = t.parent(ctx.cur);
+  if (p < 0) {
+    v.set = 0;
+    return false;
+  }
+  MoveFacts f = facts(t.pos[p], ctx.game().nodes[ctx.cur].move);
+  if (op.code == OpCode::FromSquare) { v.set = f.null ? 0 : square_bb(f.from); return v.set != 0; }
+  if (op.code == OpCode::ToSquare) { v.set = f.null ? 0 : square_bb(f.to); return v.set != 0; }
+  switch (op.sub) {
+    case kCastle: return f.castle;
+    case kOO: return f.castle && f.king_side;
+    case kOOO: return f.castle && !f.king_side;
+    case kEnPassant: return f.en_passant;
+    case kNullMove: return f.null;
+    case kPrimary: return ctx.game().nodes[p].first_child == pgn::NodeIndex(ctx.cur);
+    default: return ctx.game().nodes[p].first_child != pgn::NodeIndex(ctx.cur);
+  }
+}
+
+}  // namespace
+
+bool eval_move(const Op& op, Ctx& ctx, Value& v) {
+  switch (op.code) {
+    case OpCode::Move: return eval_move_filter(op, ctx, v);
+    case OpCode::Dash: return eval_dash(op, ctx, v);
+    case OpCode::LegalDash: return eval_legal_dash(op, ctx, v, nullptr);
+    case OpCode::CountMoves: {
+      int64_t n = 0;
+      if (!eval_legal_dash(op, ctx, v, &n)) return false;
+      v.num = n;
+      return true;
+    }
+    default: return eval_past_move(op, ctx, v);
+  }
+}
+
+}  // namespace cqlindex::cql::eval

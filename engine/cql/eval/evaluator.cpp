@@ -1,0 +1,476 @@
+// The evaluation core: dispatch on the op code, logic, numbers, variables, transforms' orbits, comments,
+// and the per-game scan (every searched position, matchcount, CQL's comments).
+// GCC 12 reports false -Wrestrict positives on std::string concatenation at -O2 (GCC bug 105329).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wrestrict"
+#endif
+#include "engine/cql/eval/evaluator.h"
+
+#include <algorithm>
+#include <charconv>
+
+#include "engine/chess/movegen.h"
+#include "engine/cql/eval/context.h"
+
+namespace cqlindex::cql::eval {
+
+namespace {
+
+bool eval_logic(const Op& op, Ctx& ctx, Value& v) {
+  Value tmp;
+  switch (op.code) {
+    case OpCode::Compound: {
+      for (const auto& k : op.kids)
+        if (!evaluate(*k, ctx, v)) return false;
+      return true;
+    }
+    case OpCode::And: return evaluate(*op.kids[0], ctx, tmp) && evaluate(*op.kids[1], ctx, tmp);
+    case OpCode::Or: return evaluate_smart(*op.kids[0], ctx, tmp) || evaluate_smart(*op.kids[1], ctx, tmp);
+    case OpCode::Not: {
+      size_t mark = ctx.comments.size();
+      bool r = evaluate(*op.kids[0], ctx, tmp);
+      ctx.comments.resize(mark);
+      return !r;
+    }
+    case OpCode::If: {
+      size_t mark = ctx.comments.size();
+      if (evaluate(*op.kids[0], ctx, tmp)) return evaluate(*op.kids[1], ctx, v);
+      ctx.comments.resize(mark);
+      return op.kids[2] ? evaluate(*op.kids[2], ctx, v) : true;
+    }
+    default: return false;
+  }
+}
+
+bool eval_number(const Op& op, Ctx& ctx, Value& v) {
+  Value l, r;
+  switch (op.code) {
+    case OpCode::Arithmetic: {
+      if (!evaluate(*op.kids[0], ctx, l) || !evaluate(*op.kids[1], ctx, r)) return false;
+      switch (op.sub) {
+        case kAdd: v.num = l.num + r.num; return true;
+        case kSub: v.num = l.num - r.num; return true;
+        case kMul: v.num = l.num * r.num; return true;
+        case kDiv: if (r.num == 0) return false; v.num = l.num / r.num; return true;
+        default: if (r.num == 0) return false; v.num = l.num % r.num; return true;
+      }
+    }
+    case OpCode::Negate:
+      if (!evaluate(*op.kids[0], ctx, l)) return false;
+      v.num = -l.num;
+      return true;
+    case OpCode::Abs:
+      if (!evaluate(*op.kids[0], ctx, l)) return false;
+      v.num = l.num < 0 ? -l.num : l.num;
+      return true;
+    case OpCode::MinMax: {
+      bool first = true;
+      for (const auto& k : op.kids) {
+        if (!evaluate(*k, ctx, l)) return false;
+        if (first || (op.flag ? l.num < v.num : l.num > v.num)) v.num = l.num;
+        first = false;
+      }
+      return true;
+    }
+    case OpCode::CountSquares:
+      v.num = std::popcount(set_of(*op.kids[0], ctx));
+      return true;
+    case OpCode::StringLength:
+      if (!evaluate(*op.kids[0], ctx, l)) return false;
+      v.num = int64_t(l.str.size());
+      return true;
+    case OpCode::Concat:
+      if (!evaluate(*op.kids[0], ctx, l) || !evaluate(*op.kids[1], ctx, r)) return false;
+      v.str = l.str + r.str;
+      return true;
+    case OpCode::Relation: {
+      if (!evaluate(*op.kids[0], ctx, l) || !evaluate(*op.kids[1], ctx, r)) return false;
+      int c;
+      ValueType t = op.kids[0]->type;
+      if (t == ValueType::String) c = l.str.compare(r.str);
+      else if (t == ValueType::Position) c = ctx.tree->position_id[l.pos] - ctx.tree->position_id[r.pos];
+      else c = l.num < r.num ? -1 : l.num > r.num ? 1 : 0;
+      bool ok = false;
+      switch (op.sub) {
+        case kLt: ok = c < 0; break;
+        case kLe: ok = c <= 0; break;
+        case kGt: ok = c > 0; break;
+        case kGe: ok = c >= 0; break;
+        case kEq: ok = c == 0; break;
+        default: ok = c != 0; break;
+      }
+      if (ok) v = std::move(l);
+      return ok;
+    }
+    case OpCode::SetEquality: {
+      l.set = set_of(*op.kids[0], ctx);
+      r.set = set_of(*op.kids[1], ctx);
+      return op.sub == kEq ? l.set == r.set : l.set != r.set;
+    }
+    default: return false;
+  }
+}
+
+bool eval_orbit(const Op& op, Ctx& ctx, Value& v) {
+  Value tmp;
+  if (op.flag) {  // with a range: how many images match
+    int64_t count = 0;
+    for (const auto& k : op.kids)
+      if (evaluate_smart(*k, ctx, tmp)) ++count;
+    v.num = count;
+    return count >= op.a && (op.b < 0 || count <= op.b);
+  }
+  switch (op.type) {
+    case ValueType::Set: {
+      bool any = false;
+      uint64_t s = 0;
+      for (const auto& k : op.kids)
+        if (evaluate_smart(*k, ctx, tmp)) {
+          any = true;
+          s |= tmp.set;
+        }
+      v.set = s;
+      return any;
+    }
+    case ValueType::Numeric: {
+      bool any = false;
+      for (const auto& k : op.kids)
+        if (evaluate_smart(*k, ctx, tmp)) {
+          if (!any || tmp.num > v.num) v.num = tmp.num;
+          any = true;
+        }
+      return any;
+    }
+    default: {
+      // every image is evaluated (each may comment), in CQL's order
+      bool any = false;
+      for (const auto& k : op.kids)
+        if (evaluate_smart(*k, ctx, any ? tmp : v)) any = true;
+      return any;
+    }
+  }
+}
+
+bool eval_variable(const Op& op, Ctx& ctx, Value& v) {
+  switch (op.code) {
+    case OpCode::Variable: {
+      if (!ctx.bound[op.var]) return false;
+      if (ctx.prog->variable_kinds[op.var] == VariableKind::Piece) {
+        // a piece variable holds an identity; its value is where that piece stands now
+        uint8_t id = uint8_t(ctx.vars[op.var].num);
+        ctx.tree->build_ids();
+        const uint8_t s = ctx.tree->where[ctx.cur][id];
+        v.set = s < 64 ? uint64_t{1} << s : 0;
+        return v.set != 0;
+      }
+      v = ctx.vars[op.var];
+      if (op.type == ValueType::Set) return v.set != 0;
+      return true;
+    }
+    case OpCode::Assign: {
+      Value x;
+      // a set is assigned even when empty (the assignment still matches)
+      if (!evaluate(*op.kids[0], ctx, x) && op.kids[0]->type != ValueType::Set) return false;
+      ctx.vars[op.var] = x;
+      ctx.bound[op.var] = 1;
+      v = std::move(x);
+      return true;
+    }
+    default: return false;
+  }
+}
+
+bool eval_loop(const Op& op, Ctx& ctx, Value& v) {
+  Value dom, tmp;
+  if (op.code == OpCode::PieceAssign) {
+    if (!evaluate(*op.kids[0], ctx, dom)) return false;
+    if (std::popcount(dom.set) != 1) return false;
+    ctx.tree->build_ids();
+    uint8_t id = ctx.tree->ids[ctx.cur][std::countr_zero(dom.set)];
+    if (!id) return false;
+    ctx.vars[op.var].num = id;
+    ctx.bound[op.var] = 1;
+    v.set = dom.set;
+    return true;
+  }
+  dom.set = set_of(*op.kids[0], ctx);  // an empty domain: 'all' holds vacuously
+  const bool piece = op.code == OpCode::PieceLoop;
+  if (piece) ctx.tree->build_ids();
+  uint64_t result = 0;
+  bool all = true;
+  for (uint64_t b = dom.set; b; b &= b - 1) {
+    int s = std::countr_zero(b);
+    if (piece) {
+      uint8_t id = ctx.tree->ids[ctx.cur][s];
+      if (!id) continue;
+      ctx.vars[op.var].num = id;
+    } else {
+      ctx.vars[op.var].set = uint64_t{1} << s;
+    }
+    ctx.bound[op.var] = 1;
+    if (evaluate_smart(*op.kids[1], ctx, tmp)) result |= uint64_t{1} << s;
+    else all = false;
+  }
+  ctx.bound[op.var] = 0;
+  if (op.flag) return all;
+  v.set = result;
+  return result != 0;
+}
+
+bool eval_position(const Op& op, Ctx& ctx, Value& v) {
+  switch (op.code) {
+    case OpCode::CurrentPosition: v.pos = ctx.cur; return true;
+    case OpCode::InitialPosition: v.pos = 0; return true;
+    case OpCode::Parent: {
+      int p = ctx.tree->parent(ctx.cur);
+      if (p < 0) return false;
+      v.pos = p;
+      return true;
+    }
+    case OpCode::WithPosition: {
+      Value p;
+      if (!evaluate(*op.kids[0], ctx, p) || p.pos < 0) return false;
+      return evaluate_at(*op.kids[1], ctx, p.pos, v);
+    }
+    default: return false;
+  }
+}
+
+std::string value_text(const Op& op, Ctx& ctx, const Value& v, bool matched) {
+  switch (op.type) {
+    case ValueType::String: return v.str;
+    case ValueType::Numeric: return std::to_string(v.num);
+    case ValueType::Set:
+      if (op.code == OpCode::Variable && ctx.prog->variable_kinds[op.var] == VariableKind::Piece && std::popcount(v.set) == 1) {
+        // a piece variable is written as the piece letter and its square ("na1")
+        chess::Square s = chess::Square(std::countr_zero(v.set));
+        return std::string(1, chess::piece_char(ctx.position().piece_on(s))) + chess::square_name(s);
+      }
+      return set_text(v.set);
+    case ValueType::Position: return position_name(ctx, v.pos);
+    default: return matched ? "<true>" : "<false>";
+  }
+}
+
+bool eval_comment(const Op& op, Ctx& ctx, Value&) {
+  std::string text;
+  for (const auto& k : op.kids) {
+    Value x;
+    bool ok = evaluate(*k, ctx, x);
+    if (!ok && k->type != ValueType::Logical && k->type != ValueType::Set) return false;
+    text += value_text(*k, ctx, x, ok);
+  }
+  if (!ctx.prog->options.silent) ctx.comment(std::move(text));
+  return true;
+}
+
+}  // namespace
+
+std::string set_text(uint64_t set) {
+  if (std::popcount(set) == 1) return chess::square_name(chess::Square(std::countr_zero(set)));
+  std::string s = "[";
+  bool first = true;
+  for (uint64_t b = set; b; b &= b - 1) {
+    if (!first) s += ',';
+    s += chess::square_name(chess::Square(std::countr_zero(b)));
+    first = false;
+  }
+  return s + "]";
+}
+
+std::string position_name(const Ctx& ctx, int node) {
+  std::string s = "move " + std::to_string(ctx.tree->move_number(node)) +
+                  (ctx.tree->pos[node].side_to_move() == chess::WHITE ? "(wtm)" : "(btm)");
+  if (ctx.tree->depth[node] > 0) s += "[" + std::to_string(ctx.tree->position_id[node]) + "]";
+  return s;
+}
+
+bool evaluate_smart(const Op& op, Ctx& ctx, Value& v) {
+  size_t mark = ctx.comments.size();
+  if (evaluate(op, ctx, v)) return true;
+  if (!ctx.prog->options.alwayscomment) ctx.comments.resize(mark);
+  return false;
+}
+
+bool evaluate_at(const Op& op, Ctx& ctx, int node, Value& v) {
+  int saved = ctx.cur;
+  ctx.cur = node;
+  bool r = evaluate_smart(op, ctx, v);
+  ctx.cur = saved;
+  return r;
+}
+
+bool evaluate(const Op& op, Ctx& ctx, Value& v) {
+  switch (op.code) {
+    case OpCode::Number: v.num = op.a; return true;
+    case OpCode::String: v.str = op.text; return true;
+    case OpCode::True: return true;
+    case OpCode::False: return false;
+    case OpCode::Compound: case OpCode::And: case OpCode::Or: case OpCode::Not: case OpCode::If:
+      return eval_logic(op, ctx, v);
+    case OpCode::Arithmetic: case OpCode::Negate: case OpCode::Abs: case OpCode::MinMax:
+    case OpCode::CountSquares: case OpCode::StringLength: case OpCode::Concat: case OpCode::Relation:
+    case OpCode::SetEquality:
+      return eval_number(op, ctx, v);
+    case OpCode::Orbit: return eval_orbit(op, ctx, v);
+    case OpCode::Variable: case OpCode::Assign: return eval_variable(op, ctx, v);
+    case OpCode::SquareLoop: case OpCode::PieceLoop: case OpCode::PieceAssign: return eval_loop(op, ctx, v);
+    case OpCode::CurrentPosition: case OpCode::InitialPosition: case OpCode::Parent: case OpCode::WithPosition:
+      return eval_position(op, ctx, v);
+    case OpCode::Comment: return eval_comment(op, ctx, v);
+    case OpCode::Move: case OpCode::Dash: case OpCode::LegalDash: case OpCode::CountMoves:
+    case OpCode::PastMove: case OpCode::FromSquare: case OpCode::ToSquare:
+      return eval_move(op, ctx, v);
+    case OpCode::Line: return eval_line(op, ctx, v);
+    case OpCode::Find: return eval_find(op, ctx, v);
+    case OpCode::Sort: {
+      // the best value of the game is kept with the comments of the first evaluation that gave it
+      size_t mark = ctx.comments.size();
+      if (!evaluate(*op.kids[0], ctx, v)) {
+        ctx.comments.resize(mark);
+        return false;
+      }
+      int64_t value = op.kids[0]->type == ValueType::Set ? std::popcount(v.set) : v.num;
+      Ctx::SortSlot& slot = ctx.sorts[size_t(op.var)];
+      if (!slot.best || (op.flag ? value < *slot.best : value > *slot.best)) {
+        slot.best = value;
+        slot.comments.assign(ctx.comments.begin() + long(mark), ctx.comments.end());
+      }
+      ctx.comments.resize(mark);
+      v.num = value;
+      return true;
+    }
+    case OpCode::PieceType: case OpCode::Coordinate: case OpCode::RegexMatch: case OpCode::OriginalComment:
+    case OpCode::Check: case OpCode::Mate: case OpCode::Stalemate: case OpCode::Wtm: case OpCode::Btm:
+    case OpCode::Initial: case OpCode::Terminal: case OpCode::MainlineP: case OpCode::VariationP:
+    case OpCode::Ply: case OpCode::MoveNumber: case OpCode::PositionId: case OpCode::GameNumber:
+    case OpCode::SideToMove: case OpCode::Year: case OpCode::Depth: case OpCode::Result: case OpCode::TagValue:
+    case OpCode::Player: case OpCode::Elo: case OpCode::Fen: case OpCode::StringIn:
+      return eval_game_info(op, ctx, v);
+    case OpCode::SimilarPosition: {
+      std::string text;
+      if (!ctx.prog->options.similar->matches(ctx.game(), ctx.cur, ctx.position(), &text)) return false;
+      if (!text.empty() && !ctx.prog->options.silent) ctx.comment(std::move(text));
+      return true;
+    }
+    default: return eval_set(op, ctx, v);
+  }
+}
+
+// ------------------------------------------------------------------------------------------ the game scan
+
+GameScanner::GameScanner(const Program& program) : program_(program), tree_(std::make_unique<GameTree>()) {}
+GameScanner::~GameScanner() = default;
+
+namespace {
+
+std::optional<int64_t> date_year(const pgn::Game& g) {
+  auto d = g.tag("Date");
+  if (!d || d->size() < 4) return std::nullopt;
+  int64_t y = 0;
+  auto r = std::from_chars(d->data(), d->data() + 4, y);
+  if (r.ec != std::errc() || r.ptr != d->data() + 4) return std::nullopt;
+  return y;
+}
+
+bool game_filters_pass(const Program& p, const pgn::Game& g) {
+  const EvalOptions& o = p.options;
+  if (!o.result.empty() && g.tag("Result").value_or("") != o.result) return false;
+  if (p.player_regex) {
+    auto w = g.tag("White"), b = g.tag("Black");
+    bool hit = (w && std::regex_search(w->begin(), w->end(), *p.player_regex)) ||
+               (b && std::regex_search(b->begin(), b->end(), *p.player_regex));
+    if (!hit) return false;
+  }
+  if (o.year) {
+    auto y = date_year(g);
+    if (!y || *y < o.year->min || *y > o.year->max) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+GameOutcome GameScanner::scan(const pgn::Game& game) {
+  GameOutcome out;
+  const EvalOptions& o = program_.options;
+  const bool range_has_zero = o.matchcount && o.matchcount->min <= 0;
+  Ctx ctx;
+  ctx.prog = &program_;
+  ctx.tree = tree_.get();
+  ctx.game_number = game.number;
+  ctx.vars.assign(program_.variable_count, Value{});
+  ctx.bound.assign(program_.variable_count, 0);
+  ctx.sorts.assign(program_.sorts.size(), Ctx::SortSlot{});
+  bool pass = game_filters_pass(program_, game);
+  if (pass && game.start_known && !game.nodes.empty() && !program_.game_constant.empty()) {
+    // a conjunct that reads only the tags fails at every position when it fails once: skip the replay
+    tree_->build(game, false, /*root_only=*/true);
+    ctx.cur = 0;
+    Value v;
+    for (const Op* op : program_.game_constant)
+      if (!evaluate(*op, ctx, v)) {
+        pass = false;
+        break;
+      }
+    ctx.comments.clear();
+    std::fill(ctx.bound.begin(), ctx.bound.end(), 0);
+    if (!pass && !range_has_zero) return out;
+  }
+  if (pass && game.start_known && !game.nodes.empty()) {
+    tree_->build(game, o.variations);
+    const bool marker = !o.silent && !o.quiet && !o.matchstring.empty();
+    Value v;
+    for (int32_t node : tree_->order) {
+      ctx.cur = node;
+      size_t mark = ctx.comments.size();
+      std::fill(ctx.bound.begin(), ctx.bound.end(), 0);
+      if (evaluate(*program_.body, ctx, v)) {
+        ++out.matching_positions;
+        if (marker) ctx.comment(o.matchstring);
+      } else if (!o.alwayscomment) {
+        ctx.comments.resize(mark);
+      }
+    }
+  }
+  const uint64_t n = out.matching_positions;
+  if (o.matchcount) out.matched = (int64_t)n >= o.matchcount->min && (int64_t)n <= o.matchcount->max;
+  else out.matched = pass && n > 0;
+  if (!pass && !range_has_zero) out.matched = false;
+  if (!out.matched) return out;
+  if (!o.silent && !o.noheader) out.comments.push_back({0, "Game number " + std::to_string(game.number)});
+  for (pgn::AddedComment& c : ctx.comments) {
+    if (!o.nouniquecomments) {
+      bool dup = false;
+      for (const pgn::AddedComment& e : out.comments)
+        if (e.node == c.node && e.text == c.text) dup = true;
+      if (dup) continue;
+    }
+    out.comments.push_back(std::move(c));
+  }
+  // sort comments come after the game was scanned: the best evaluation's texts, then "description: value"
+  for (size_t i = 0; i < ctx.sorts.size(); ++i) {
+    out.sort_values.push_back(ctx.sorts[i].best);
+    if (o.silent) continue;
+    for (pgn::AddedComment& c : ctx.sorts[i].comments) out.comments.push_back(std::move(c));
+  }
+  for (size_t i = 0; i < ctx.sorts.size(); ++i) {
+    if (o.silent || program_.sorts[i].quiet) continue;
+    const auto& b = ctx.sorts[i].best;
+    out.comments.push_back({0, " " + program_.sorts[i].description + ": " + (b ? std::to_string(*b) : "none")});
+  }
+  return out;
+}
+
+bool sorted_before(const Program& p, const GameOutcome& a, uint64_t game_a, const GameOutcome& b, uint64_t game_b) {
+  for (size_t i = 0; i < p.sorts.size() && i < a.sort_values.size() && i < b.sort_values.size(); ++i) {
+    const auto &x = a.sort_values[i], &y = b.sort_values[i];
+    if (x == y) continue;
+    if (!x) return false;  // none sorts after every value
+    if (!y) return true;
+    return p.sorts[i].min ? *x < *y : *x > *y;
+  }
+  return game_a < game_b;
+}
+
+}  // namespace cqlindex::cql::eval

@@ -1,0 +1,87 @@
+#pragma once
+// The CQL evaluator: a query compiled once (transforms expanded, sub-kinds resolved), then run on games.
+//
+//   eval::EvalOptions opt;  opt.variations = ...;
+//   eval::Program program = eval::compile(query, opt);           // throws CqlError
+//   eval::GameScanner scanner(program);                          // one per worker thread
+//   eval::GameOutcome r = scanner.scan(game);                    // matched? and the comments CQL adds
+//   pgn::write_game(game, r.comments, {}, out);
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "engine/cql/eval/op.h"
+#include "engine/cql/query.h"
+#include "engine/pgn/game.h"
+#include "engine/pgn/writer.h"
+
+namespace cqlindex::cql::eval {
+
+// What `similarposition` asks of the similar-position matcher (engine/cql/similar, another module):
+// whether the current position matches, and the comment text CQL writes there.
+class SimilarPositionMatcher {
+ public:
+  virtual ~SimilarPositionMatcher() = default;
+  virtual bool matches(const pgn::Game& game, int node, const chess::Position& pos, std::string* comment) const = 0;
+};
+
+struct EvalOptions {
+  bool variations = false;                 // search variations too
+  std::optional<Range> matchcount;         // default: at least one matching position
+  std::string matchstring = "CQL";         // the match marker ("" = none)
+  bool silent = false, quiet = false, noheader = false;
+  bool alwayscomment = false, nouniquecomments = false;
+  std::string result;                      // game filter "1-0" ...
+  std::string player;                      // game filter: White or Black matches this regex
+  std::optional<Range> year;               // game filter on the Date year
+  const SimilarPositionMatcher* similar = nullptr;
+};
+
+// A sort of the query (sorts sharing a description are one, as CQL conjoins them).
+struct SortKey {
+  std::string description;
+  bool min = false;    // ascending; default max (descending)
+  bool quiet = false;  // no "description: value" comment
+};
+
+struct Program {
+  OpPtr body;
+  std::vector<const Op*> game_constant;  // top-level conjuncts that read only tags: tried once per game first
+  std::vector<SortKey> sorts;
+  EvalOptions options;
+  size_t variable_count = 0;
+  std::vector<VariableKind> variable_kinds;
+  bool uses_piece_ids = false;
+  std::optional<std::regex> player_regex;
+};
+
+// Compiles a bound query for evaluation. Throws CqlError for what the evaluator does not support.
+Program compile(const Query& query, EvalOptions options);
+
+struct GameOutcome {
+  bool matched = false;
+  uint64_t matching_positions = 0;
+  std::vector<pgn::AddedComment> comments;  // "Game number N" first, then CQL's texts by position
+  std::vector<std::optional<int64_t>> sort_values;  // best value per Program::sorts (nullopt: none)
+};
+
+// True when game a comes before game b in the output of a query with sorts.
+bool sorted_before(const Program& program, const GameOutcome& a, uint64_t game_a, const GameOutcome& b, uint64_t game_b);
+
+struct GameTree;
+// Evaluates games one after the other; holds reusable per-game storage (use one per thread).
+class GameScanner {
+ public:
+  explicit GameScanner(const Program& program);
+  ~GameScanner();
+  GameOutcome scan(const pgn::Game& game);
+
+ private:
+  const Program& program_;
+  std::unique_ptr<GameTree> tree_;
+};
+
+}  // namespace cqlindex::cql::eval

@@ -1,0 +1,73 @@
+#pragma once
+// The executable form of a CQL query: the bound tree (node.h) compiled into Ops whose sub-kinds are
+// resolved to enums once per query, so that evaluation never compares strings. Transforms are already
+// expanded (transform.h): an Orbit op holds the distinct transformed images of its body.
+#include <cstdint>
+#include <memory>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "engine/cql/value_type.h"
+
+namespace cqlindex::cql::eval {
+
+enum class OpCode : uint8_t {
+  // literals
+  Number, String, Squares, PieceSet, True, False,
+  // logic
+  Compound, And, Or, Not, If,
+  // sets
+  Union, Intersect, Complement, Subset, StringIn, Attacks, AttackedBy, Between, Ray, Pin, LightDark,
+  Direction, FromSquare, ToSquare, SquareLoop, PieceLoop, PieceAssign, PawnStructure,
+  // numbers, comparison
+  Arithmetic, Negate, Relation, SetEquality, CountSquares, StringLength, Abs, MinMax, Power, Concat,
+  // position state
+  Check, Mate, Stalemate, Wtm, Btm, Initial, Terminal, MainlineP, VariationP,
+  Ply, MoveNumber, PositionId, GameNumber, SideToMove, Year, Depth,
+  Result, TagValue, Player, Elo, PastMove, Fen,
+  // positions
+  CurrentPosition, InitialPosition, Parent, WithPosition,
+  // moves and sequences
+  Move, Dash, LegalDash, CountMoves, Line, SeqFilter, SeqChain, SeqRepeat,
+  // variables
+  Variable, Assign,
+  // transforms, output, hooks
+  Orbit, Comment, SimilarPosition, Find,
+  // piece attributes, strings
+  PieceType, Coordinate, RegexMatch, OriginalComment, Sort,
+};
+
+// Sub-kinds carried in Op::sub.
+enum ArithOp : uint8_t { kAdd, kSub, kMul, kDiv, kMod };
+enum RelOp : uint8_t { kLt, kLe, kGt, kGe, kEq, kNe };
+enum PastMoveKind : uint8_t { kCastle, kOO, kOOO, kEnPassant, kNullMove, kPrimary, kSecondary };
+enum PawnKind : uint8_t { kConnected, kIsolated, kDoubled, kPassed };
+enum MoveMode : uint8_t { kPlayed, kPrevious, kLegal, kPseudoLegal };
+// Flags of `move` in Op::b.
+enum MoveFlag : int64_t {
+  kMoveCastle = 1, kMoveOO = 2, kMoveOOO = 4, kMoveEnPassant = 8, kMoveNull = 16, kMovePrimary = 32,
+  kMoveSecondary = 64, kMoveCount = 128
+};
+
+struct Op {
+  OpCode code;
+  ValueType type = ValueType::Logical;
+  uint8_t sub = 0;
+  bool flag = false;          // code-specific: all (loops), capture (dash), min (MinMax), quiet (line) ...
+  int64_t a = 0, b = 0;        // numbers, ranges (b = -1: unbounded)
+  uint64_t squares = ~uint64_t{0};
+  uint16_t pieces = 0;         // piece_bits (token.h)
+  int var = -1;
+  std::string text;
+  // Children in a fixed order documented per op in compile.cpp; absent optional children are nullptr.
+  std::vector<std::unique_ptr<Op>> kids;
+  int line = 0, column = 0;
+  std::shared_ptr<const std::regex> regex;  // RegexMatch: compiled once per query
+
+  const Op* kid(size_t i) const { return i < kids.size() ? kids[i].get() : nullptr; }
+};
+
+using OpPtr = std::unique_ptr<Op>;
+
+}  // namespace cqlindex::cql::eval

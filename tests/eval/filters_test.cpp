@@ -1,0 +1,171 @@
+// Unit tests of the filter families on hand-made games: how many games match, and what CQL writes.
+#include <catch2/catch.hpp>
+
+#include "engine/cql/error.h"
+#include "eval/eval_support.h"
+
+using namespace cqlindex;
+
+namespace {
+
+std::string fen_game(const std::string& fen, const std::string& moves = "*") {
+  return "[Event \"?\"]\n[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n\n" + moves + "\n\n";
+}
+
+const std::string kScholar =
+    "[Event \"t\"]\n[White \"Kasparov, Garry\"]\n[Black \"Doe, John\"]\n[Result \"1-0\"]\n[Date \"1999.01.01\"]\n"
+    "[WhiteElo \"2800\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n\n";
+
+uint64_t count(const std::string& body, const std::string& pgn) {
+  return test::run_query("cql()\n" + body + "\n", pgn).matches;
+}
+
+}  // namespace
+
+TEST_CASE("piece designators and set algebra", "[eval][sets]") {
+  const std::string g = fen_game("4k3/8/8/8/8/8/4P3/4K2R w K - 0 1");
+  CHECK(count("Ke1", g) == 1);
+  CHECK(count("Ke2", g) == 0);
+  CHECK(count("[RP] == 2", g) == 1);
+  CHECK(count("# A == 3", g) == 1);
+  CHECK(count("_ == 60", g) == 1);
+  CHECK(count("e4", g) == 1);  // a bare square is always a non-empty set
+  CHECK(count("(R | P) == 2", g) == 1);
+  CHECK(count("(A & a-h1) == 2", g) == 1);
+  CHECK(count("~A == 61", g) == 1);
+  CHECK(count("Pe2 in a-h2", g) == 1);
+  CHECK(count("[Qq] == 0", g) == 1);  // an empty set still counts 0
+  CHECK(count("light A == 2", g) == 1);  // e2 and h1 are light, e1 dark
+}
+
+TEST_CASE("attacks between ray pin directions pawn structure power", "[eval][sets]") {
+  const std::string pin = fen_game("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1");
+  CHECK(count("r attacks K", pin) == 0);   // the bishop blocks
+  CHECK(count("r attacks B", pin) == 1);
+  CHECK(count("B attackedby r", pin) == 1);
+  CHECK(count("pin through B", pin) == 1);
+  CHECK(count("pin from r", pin) == 1);
+  CHECK(count("pin through b", pin) == 0);
+  CHECK(count("between(r K) == 5", pin) == 1);  // e6 ... e2: occupied squares between count too
+  CHECK(count("ray (r B K)", pin) == 1);
+  CHECK(count("ray (r K)", pin) == 0);
+  CHECK(count("up 1 1 Ke1 == e2", pin) == 1);
+  CHECK(count("orthogonal 1 1 e1 == 3", pin) == 1);
+  CHECK(count("power A == 3 and power a == 5", pin) == 1);
+  const std::string pawns = fen_game("4k3/8/8/8/8/P7/P1P1P3/4K3 w - - 0 1");
+  CHECK(count("doubledpawns == 2", pawns) == 1);
+  CHECK(count("isolatedpawns == 4", pawns) == 1);  // no pawn on the b, d or f files
+  CHECK(count("passedpawns == 4", pawns) == 1);
+}
+
+TEST_CASE("check mate stalemate side to move counters", "[eval][position]") {
+  CHECK(count("mate", kScholar) == 1);
+  CHECK(count("check", kScholar) == 1);
+  CHECK(count("stalemate", kScholar) == 0);
+  CHECK(count("stalemate", fen_game("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")) == 1);
+  CHECK(count("btm mate movenumber == 4 ply == 7", kScholar) == 1);
+  CHECK(count("initial wtm", kScholar) == 1);
+  CHECK(count("terminal mate", kScholar) == 1);
+  // a game starting with black to move: the root is move 1, the next position move 2
+  CHECK(count("btm movenumber == 1 initial", fen_game("4k3/8/8/8/8/8/8/4K3 b - - 0 40", "1... Kd7 *")) == 1);
+  CHECK(count("wtm movenumber == 2", fen_game("4k3/8/8/8/8/8/8/4K3 b - - 0 40", "1... Kd7 *")) == 1);
+}
+
+TEST_CASE("tags: result player event elo year", "[eval][tags]") {
+  CHECK(count("result 1-0", kScholar) == 1);
+  CHECK(count("result 0-1", kScholar) == 0);
+  CHECK(count("player white \"Kasparov\"", kScholar) == 1);
+  CHECK(count("player black \"Kasparov\"", kScholar) == 0);
+  CHECK(count("player \"Doe\"", kScholar) == 1);
+  CHECK(count("elo white > 2700", kScholar) == 1);
+  CHECK(count("year == 1999", kScholar) == 1);
+  CHECK(count("flipcolor result 0-1", kScholar) == 1);
+  // tag-only conjuncts are tried once per game before any position
+  CHECK(count("result 1-0 mate", kScholar) == 1);
+  CHECK(count("result 0-1 mate", kScholar) == 0);
+  cql::eval::EvalOptions zero;
+  zero.matchcount = cql::Range{0, 0};
+  auto r = test::run_query("cql()\nresult 0-1\n", kScholar, zero);
+  CHECK(r.matches == 1);
+  CHECK(r.output.find("{Game number 1}") != std::string::npos);
+}
+
+TEST_CASE("move and the dash", "[eval][moves]") {
+  CHECK(count("move from Q capture f7", kScholar) == 1);
+  CHECK(count("move to f7 from B", kScholar) == 0);
+  CHECK(count("move previous from Q", kScholar) == 1);  // from evaluated before the move
+  CHECK(count("Q--f7", kScholar) == 1);
+  CHECK(count("Q[x]f7", kScholar) == 1);
+  CHECK(count("Q[x]f6", kScholar) == 0);
+  CHECK(count("move legal count == 20 initial", kScholar) == 1);
+  CHECK(count("countmoves legal -- == 20 initial", kScholar) == 1);
+  const std::string promo = fen_game("8/P6k/8/8/8/8/8/K7 w - - 0 1", "1. a8=N *");
+  CHECK(count("move promote N", promo) == 1);
+  CHECK(count("move promote Q", promo) == 0);
+  CHECK(count("move legal count == 4 initial", promo) == 1);  // a8=Q/R/B/N count once (as CQL), Ka2 Kb1 Kb2
+  const std::string castle = fen_game("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "1. O-O *");
+  CHECK(count("move o-o", castle) == 1);
+  CHECK(count("move to g1 from K", castle) == 1);
+  CHECK(count("castle", castle) == 1);
+}
+
+TEST_CASE("transforms: flipcolor flip shift orbits", "[eval][transforms]") {
+  const std::string g = fen_game("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+  CHECK(count("flipcolor ra8", g) == 1);
+  CHECK(count("ra8", g) == 0);
+  CHECK(count("flip Rh8", g) == 1);
+  CHECK(count("shift Rb2", g) == 1);
+  CHECK(count("shiftvertical Rb2", g) == 0);
+  CHECK(count("flipcolor count Ra1 == 1", g) == 1);
+  CHECK(count("flipcolor {wtm Ra1}", g) == 1);
+  CHECK(count("flipcolor {btm Ra1}", g) == 0);  // images {btm Ra1} and {wtm ra8}: neither holds
+}
+
+TEST_CASE("line loops variables comments", "[eval][line]") {
+  auto r = test::run_query("cql()\nline --> check --> mate\n", kScholar);
+  CHECK(r.matches == 0);
+  r = test::run_query("cql()\nline --> move from Q --> mate\n", kScholar);
+  CHECK(r.matches == 1);
+  CHECK(r.output.find("Start line that ends at move 4(btm)") != std::string::npos);
+  CHECK(r.output.find("End line of length 2 that starts at move 4(wtm)") != std::string::npos);
+  r = test::run_query("cql()\nmate\ncomment(\"mated by \" Qf7)\n", kScholar);
+  CHECK(r.output.find("{mated by f7 CQL}") != std::string::npos);
+  CHECK(r.output.find("{Game number 1}") != std::string::npos);
+  CHECK(count("piece x in Q { x attacks f7 }", kScholar) == 1);
+  CHECK(count("square all x in a-h3 { _ & x }", kScholar) == 1);
+  CHECK(count("x = # A  x == 16 initial", kScholar) == 1);
+  CHECK(count("parent:check", kScholar) == 0);
+}
+
+TEST_CASE("matchcount silent quiet and game numbers", "[eval][output]") {
+  cql::eval::EvalOptions quiet;
+  quiet.quiet = true;
+  auto r = test::run_query("cql()\ncheck\n", kScholar, quiet);
+  CHECK(r.matches == 1);
+  CHECK(r.output.find("CQL") == std::string::npos);
+  CHECK(r.output.find("Game number 1") != std::string::npos);
+  cql::eval::EvalOptions silent;
+  silent.silent = true;
+  r = test::run_query("cql()\ncheck\n", kScholar, silent);
+  CHECK(r.output.find('{') == std::string::npos);
+  cql::eval::EvalOptions zero;
+  zero.matchcount = cql::Range{0, 0};
+  CHECK(test::run_query("cql()\ncheck\n", kScholar, zero).matches == 0);
+  CHECK(test::run_query("cql()\nfalse\n", kScholar, zero).matches == 1);
+  CHECK(test::run_query("cql(matchcount 8 100)\n.\n", kScholar).matches == 1);  // 9 positions
+  CHECK(test::run_query("cql(matchcount 10 100)\n.\n", kScholar).matches == 0);
+}
+
+TEST_CASE("filters the evaluator does not have yet are refused with a position", "[eval][errors]") {
+  CHECK_THROWS_AS(test::run_query("cql()\npath --\n", kScholar), cql::CqlError);
+}
+
+TEST_CASE("sort keeps the best value and the comments of its first evaluation", "[eval][sort]") {
+  auto r = test::run_query("cql()\nsort \"longest\" { comment(\"ply \" ply) ply }\n", kScholar);
+  CHECK(r.matches == 1);
+  CHECK(r.output.find("{Game number 1 CQL  longest: 7}") != std::string::npos);
+  CHECK(r.output.find("{CQL ply 7}") != std::string::npos);
+  CHECK(r.output.find("{ply 6") == std::string::npos);  // only the best evaluation's comment stays
+  r = test::run_query("cql()\nsort min \"shortest\" ply\n", kScholar);
+  CHECK(r.output.find("shortest: 0") != std::string::npos);
+}
