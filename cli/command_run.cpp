@@ -12,6 +12,7 @@
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/run_options.h"
+#include "cli/similar_run.h"
 #include "engine/cql/error.h"
 #include "engine/cql/lexer.h"
 #include "engine/cql/printer.h"
@@ -159,6 +160,18 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
   return kExitOk;
 }
 
+// The similarposition filter when it is all the query asks (at every position, with nothing else that could
+// change which games match or how they are written), else nullptr.
+const cql::Node* lone_similarposition(const cql::Query& query, const RunOptions& opt) {
+  const cql::Header& h = query.header;
+  if (h.gamenumber || h.matchcount || !h.result.empty() || h.variations || h.matchstring || h.silent || h.quiet ||
+      opt.gamenumber || opt.matchcount || opt.year || !opt.player.empty() || opt.matchstring || opt.variations ||
+      opt.silent || opt.quiet || opt.noheader || opt.alwayscomment || query.body->kids.size() != 1)
+    return nullptr;
+  const cql::Node* only = query.body->kids.front().node.get();
+  return only->kind == cql::NodeKind::SimilarPosition ? only : nullptr;
+}
+
 }  // namespace
 
 int run_command(int argc, char** argv) {
@@ -191,7 +204,7 @@ int run_command(int argc, char** argv) {
         std::cout << t.line << ":" << t.column << " " << cql::describe(t) << "\n";
       return kExitOk;
     }
-    query = cql::parse_query(source);
+    query = cql::parse_query(source, !opt.preamble.empty());
   } catch (const cql::CqlError& e) {
     std::cerr << cql::format_error(e, opt.query_file, source);
     return kExitUsage;
@@ -229,6 +242,22 @@ int run_command(int argc, char** argv) {
   if (!std::filesystem::is_regular_file(input)) {
     std::cerr << "cqlindex run: cannot read input '" << input << "'\n";
     return kExitInput;
+  }
+  if (const cql::Node* similar = lone_similarposition(query, opt)) {
+    // `-similarposition F` (or a body that is only `similarposition "F"`): the judges' search, which takes its
+    // candidates from the index when the repository has one; same output as the evaluator would write.
+    SimilarRequest request;
+    request.command = "run";
+    request.submissions = similar->text;
+    request.repository = input;
+    request.output = output_path(query, opt);
+    request.sort = !similar->has("nosort");
+    request.notransform = similar->has("notransform");
+    request.no_index = opt.no_index;
+    request.index_dir = opt.index_dir;
+    request.threads = opt.threads > 0 ? unsigned(opt.threads) : 0;
+    request.warn_common = 100;  // CQL prints no such warning; `cqlindex similar` does
+    return run_similar(request);
   }
   return evaluate_query(query, opt, input, source);
 }

@@ -550,9 +550,10 @@ void Parser::parse_header() {
   }
 }
 
-NodePtr Parser::parse_body() {
+NodePtr Parser::parse_body(bool may_be_empty) {
   const Token& first = cur();
   std::vector<NodePtr> nodes = some_nodes();
+  if (nodes.empty() && may_be_empty && eof()) return mk(NodeKind::Compound, ValueType::Logical, first);
   if (nodes.empty()) error("Expected one or more filters following CQL specification, got none");
   if (!eof()) error("Extra text following the filters after the CQL specification, or unspecified syntax error");
   NodePtr body = mk(NodeKind::Compound, nodes.back()->type, first);
@@ -560,11 +561,11 @@ NodePtr Parser::parse_body() {
   return body;
 }
 
-Query parse_query(std::string_view source) {
+Query parse_query(std::string_view source, bool body_may_be_empty) {
   Query q;
   Parser p(source, lex(source), q);
   p.parse_header();
-  q.body = p.parse_body();
+  q.body = p.parse_body(body_may_be_empty);
   p.finish();
   return q;
 }

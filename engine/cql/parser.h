@@ -21,7 +21,7 @@ class Parser {
       : source_(source), toks_(std::move(tokens)), q_(query) {}
 
   void parse_header();       // cql( ... )
-  NodePtr parse_body();      // the top-level filters, then end of input
+  NodePtr parse_body(bool may_be_empty = false);  // the top-level filters, then end of input
   void finish();             // checks done once the whole tree exists
 
  private:

@@ -43,8 +43,9 @@ struct Query {
   bool needs_single_thread = false;  // persistent, dictionary, readfile, writefile
 };
 
-// Parses and binds a whole CQL file (header + body). Throws CqlError.
-Query parse_query(std::string_view source);
+// Parses and binds a whole CQL file (header + body). Throws CqlError. An empty body is allowed only when
+// `body_may_be_empty` (the command line supplies filters, e.g. `-similarposition F` with `cql()`).
+Query parse_query(std::string_view source, bool body_may_be_empty = false);
 
 // Parses a body-only text (e.g. a -cql preamble) against an existing query's variables. Throws CqlError.
 NodePtr parse_filters(std::string_view source, Query& query);

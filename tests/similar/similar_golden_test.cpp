@@ -277,3 +277,31 @@ TEST_CASE("similar: a damaged index is refused, never used", "[similar]") {
   CHECK(stderr_of(dir.path()).find("is damaged") != std::string::npos);
   CHECK(!fs::exists(dir.path() / "out.pgn"));
 }
+
+TEST_CASE("similar: run -similarposition with an empty query writes CQL's bytes, indexed and not", "[similar][golden]") {
+  // What the scoreboard runs: `cqlindex run -similarposition [nosort|notransform] submissions.pgn -i
+  // repository.pgn -o OUT empty.cql` with `cql()` as the whole query.
+  ScratchDir dir("run");
+  lichess_vs_cql_sample(dir.path());
+  spit(dir.path() / "empty.cql", "cql()\n");
+  for (bool indexed : {false, true}) {
+    if (indexed) REQUIRE(cqlindex_in(dir.path(), "build repository.pgn").exit_code == 0);
+    for (const char* mode : {"default", "nosort", "notransform"}) {
+      std::string flag = std::string(mode) == "default" ? "" : mode;
+      INFO(mode << (indexed ? ", indexed" : ", no index"));
+      fs::remove(dir.path() / "out.pgn");
+      ProcessResult r = cqlindex_in(dir.path(), "run -similarposition " + flag +
+                                                    " submissions.pgn -i repository.pgn -o out.pgn empty.cql");
+      INFO("stderr: " << stderr_of(dir.path()));
+      REQUIRE(r.exit_code == 0);
+      CHECK(r.out.find("3 matches of 253 games in ") != std::string::npos);
+      CHECK(slurp(dir.path() / "out.pgn") ==
+            slurp(kGoldens / ("lichess-studies-vs-cql-sample." + std::string(mode) + ".pgn")));
+      CHECK((stderr_of(dir.path()).find("candidate games of 253") != std::string::npos) == indexed);
+    }
+  }
+  // Without -similarposition an empty query is still an error, as in CQL.
+  ProcessResult bare = cqlindex_in(dir.path(), "run -i repository.pgn empty.cql");
+  CHECK(bare.exit_code == 1);
+  CHECK(stderr_of(dir.path()).find("empty.cql:2:1:") != std::string::npos);
+}
