@@ -56,6 +56,21 @@ bool swap_into_place(const std::string& fresh, const std::string& dir, std::stri
   return true;
 }
 
+// Returns the 1-based column of byte `offset` of `text` (bytes since the last line end).
+uint32_t column_at(std::string_view text, uint64_t offset) {
+  uint64_t start = offset;
+  while (start > 0 && text[start - 1] != '\n' && text[start - 1] != '\r') --start;
+  return static_cast<uint32_t>(offset - start + 1);
+}
+
+// Returns the number of line ends (LF, CRLF or a lone CR, as the PGN reader counts them) in `text`.
+uint32_t line_ends(std::string_view text) {
+  uint32_t lines = 0;
+  for (size_t i = 0; i < text.size(); ++i)
+    if (text[i] == '\n' || (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n'))) ++lines;
+  return lines;
+}
+
 // Writes the piecesq and flags families from the workers' in-memory bitmaps.
 bool ingest_bitmaps(store::IndexStore& store, store::IndexStore::Ingest mode,
                     const std::vector<std::unique_ptr<WorkerPostings>>& workers, std::string* error) {
@@ -121,6 +136,7 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
     out.appended = true;
   }
   const std::string_view text = all.substr(base_offset);
+  const uint32_t lines_before_tail = line_ends(all.substr(0, base_offset));  // the reader counts from the tail
   if (options.append && text.find_first_not_of(" \t\r\n") != std::string_view::npos &&
       text[text.find_first_not_of(" \t\r\n")] != '[')
     return fail(error, pgn_path + ": the bytes appended since the last build do not start a new game (a tag '[' "
@@ -174,6 +190,8 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
       },
       [&](const pgn::GameInfo& info, IndexedGame&& indexed) {
         if (!info.errors.empty() && options.on_problem) options.on_problem(info);
+        indexed.record.first_line = lines_before_tail + info.first_line;
+        indexed.record.first_col = column_at(all, base_offset + info.offset);
         records.emplace_back(first_id + static_cast<uint32_t>(info.number - 1), indexed.record);
         out.positions += indexed.positions;
         ++games;

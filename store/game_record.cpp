@@ -15,15 +15,17 @@ std::string encode_game_record(const GameRecord& r) {
   put_varint(out, r.white_elo);
   put_varint(out, r.black_elo);
   put_varint(out, r.flags);
+  put_varint(out, r.first_line);
+  put_varint(out, r.first_col);
   return out;
 }
 
 std::optional<GameRecord> decode_game_record(std::string_view bytes) {
-  uint64_t f[8];
+  uint64_t f[10];
   for (uint64_t& v : f)
     if (!get_varint(bytes, v)) return std::nullopt;
   if (!bytes.empty() || f[1] > UINT32_MAX || f[2] > UINT32_MAX || f[3] > 3 || f[4] > UINT16_MAX ||
-      f[5] > UINT16_MAX || f[6] > UINT16_MAX || f[7] > UINT32_MAX)
+      f[5] > UINT16_MAX || f[6] > UINT16_MAX || f[7] > UINT32_MAX || f[8] > UINT32_MAX || f[9] > UINT32_MAX)
     return std::nullopt;
   GameRecord r;
   r.offset = f[0];
@@ -34,6 +36,8 @@ std::optional<GameRecord> decode_game_record(std::string_view bytes) {
   r.white_elo = static_cast<uint16_t>(f[5]);
   r.black_elo = static_cast<uint16_t>(f[6]);
   r.flags = static_cast<uint32_t>(f[7]);
+  r.first_line = static_cast<uint32_t>(f[8]);
+  r.first_col = static_cast<uint32_t>(f[9]);
   return r;
 }
 

@@ -18,6 +18,8 @@ struct GameRecord {
   uint16_t white_elo = 0;   // 0 when absent
   uint16_t black_elo = 0;   // 0 when absent
   uint32_t flags = 0;       // bit set of per-game facts, defined by the indexer
+  uint32_t first_line = 1;  // line and column of the game's first byte (error messages of a replay
+  uint32_t first_col = 1;   // that reads the game alone)
 
   friend bool operator==(const GameRecord&, const GameRecord&) = default;
 };

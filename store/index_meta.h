@@ -8,7 +8,7 @@
 namespace cqlindex::store {
 
 // Bumped whenever a key or value layout changes; an index of another version is refused.
-constexpr uint32_t kSchemaVersion = 2;  // 2: the tags family is filled (the planner trusts it)
+constexpr uint32_t kSchemaVersion = 3;  // 2: the tags family is filled (the planner trusts it); 3: game positions
 
 struct IndexMeta {
   uint32_t schema_version = kSchemaVersion;

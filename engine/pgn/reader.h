@@ -11,12 +11,15 @@
 //       [](const pgn::GameInfo& info, std::string&& r) { print(r); return true; });  // caller thread, in order
 #pragma once
 
+#include <algorithm>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -110,6 +113,13 @@ template <class R>
 ReadStats for_each_game(std::string_view text, const ReadOptions& options,
                         const std::function<R(const Game&, unsigned)>& work,
                         const std::function<bool(const GameInfo&, R&&)>& deliver);
+
+// The same for chosen games only (e.g. the candidates an index leaves): `games` are spans of `text`, in file
+// order, each parsed on its own (with its own number and position for error messages).
+template <class R>
+ReadStats for_each_game_at(std::string_view text, std::span<const GameSpan> games, const ReadOptions& options,
+                           const std::function<R(const Game&, unsigned)>& work,
+                           const std::function<bool(const GameInfo&, R&&)>& deliver);
 
 // ---------------------------------------------------------------------------------------------------------
 // Implementation of for_each_game.
@@ -226,6 +236,46 @@ ReadStats for_each_game(std::string_view text, const ReadOptions& options,
       options.progress(batch->infos.back().offset + batch->infos.back().length);
   }
   for (std::thread& t : pool) t.join();
+  return stats;
+}
+
+template <class R>
+ReadStats for_each_game_at(std::string_view text, std::span<const GameSpan> games, const ReadOptions& options,
+                           const std::function<R(const Game&, unsigned)>& work,
+                           const std::function<bool(const GameInfo&, R&&)>& deliver) {
+  ReadStats stats;
+  const unsigned threads = resolve_threads(options.threads);
+  const size_t batch = std::max<size_t>(options.batch_games, 1) * threads;
+  std::vector<std::optional<R>> results;
+  std::vector<GameInfo> infos;
+  for (size_t start = 0; start < games.size(); start += batch) {
+    const size_t n = std::min(batch, games.size() - start);
+    results.assign(n, std::nullopt);
+    infos.assign(n, GameInfo{});
+    // Worker t parses and evaluates games start+t, start+t+threads, ...; delivery stays in file order.
+    auto run = [&](unsigned t) {
+      Game game;
+      for (size_t i = t; i < n; i += threads) {
+        const GameSpan& s = games[start + i];
+        parse_game(text.substr(s.offset, s.length), GameLocation{s.number, s.offset, s.first_line, s.first_col}, game,
+                   options.parse);
+        infos[i] = detail::info_of(game);
+        results[i].emplace(work(game, t));
+      }
+    };
+    if (threads <= 1 || n == 1) {
+      run(0);
+    } else {
+      std::vector<std::thread> pool;
+      for (unsigned t = 0; t < threads; ++t) pool.emplace_back(run, t);
+      for (std::thread& t : pool) t.join();
+    }
+    for (size_t i = 0; i < n; ++i) {
+      stats.add(infos[i]);
+      if (!deliver(infos[i], std::move(*results[i]))) return stats;
+    }
+    if (options.progress) options.progress(games[start + n - 1].offset + games[start + n - 1].length);
+  }
   return stats;
 }
 

@@ -18,6 +18,8 @@ TEST_CASE("game keys are 4 bytes big-endian and records round-trip", "[store]") 
   r.white_elo = 2605;
   r.black_elo = 0;
   r.flags = 0x15;
+  r.first_line = 123456;
+  r.first_col = 5;
   auto back = decode_game_record(encode_game_record(r));
   REQUIRE(back);
   REQUIRE(*back == r);
