@@ -13,6 +13,9 @@
 #include "cli/exit_codes.h"
 #include "cli/run_options.h"
 #include "cli/similar_run.h"
+#include "indexer/index_location.h"
+#include "planner/plan.h"
+#include "store/index_store.h"
 #include "engine/cql/error.h"
 #include "engine/cql/lexer.h"
 #include "engine/cql/printer.h"
@@ -49,6 +52,8 @@ struct ScanResult {
   cql::eval::GameOutcome outcome;  // sort values (queries with sort)
   uint64_t number = 0;
 };
+
+int open_index(const std::string& input, const RunOptions& opt, std::unique_ptr<store::IndexStore>& index);
 
 int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::string& input, const std::string& source) {
   cql::eval::EvalOptions eo;
@@ -96,6 +101,26 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
     std::cerr << "cqlindex run: cannot write output '" << out_path << "'\n";
     return kExitInput;
   }
+  // The index, when the input has one: only the games it cannot rule out are replayed.
+  std::unique_ptr<store::IndexStore> index;
+  if (int rc = open_index(input, opt, index); rc != kExitOk) return rc;
+  std::optional<planner::CandidateSet> candidates;
+  planner::PlanReport plan;
+  if (index) candidates = planner::plan_candidates(query, *index, &plan);
+  std::vector<pgn::GameSpan> spans;
+  if (candidates) {
+    spans.reserve(candidates->cardinality());
+    for (uint32_t id : *candidates) {
+      if (games && int64_t(id) + 1 > games->max) break;
+      auto record = index->game(id, &err);
+      if (!record) {
+        std::cerr << "cqlindex run: " << err << "\n";
+        return kExitInput;
+      }
+      spans.push_back(pgn::GameSpan{uint64_t(id) + 1, record->offset, record->length, record->first_line,
+                                    record->first_col});
+    }
+  }
   unsigned threads = opt.threads > 0 ? unsigned(opt.threads) : pgn::resolve_threads(0);
   if (query.needs_single_thread) threads = 1;
   const auto t0 = std::chrono::steady_clock::now();
@@ -105,7 +130,7 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
     scanners.push_back(std::make_unique<cql::eval::GameScanner>(program));
   pgn::ReadOptions ro;
   ro.threads = threads;
-  uint64_t seen = 0, matched = 0, unreadable = 0, with_errors = 0;
+  uint64_t seen = 0, matched = 0, unreadable = 0, with_errors = 0, replayed = 0;
   const bool sorted = !program.sorts.empty();
   std::vector<ScanResult> kept;
   std::function<ScanResult(const pgn::Game&, unsigned)> work = [&](const pgn::Game& g, unsigned worker) {
@@ -127,10 +152,12 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
   std::function<bool(const pgn::GameInfo&, ScanResult&&)> deliver = [&](const pgn::GameInfo& info, ScanResult&& r) {
     if (games && int64_t(info.number) > games->max) return false;
     ++seen;
+    for (const pgn::PgnError& e : info.errors) std::cerr << pgn::format_error(input, e) << '\n';
     if (!info.errors.empty())
       for (const pgn::PgnError& e : info.errors)
         if (e.severity == pgn::Severity::Error) { ++with_errors; break; }
     if (!r.in_range) return true;
+    ++replayed;
     if (r.unreadable && !r.matched) ++unreadable;
     if (r.matched) {
       ++matched;
@@ -140,7 +167,18 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
     }
     return true;
   };
-  pgn::for_each_game<ScanResult>(file->text(), ro, work, deliver);
+  if (candidates) {
+    pgn::for_each_game_at<ScanResult>(file->text(), spans, ro, work, deliver);
+    // Every game of the file is accounted for: the index ruled out the others without a replay.
+    const uint64_t total = index->meta().game_count;
+    const uint64_t evaluated = seen;
+    seen = games ? std::min<uint64_t>(total, uint64_t(std::max<int64_t>(games->max, 0))) : total;
+    std::cerr << "cqlindex run: the index left " << evaluated << " of " << seen
+              << " games to replay (the others cannot match; 'cqlindex explain' shows the plan)\n";
+  } else {
+    if (index) std::cerr << "cqlindex run: the index cannot narrow this query: every game is replayed\n";
+    pgn::for_each_game<ScanResult>(file->text(), ro, work, deliver);
+  }
   if (sorted) {
     std::stable_sort(kept.begin(), kept.end(), [&](const ScanResult& a, const ScanResult& b) {
       return cql::eval::sorted_before(program, a.outcome, a.number, b.outcome, b.number);
@@ -154,9 +192,41 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
   std::cout << matched << " matches of " << seen << " games in " << secs << " seconds using " << threads
             << (threads == 1 ? " thread" : " threads") << " to " << out_path << "\n";
   const uint64_t considered = games ? (seen >= uint64_t(std::max<int64_t>(games->min, 1)) ? seen - uint64_t(std::max<int64_t>(games->min, 1)) + 1 : 0) : seen;
-  std::cerr << "cqlindex run: " << seen << " games read, " << considered << " evaluated: " << matched << " matched, "
-            << (considered - matched - unreadable) << " unmatched, " << unreadable << " unreadable ("
-            << with_errors << " with errors, kept up to the last legal move)\n";
+  const uint64_t ruled_out = considered - std::min(considered, replayed);
+  std::cerr << "cqlindex run: " << seen << " games, " << considered << " evaluated: " << matched << " matched, "
+            << (considered - matched - unreadable - ruled_out) << " unmatched after a replay, " << ruled_out
+            << " ruled out by the index, " << unreadable << " unreadable (" << with_errors
+            << " replayed games with errors, kept up to the last legal move)\n";
+  return kExitOk;
+}
+
+// Opens the index of `input` when there is one and it still matches the input (else: refused, exit 2).
+// --no-index: none. No index folder: none (a full scan), unless --index named one.
+int open_index(const std::string& input, const RunOptions& opt, std::unique_ptr<store::IndexStore>& index) {
+  if (opt.no_index) return kExitOk;
+  const bool named = !opt.index_dir.empty();
+  const std::string dir = named ? opt.index_dir : indexer::default_index_dir(input);
+  std::error_code ec;
+  if (!std::filesystem::exists(dir, ec)) {
+    if (!named) return kExitOk;
+    std::cerr << "cqlindex run: no index at " << dir << "\n";
+    return kExitInput;
+  }
+  std::string error;
+  index = store::IndexStore::open_for_reading(dir, &error);
+  if (!index) {
+    std::cerr << "cqlindex run: " << error << " (rebuild it with 'cqlindex build " << input << "', or use --no-index)\n";
+    return kExitInput;
+  }
+  auto freshness = indexer::check_freshness(index->meta(), input, &error);
+  if (!freshness) {
+    std::cerr << "cqlindex run: " << error << "\n";
+    return kExitInput;
+  }
+  if (*freshness != indexer::Freshness::Fresh) {
+    std::cerr << "cqlindex run: " << indexer::refusal_message(*freshness, input, dir) << "\n";
+    return kExitInput;
+  }
   return kExitOk;
 }
 
@@ -259,6 +329,12 @@ int run_command(int argc, char** argv) {
     request.warn_common = 100;  // CQL prints no such warning; `cqlindex similar` does
     return run_similar(request);
   }
+  // The command line's run parameters, written into the header as if the query said them: the planner reads
+  // the header (the evaluator takes the same values either way).
+  cql::Header& h = query.header;
+  h.variations = (opt.variations || h.variations) && !opt.mainline;
+  if (opt.matchcount) h.matchcount = cql::Range{opt.matchcount->first, opt.matchcount->second};
+  if (opt.gamenumber) h.gamenumber = cql::Range{opt.gamenumber->first, opt.gamenumber->second};
   return evaluate_query(query, opt, input, source);
 }
 
