@@ -130,6 +130,7 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
     scanners.push_back(std::make_unique<cql::eval::GameScanner>(program));
   pgn::ReadOptions ro;
   ro.threads = threads;
+  ro.progress = [&](uint64_t done) { file->release_before(done); };  // memory independent of the file's size
   uint64_t seen = 0, matched = 0, unreadable = 0, with_errors = 0, replayed = 0;
   const bool sorted = !program.sorts.empty();
   std::vector<ScanResult> kept;
