@@ -45,6 +45,8 @@
 //   ("{correction: ... Game number 248}", "{Start line ... CQL Start line ... CQL}").
 #include "engine/pgn/writer.h"
 
+#include "engine/pgn/cql_tag_values.h"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -60,93 +62,6 @@ constexpr size_t kCommentLimit = 4500;     // CQL ignores an append that would m
 constexpr size_t kTruncateLimit = 4800;    // past this an addition is dropped without a marker
 
 bool is_cql_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-
-// Leading decimal digits of `s` from `i` (after spaces) as a number; i is left after them.
-unsigned leading_unsigned(std::string_view s, size_t& i) {
-  while (i < s.size() && s[i] == ' ') ++i;
-  unsigned v = 0;
-  while (i < s.size() && s[i] >= '0' && s[i] <= '9') {
-    if (v < 100000) v = v * 10 + unsigned(s[i] - '0');
-    ++i;
-  }
-  return v;
-}
-
-struct Date {
-  unsigned year = 0, month = 0, day = 0;
-  bool set() const { return year || month || day; }
-};
-
-// A date as CQL reads it: "yyyy.mm.dd", unknown or out-of-range parts are 0.
-Date parse_date(std::string_view s) {
-  Date d;
-  size_t i = 0;
-  d.year = leading_unsigned(s, i);
-  if (d.year > 2047) d.year = 0;
-  while (i < s.size() && s[i] != '.') ++i;
-  if (i < s.size()) ++i;
-  d.month = leading_unsigned(s, i);
-  if (d.month > 12) d.month = 0;
-  while (i < s.size() && s[i] != '.') ++i;
-  if (i < s.size()) ++i;
-  d.day = leading_unsigned(s, i);
-  if (d.day > 31) d.day = 0;
-  return d;
-}
-
-// "yyyy.mm.dd" with "????" and "??" for unknown parts.
-std::string date_string(const Date& d) {
-  char buf[32];
-  std::string y = d.year ? (std::snprintf(buf, sizeof buf, "%04u", d.year), std::string(buf)) : "????";
-  std::string m = d.month ? (std::snprintf(buf, sizeof buf, "%02u", d.month), std::string(buf)) : "??";
-  std::string dd = d.day ? (std::snprintf(buf, sizeof buf, "%02u", d.day), std::string(buf)) : "??";
-  return y + "." + m + "." + dd;
-}
-
-// The ECO code CQL keeps ("B12", "B12a", "B12a1"), or empty when the value is not one.
-std::string eco_string(std::string_view v) {
-  if (v.size() < 3 || v[0] < 'A' || v[0] > 'E' || !std::isdigit(static_cast<unsigned char>(v[1])) ||
-      !std::isdigit(static_cast<unsigned char>(v[2])))
-    return {};
-  std::string e(v.substr(0, 3));
-  if (v.size() > 3 && v[3] >= 'a' && v[3] <= 'z') {
-    e += v[3];
-    if (v.size() > 4 && v[4] >= '1' && v[4] <= '4') e += v[4];
-  }
-  return e;
-}
-
-// The result CQL reads from a Result tag value (by its prefix).
-std::string_view result_string(std::string_view v) {
-  if (v.starts_with("0-1")) return "0-1";
-  if (v.starts_with("1-0")) return "1-0";
-  if (v.starts_with("1/2")) return "1/2-1/2";
-  return "*";
-}
-
-// A player name as CQL stores it: no spaces at the start, exactly one space after each comma (none when the
-// comma ends the name), other spaces kept; spaces, tabs and dots cut from the end ("Anand,V." -> "Anand, V").
-std::string standard_player_name(std::string_view v) {
-  std::string s;
-  s.reserve(v.size() + 2);
-  bool after_comma = false, at_start = true;
-  for (char c : v) {
-    if (c == ',') {
-      s += ',';
-      after_comma = true;
-      at_start = false;
-    } else if (c == ' ') {
-      if (!after_comma && !at_start) s += ' ';
-    } else {
-      at_start = false;
-      if (after_comma) s += ' ';
-      s += c;
-      after_comma = false;
-    }
-  }
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '.')) s.pop_back();
-  return s;
-}
 
 // A rating written after a player's name, "Name (2450)": cut from the name and returned (0: none).
 unsigned split_name_rating(std::string& name) {
@@ -173,7 +88,7 @@ std::string_view result_string(Result r) {
 std::string_view game_result(const Game& g) {
   if (g.result != Result::Missing) return result_string(g.result);
   for (const Tag& t : g.tags)
-    if (t.name == "Result") return result_string(t.raw_value);
+    if (t.name == "Result") return cql_result(t.raw_value);
   return "*";
 }
 
@@ -217,7 +132,7 @@ std::string cql_fen(const chess::Position& pos, std::string_view fen_tag) {
 void write_tags(const Game& game, std::string& out) {
   std::string_view event = "?", site = "?", round = "?";
   std::string white = "?", black = "?";
-  Date date, event_date;
+  CqlDate date, event_date;
   Rating white_elo, black_elo;
   std::string eco;
   std::string_view fen_tag;
@@ -227,18 +142,18 @@ void write_tags(const Game& game, std::string& out) {
     if (n == "Event") event = v;
     else if (n == "Site") site = v;
     else if (n == "Date") {
-      date = parse_date(v);
+      date = cql_date(v);
       if (date.month == 0) date.day = 0;  // CQL writes Date "2012.??.03" as "2012.??.??" (not so EventDate)
     }
     else if (n == "Round") round = v;
     else if (n == "White" || n == "Black") {
       std::string& name = n == "White" ? white : black;
-      name = standard_player_name(v);
+      name = cql_player_name(v);
       if (unsigned elo = split_name_rating(name)) (n == "White" ? white_elo : black_elo) = Rating{elo, "Elo"};
     }
     else if (n == "Result") continue;  // written from game_result()
-    else if (n == "ECO") eco = eco_string(v);
-    else if (n == "EventDate") event_date = parse_date(v);
+    else if (n == "ECO") eco = cql_eco(v);
+    else if (n == "EventDate") event_date = cql_date(v);
     else if (n == "FEN") fen_tag = v;  // regenerated from the start position
     else {
       bool rating = false;
@@ -248,8 +163,7 @@ void write_tags(const Game& game, std::string& out) {
         if (r.value != 0 || n.size() <= prefix.size() || n.substr(0, prefix.size()) != prefix) continue;
         for (std::string_view type : kRatingTypes) {
           if (n.substr(prefix.size()) != type) continue;
-          size_t i = 0;
-          r.value = std::min(leading_unsigned(v, i), 4000u);
+          r.value = std::min(cql_leading_number(v), 4000u);
           r.type = type;
           rating = true;
           break;
@@ -276,7 +190,7 @@ void write_tags(const Game& game, std::string& out) {
   };
   tag("Event", event);
   tag("Site", site);
-  tag("Date", date_string(date));
+  tag("Date", cql_date_text(date));
   tag("Round", round);
   tag("White", white);
   tag("Black", black);
@@ -284,7 +198,7 @@ void write_tags(const Game& game, std::string& out) {
   if (white_elo.value) tag(std::string("White") += white_elo.type, std::to_string(white_elo.value));
   if (black_elo.value) tag(std::string("Black") += black_elo.type, std::to_string(black_elo.value));
   if (!eco.empty()) tag("ECO", eco);
-  if (event_date.set()) tag("EventDate", date_string(event_date));
+  if (event_date.set()) tag("EventDate", cql_date_text(event_date));
   for (const auto& [n, v] : extra) tag(n, v);
   if (game.custom_start) tag("FEN", cql_fen(game.start, fen_tag));
 }
