@@ -9,6 +9,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "cli/command_line.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "engine/cql/error.h"
@@ -25,22 +26,8 @@ int command_explain(int argc, char** argv) {
   po::options_description visible("usage: cqlindex explain QUERY.cql -i REPO.pgn [--index DIR]");
   visible.add_options()("help,h", "this help")("input,i", po::value<std::string>(), "the PGN repository")(
       "index", po::value<std::string>(), "index folder (default REPO.pgn.cqlidx)");
-  po::options_description all;
-  all.add(visible).add_options()("query", po::value<std::string>());
-  po::positional_options_description pos;
-  pos.add("query", 1);
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(all).positional(pos).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << "cqlindex explain: " << e.what() << "\n" << visible;
-    return kExitUsage;
-  }
-  if (vm.count("help")) {
-    std::cout << visible;
-    return kExitOk;
-  }
+  if (auto stop = parse_command_line("explain", argc, argv, visible, "query", false, vm)) return *stop;
   if (!vm.count("query") || (!vm.count("input") && !vm.count("index"))) {
     std::cerr << "cqlindex explain: name QUERY.cql and -i REPO.pgn\n" << visible;
     return kExitUsage;

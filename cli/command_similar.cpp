@@ -19,6 +19,7 @@
 #include <optional>
 #include <sstream>
 
+#include "cli/command_line.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/similar_report.h"
@@ -49,22 +50,9 @@ int parse_options(int argc, char** argv, SimilarRequest& o) {
       "skip submission positions similar to positions of more than PERCENT % of the repository's games")(
       "warn-common", po::value<double>()->default_value(kDefaultWarnCommonPercent),
       "warn about submission positions similar to positions of more than PERCENT % of the games");
-  po::options_description all;
-  all.add(visible).add_options()("file", po::value<std::string>());
-  po::positional_options_description pos;
-  pos.add("file", 1);
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(all).positional(pos).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << "cqlindex similar: " << e.what() << "\n" << visible;
-    return kExitUsage;
-  }
-  if (vm.count("help")) {
-    std::cout << visible;
-    return -1;
-  }
+  if (auto stop = parse_command_line("similar", argc, argv, visible, "file", false, vm))
+    return *stop == kExitOk ? -1 : *stop;  // -1: --help was printed
   if (!vm.count("file") || !vm.count("input")) {
     std::cerr << "cqlindex similar: name SUBMISSIONS.pgn and -i REPO.pgn\n" << visible;
     return kExitUsage;

@@ -14,6 +14,7 @@
 #include <iostream>
 #include <string>
 
+#include "cli/command_line.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "engine/yacpdb/evaluator.h"
@@ -30,22 +31,8 @@ int command_yacpdb(int argc, char** argv) {
   visible.add_options()("help,h", "this help")("input,i", po::value<std::string>(), "problem file (.pgn, .olv, .yaml)")(
       "output,o", po::value<std::string>(), "write the matching entries here (default: stdout)")(
       "count", "only print the summary line");
-  po::options_description all;
-  all.add(visible).add_options()("query", po::value<std::string>());
-  po::positional_options_description pos;
-  pos.add("query", 1);
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(all).positional(pos).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << "cqlindex yacpdb: " << e.what() << "\n" << visible;
-    return kExitUsage;
-  }
-  if (vm.count("help")) {
-    std::cout << visible;
-    return kExitOk;
-  }
+  if (auto stop = parse_command_line("yacpdb", argc, argv, visible, "query", false, vm)) return *stop;
   if (!vm.count("query") || !vm.count("input")) {
     std::cerr << "cqlindex yacpdb: " << (vm.count("query") ? "missing -i FILE" : "missing QUERY") << "\n" << visible;
     return kExitUsage;
