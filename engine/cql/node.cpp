@@ -21,7 +21,7 @@ Node* Node::add(const char* role, NodePtr n) {
   return raw;
 }
 
-NodePtr Node::clone() const {
+NodePtr Node::copy_without_kids() const {
   auto n = std::make_unique<Node>(kind, type);
   n->line = line;
   n->column = column;
@@ -32,6 +32,11 @@ NodePtr Node::clone() const {
   n->pieces = pieces;
   n->var = var;
   n->options = options;
+  return n;
+}
+
+NodePtr Node::clone() const {
+  NodePtr n = copy_without_kids();
   for (const Child& c : kids) n->kids.push_back(Child{c.role, c.node ? c.node->clone() : nullptr});
   return n;
 }

@@ -45,6 +45,8 @@ struct Node {
   const Node* child(std::string_view role) const;
   Node* add(const char* role, NodePtr n);
   NodePtr clone() const;
+  // The node with all its fields but no children.
+  NodePtr copy_without_kids() const;
 };
 
 NodePtr make_node(NodeKind k, ValueType t, int line = 0, int column = 0);

@@ -123,14 +123,7 @@ NodePtr expand(const Node& n);
 
 // The image of an already expanded tree under m.
 NodePtr apply(const Node& n, const BoardMap& m) {
-  NodePtr c = make_node(n.kind, n.type, n.line, n.column);
-  c->text = n.text;
-  c->a = n.a;
-  c->b = n.b;
-  c->squares = n.squares;
-  c->pieces = n.pieces;
-  c->var = n.var;
-  c->options = n.options;
+  NodePtr c = n.copy_without_kids();
   if (n.kind == NodeKind::NoTransform) {
     for (const Child& k : n.kids) c->add(k.role, k.node->clone());
     return c;
@@ -228,14 +221,7 @@ std::vector<BoardMap> group_of(const std::string& name, const Node& at) {
 NodePtr expand(const Node& n) {
   if (n.kind == NodeKind::NoTransform) return n.clone();
   if (n.kind != NodeKind::Transform) {
-    NodePtr c = make_node(n.kind, n.type, n.line, n.column);
-    c->text = n.text;
-    c->a = n.a;
-    c->b = n.b;
-    c->squares = n.squares;
-    c->pieces = n.pieces;
-    c->var = n.var;
-    c->options = n.options;
+    NodePtr c = n.copy_without_kids();
     for (const Child& k : n.kids) c->add(k.role, expand(*k.node));
     return c;
   }
