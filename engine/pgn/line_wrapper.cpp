@@ -41,24 +41,11 @@ void LineWrapper::newline() {
   after_text_break_ = false;
 }
 
-void LineWrapper::string_rewrapped(std::string_view s) {
-  size_t i = 0;
-  while (i < s.size()) {
-    size_t end = i;
-    while (end < s.size() && s[end] != ' ' && s[end] != '\n') ++end;
-    word(s.substr(i, end - i));
-    if (end == s.size()) return;
-    if (s[end] == '\n') {
-      newline();
-      after_text_break_ = true;
-    } else {
-      space();
-    }
-    i = end + 1;
-  }
-}
+void LineWrapper::string_rewrapped(std::string_view s) { words(s, true); }
 
-void LineWrapper::string(std::string_view s) {
+void LineWrapper::string(std::string_view s) { words(s, false); }
+
+void LineWrapper::words(std::string_view s, bool breaks_are_cqls) {
   size_t i = 0;
   while (i < s.size()) {
     size_t end = i;
@@ -67,6 +54,7 @@ void LineWrapper::string(std::string_view s) {
     if (end == s.size()) return;
     if (s[end] == '\n') {
       newline();
+      after_text_break_ = breaks_are_cqls;
     } else {
       space();
     }

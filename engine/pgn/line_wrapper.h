@@ -37,6 +37,9 @@ class LineWrapper {
   void line(std::string_view s);
 
  private:
+  // string() and string_rewrapped(): the latter when the text's line breaks are CQL's own.
+  void words(std::string_view s, bool breaks_are_cqls);
+
   std::string& out_;
   size_t column_ = 0;
   size_t wrap_ = kWrapColumn;

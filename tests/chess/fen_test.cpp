@@ -1,22 +1,17 @@
 // FEN / X-FEN / Shredder-FEN parsing and writing.
 #include <catch2/catch.hpp>
 
+#include "support/chess_positions.h"
+
 #include <string>
 
 #include "engine/chess/movegen.h"
 #include "engine/chess/san.h"
 
 using namespace cqlindex::chess;
+using cqlindex::test::must_parse;
 
 namespace {
-
-Position must_parse(const std::string& fen) {
-  std::string err;
-  auto pos = Position::from_fen(fen, &err);
-  INFO(fen << ": " << err);
-  REQUIRE(pos.has_value());
-  return *pos;
-}
 
 std::string play(const std::string& fen, std::initializer_list<const char*> moves) {
   Position pos = must_parse(fen);

@@ -1,6 +1,8 @@
 // Move generation details beyond perft: pseudo-legal moves, mate/stalemate, has_legal_move.
 #include <catch2/catch.hpp>
 
+#include "support/chess_positions.h"
+
 #include <algorithm>
 #include <fstream>
 #include <string>
@@ -10,17 +12,7 @@
 #include "engine/chess/san.h"
 
 using namespace cqlindex::chess;
-
-namespace {
-
-Position must_parse(const std::string& fen) {
-  auto pos = Position::from_fen(fen);
-  INFO(fen);
-  REQUIRE(pos.has_value());
-  return *pos;
-}
-
-}  // namespace
+using cqlindex::test::must_parse;
 
 TEST_CASE("movegen: legal moves are exactly the pseudo-legal moves that pass is_legal", "[chess][movegen]") {
   size_t positions = 0, filtered = 0;

@@ -1,6 +1,8 @@
 // Perft against published node counts (chessprogramming.org positions and the pychess EPD suites).
 #include <catch2/catch.hpp>
 
+#include "support/chess_positions.h"
+
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -9,19 +11,12 @@
 #include "engine/chess/perft.h"
 
 using namespace cqlindex::chess;
+using cqlindex::test::must_parse;
 
 namespace {
 
 // Runs every depth whose published count is at most this many leaves: keeps the suite a few seconds long.
 constexpr uint64_t kMaxEpdNodes = 20'000'000;
-
-Position must_parse(const std::string& fen) {
-  std::string err;
-  auto pos = Position::from_fen(fen, &err);
-  INFO(fen << ": " << err);
-  REQUIRE(pos.has_value());
-  return *pos;
-}
 
 struct EpdCase {
   std::string fen;

@@ -1,6 +1,8 @@
 // SAN / UCI / null-move parsing, and SAN writing.
 #include <catch2/catch.hpp>
 
+#include "support/chess_positions.h"
+
 #include <fstream>
 #include <string>
 #include <vector>
@@ -9,16 +11,9 @@
 #include "engine/chess/san.h"
 
 using namespace cqlindex::chess;
+using cqlindex::test::must_parse;
 
 namespace {
-
-Position must_parse(const std::string& fen) {
-  std::string err;
-  auto pos = Position::from_fen(fen, &err);
-  INFO(fen << ": " << err);
-  REQUIRE(pos.has_value());
-  return *pos;
-}
 
 // The move a token resolves to, in UCI (Chess960 form), or "error:<kind>".
 std::string resolve(const Position& pos, std::string_view token) {

@@ -1,21 +1,17 @@
 // Zobrist keys: incremental == recomputed, equal positions share a key, state changes change it.
 #include <catch2/catch.hpp>
 
+#include "support/chess_positions.h"
+
 #include <string>
 
 #include "engine/chess/movegen.h"
 #include "engine/chess/san.h"
 
 using namespace cqlindex::chess;
+using cqlindex::test::must_parse;
 
 namespace {
-
-Position must_parse(const std::string& fen) {
-  auto pos = Position::from_fen(fen);
-  INFO(fen);
-  REQUIRE(pos.has_value());
-  return *pos;
-}
 
 // Walks the legal move tree; every incremental key must equal the recomputed one and the FEN's key.
 void check_tree(const Position& pos, int depth, size_t& nodes) {
