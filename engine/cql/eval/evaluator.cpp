@@ -454,10 +454,15 @@ GameOutcome GameScanner::scan(const pgn::Game& game) {
     if (o.silent) continue;
     for (pgn::AddedComment& c : ctx.sorts[i].comments) out.comments.push_back(std::move(c));
   }
+  // CQL sets the first "description: value" off by two spaces, the next ones by one (pinstalemate.pgn:
+  // "Game number 35  number of pins: 4 material: 35").
+  bool first_sort_comment = true;
   for (size_t i = 0; i < ctx.sorts.size(); ++i) {
     if (o.silent || program_.sorts[i].quiet) continue;
     const auto& b = ctx.sorts[i].best;
-    out.comments.push_back({0, " " + program_.sorts[i].description + ": " + (b ? std::to_string(*b) : "none")});
+    out.comments.push_back({0, (first_sort_comment ? " " : "") + program_.sorts[i].description + ": " +
+                                   (b ? std::to_string(*b) : "none")});
+    first_sort_comment = false;
   }
   return out;
 }
