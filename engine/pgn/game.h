@@ -84,6 +84,11 @@ enum class GameStatus : uint8_t {
 class Game {
  public:
   Game() { clear(); }
+  // Move-only: texts rewritten by keep() are views into this game's own storage, which a copy would not own.
+  Game(const Game&) = delete;
+  Game& operator=(const Game&) = delete;
+  Game(Game&&) = default;             // std::deque keeps its elements' addresses when moved
+  Game& operator=(Game&&) = default;
 
   // -- where the game is
   uint64_t number = 0;      // 1-based, file order, as CQL counts (skipped and broken games included)
