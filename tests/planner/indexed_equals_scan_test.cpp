@@ -1,6 +1,6 @@
 // The planner's promise, end to end: for every corpus query (cql-examples, 406 files) `cqlindex run` with an
 // index writes the same output file, byte for byte, and the same match line as a full scan (--no-index), or
-// refuses the query the same way. Run on two of the shared inputs here; the other two join the long tests.
+// refuses the query the same way, on each of the four shared inputs.
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -90,4 +90,12 @@ TEST_CASE("indexed run == full scan: distribution and opening-tactics queries on
 TEST_CASE("indexed run == full scan: every corpus query on mate_in_2 (FEN starts)", "[planner][indexed]") {
   for (const char* corpus : {"reti", "cql62-distribution-examples", "opening-tactics-frequency"})
     require_same(kData / "problems" / "mate-in-n-from-games" / "mate_in_2.pgn", corpus);
+}
+TEST_CASE("indexed run == full scan: every corpus query on world_matches (annotated, variations)", "[planner][indexed]") {
+  for (const char* corpus : {"reti", "cql62-distribution-examples", "opening-tactics-frequency"})
+    require_same(kData / "jvanreek-annotated" / "world_matches.train.pgn", corpus);
+}
+TEST_CASE("indexed run == full scan: every corpus query on dortmund1928 (annotated, variations)", "[planner][indexed]") {
+  for (const char* corpus : {"reti", "cql62-distribution-examples", "opening-tactics-frequency"})
+    require_same(kData / "jvanreek-annotated" / "dortmund1928.train.pgn", corpus);
 }
