@@ -98,7 +98,6 @@ const std::map<std::string, std::string> kPending = {
     {"cql62-distribution-examples/exalpha/queentriangulation.cql", "part 2: sort matchcount"},
     {"cql62-distribution-examples/exalpha/rookleapcorners.cql", "part 2: path"},
     {"cql62-distribution-examples/exalpha/rundlaufe.cql", "part 2: path"},
-    {"cql62-distribution-examples/exalpha/snake-old.cql", "part 2: line lastposition/singlecolor, child (functions, dictionaries, fen done)"},
     {"cql62-distribution-examples/exalpha/snake.cql", "part 2: path"},
     {"cql62-distribution-examples/exalpha/staircase-sort-annotated.cql", "part 2: path"},
     {"cql62-distribution-examples/exalpha/staircase-sort.cql", "part 2: path"},

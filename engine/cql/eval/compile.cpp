@@ -350,10 +350,10 @@ struct Compiler {
       }
       case NodeKind::Line: {
         auto o = op(OpCode::Line, n);
-        if (n.has("nestban") || n.has("singlecolor") || n.has("lastposition") || n.has("secondary"))
-          unsupported(n, "line parameter");
+        if (n.has("nestban") || n.has("secondary")) unsupported(n, "line parameter");
         o->flag = n.has("quiet");
-        o->sub = (n.text == "<--" ? 1 : 0) | (n.has("primary") ? 2 : 0) | (n.has("firstmatch") ? 4 : 0);
+        o->sub = (n.text == "<--" ? 1 : 0) | (n.has("primary") ? 2 : 0) | (n.has("firstmatch") ? 4 : 0) |
+                 (n.has("singlecolor") ? 8 : 0) | (n.has("lastposition") ? 16 : 0);  // lang: singlecolor, lastposition
         if (!range(n, *o)) {
           o->a = -1;
           o->b = -1;
@@ -432,11 +432,17 @@ struct Compiler {
         o->kids.push_back(child(n, "right"));
         return o;
       }
-      case NodeKind::CaseConvert: { auto o = op(OpCode::CaseConvert, n); o->flag = n.text == "uppercase"; all_kids(n, *o); return o; }
+      case NodeKind::CaseConvert: {
+        auto o = op(OpCode::CaseConvert, n);
+        o->flag = n.text == "uppercase";
+        all_kids(n, *o);
+        return o;
+      }
       case NodeKind::StringToInt: { auto o = op(OpCode::StringToInt, n); all_kids(n, *o); return o; }
       case NodeKind::Ascii: { auto o = op(OpCode::Ascii, n); all_kids(n, *o); return o; }
       case NodeKind::ReadFile: { auto o = op(OpCode::ReadFile, n); all_kids(n, *o); return o; }
       case NodeKind::ToString: { auto o = op(OpCode::ToString, n); all_kids(n, *o); return o; }
+      case NodeKind::Child: { auto o = op(OpCode::Child, n); o->kids.push_back(child(n, "arg")); return o; }
       case NodeKind::PositionById: { auto o = op(OpCode::PositionById, n); all_kids(n, *o); return o; }
       case NodeKind::Message: { auto o = op(OpCode::Message, n); o->flag = n.has("quiet"); all_kids(n, *o); return o; }
       case NodeKind::Transform: {

@@ -1,6 +1,6 @@
 // User functions, `loop`, `while` (also over the matches of a regular expression), `assert`, `unbind`,
-// `isbound` and `position N`. Functions are macros: the parser bound each call's body with its arguments
-// substituted, so a call is its body.
+// `isbound`, `position N` and `child`. Functions are macros: the parser bound each call's body with its
+// arguments substituted, so a call is its body.
 #include <regex>
 
 #include "engine/cql/eval/context.h"
@@ -31,7 +31,8 @@ bool eval_while(const Op& op, Ctx& ctx) {
     if (!evaluate(*cond.kids[0], ctx, subject)) return true;
     const std::string text = subject.str;  // the body may change the variable the subject came from
     int n = 0;
-    for (std::sregex_iterator it(text.begin(), text.end(), *cond.regex), end; it != end && n < kMaxIterations; ++it, ++n) {
+    const std::sregex_iterator end;
+    for (std::sregex_iterator it(text.begin(), text.end(), *cond.regex); it != end && n < kMaxIterations; ++it, ++n) {
       set_captures(ctx, *it);
       evaluate_smart(body, ctx, tmp);
     }
@@ -83,6 +84,22 @@ bool eval_control(const Op& op, Ctx& ctx, Value& v) {
           return true;
         }
       return false;
+    }
+    case OpCode::Child: {  // child: the main continuation; child(n): the n-th searched child (0 first)
+      int64_t want = 0;
+      if (op.kids[0]) {
+        Value n;
+        if (!evaluate(*op.kids[0], ctx, n)) return false;
+        want = n.num;
+      }
+      int64_t i = 0;
+      int found = -1;
+      ctx.tree->for_children(ctx.cur, [&](int c) {
+        if (i++ == want) found = c;
+      });
+      if (found < 0) return false;
+      v.pos = found;
+      return true;
     }
     default: return false;
   }

@@ -359,7 +359,7 @@ bool evaluate(const Op& op, Ctx& ctx, Value& v) {
     }
     // lang
     case OpCode::FunctionCall: case OpCode::Loop: case OpCode::While: case OpCode::Assert: case OpCode::Unbind:
-    case OpCode::IsBound: case OpCode::PositionById: return eval_control(op, ctx, v);
+    case OpCode::IsBound: case OpCode::PositionById: case OpCode::Child: return eval_control(op, ctx, v);
     case OpCode::OpAssign: case OpCode::Sqrt: return eval_assign(op, ctx, v);
     case OpCode::DictGet: case OpCode::DictAssign: case OpCode::DictIterate: case OpCode::DictCount:
     case OpCode::DictUnbind: return eval_dictionary(op, ctx, v);
