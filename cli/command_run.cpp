@@ -151,7 +151,13 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
     r.messages = std::move(o.messages);
     if (o.matched) {
       r.matched = true;
-      pgn::write_game(g, o.comments, {}, r.text);
+      if (o.set_tags.empty()) {
+        pgn::write_game(g, o.comments, {}, r.text);
+      } else {  // settag: the game is written with the tags the query set
+        pgn::Game tagged = g;
+        cql::eval::apply_set_tags(o, tagged);
+        pgn::write_game(tagged, o.comments, {}, r.text);
+      }
       r.number = g.number;
       r.outcome.sort_values = std::move(o.sort_values);
     }

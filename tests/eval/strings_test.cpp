@@ -60,3 +60,21 @@ TEST_CASE("message writes its text to the game's messages, not to the PGN", "[ev
   CHECK(o.messages[1] == "q");
   CHECK(o.comments.size() == 2);  // "Game number 1" and the CQL marker, no message text
 }
+
+TEST_CASE("settag sets a tag of the game as written", "[eval][strings]") {
+  cql::Query q = cql::parse_query("cql()\ninitial\nsettag(\"Event\" \"new one\")\nsettag(\"Theme\" str(#K))\n");
+  cql::eval::Program program = cql::eval::compile(q, {});
+  cql::eval::GameScanner scanner(program);
+  pgn::GameReader reader(test::lang_game(test::kLoneKings, "1. Kd2 *", "old"));
+  pgn::Game game;
+  REQUIRE(reader.next(game));
+  cql::eval::GameOutcome o = scanner.scan(game);
+  REQUIRE(o.matched);
+  pgn::Game tagged = game;
+  cql::eval::apply_set_tags(o, tagged);
+  std::string out;
+  pgn::write_game(tagged, o.comments, {}, out);
+  CHECK(out.find("[Event \"new one\"]") != std::string::npos);  // replaced
+  CHECK(out.find("[Theme \"1\"]") != std::string::npos);                // added
+  CHECK(out.find("old") == std::string::npos);
+}

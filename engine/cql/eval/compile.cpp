@@ -442,6 +442,7 @@ struct Compiler {
       case NodeKind::Ascii: { auto o = op(OpCode::Ascii, n); all_kids(n, *o); return o; }
       case NodeKind::ReadFile: { auto o = op(OpCode::ReadFile, n); all_kids(n, *o); return o; }
       case NodeKind::ToString: { auto o = op(OpCode::ToString, n); all_kids(n, *o); return o; }
+      case NodeKind::SetTag: { auto o = op(OpCode::SetTag, n); o->kids.push_back(child(n, "value")); return o; }
       case NodeKind::Child: { auto o = op(OpCode::Child, n); o->kids.push_back(child(n, "arg")); return o; }
       case NodeKind::PositionById: { auto o = op(OpCode::PositionById, n); all_kids(n, *o); return o; }
       case NodeKind::Message: { auto o = op(OpCode::Message, n); o->flag = n.has("quiet"); all_kids(n, *o); return o; }

@@ -91,8 +91,9 @@ struct Ctx {
   // lang: the groups of the last successful `~~` (\0 = the whole match) and where each starts (-1: unmatched)
   std::vector<std::string> captures;
   std::vector<int64_t> capture_at;
-  // lang: `message` texts, in the order made
+  // lang: `message` texts, in the order made; settag's (name, value) pairs
   std::vector<std::string> messages;
+  std::vector<std::pair<std::string, std::string>> set_tags;
 
   const chess::Position& position() const { return tree->pos[cur]; }
   const pgn::Game& game() const { return *tree->game; }

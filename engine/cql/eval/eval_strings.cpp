@@ -1,5 +1,5 @@
 // String filters: regex groups (\1, \-1), s[i] and s[i:j] (and assignment to them), indexof, uppercase /
-// lowercase, int, ascii, str(...), readfile / writefile, message, typename / piecename.
+// lowercase, int, ascii, str(...), readfile / writefile, message, settag, typename / piecename.
 // GCC 12 reports false -Wrestrict positives on std::string concatenation at -O2 (GCC bug 105329).
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wrestrict"
@@ -156,6 +156,10 @@ bool eval_string(const Op& op, Ctx& ctx, Value& v) {
       return true;
     }
     case OpCode::PieceName: return eval_piece_name(op, ctx, v);
+    case OpCode::SetTag:  // settag("Name" value): the tag is set in the game as written to the output
+      if (!evaluate(*op.kids[0], ctx, x)) return false;
+      ctx.set_tags.emplace_back(op.text, x.str);
+      return true;
     default: return false;
   }
 }

@@ -365,7 +365,7 @@ bool evaluate(const Op& op, Ctx& ctx, Value& v) {
     case OpCode::DictUnbind: return eval_dictionary(op, ctx, v);
     case OpCode::GroupRef: case OpCode::Substring: case OpCode::SubstringAssign: case OpCode::IndexOf:
     case OpCode::CaseConvert: case OpCode::StringToInt: case OpCode::Ascii: case OpCode::ToString:
-    case OpCode::ReadFile: case OpCode::WriteFile: case OpCode::Message: case OpCode::PieceName:
+    case OpCode::ReadFile: case OpCode::WriteFile: case OpCode::Message: case OpCode::PieceName: case OpCode::SetTag:
       return eval_string(op, ctx, v);
     default: return eval_set(op, ctx, v);
   }
@@ -482,6 +482,7 @@ GameOutcome GameScanner::scan(const pgn::Game& game) {
     }
   }
   out.messages = std::move(ctx.messages);  // lang
+  out.set_tags = std::move(ctx.set_tags);  // lang
   const uint64_t n = out.matching_positions;
   if (o.matchcount) out.matched = (int64_t)n >= o.matchcount->min && (int64_t)n <= o.matchcount->max;
   else out.matched = pass && n > 0;
@@ -514,6 +515,24 @@ GameOutcome GameScanner::scan(const pgn::Game& game) {
     first_sort_comment = false;
   }
   return out;
+}
+
+void apply_set_tags(const GameOutcome& outcome, pgn::Game& game) {
+  for (const auto& [name, value] : outcome.set_tags) {
+    std::string raw;
+    for (char c : value) {
+      if (c == '"' || c == '\\') raw += '\\';
+      raw += c;
+    }
+    pgn::Tag tag{game.keep(name), game.keep(raw), game.keep(value)};
+    bool replaced = false;
+    for (pgn::Tag& t : game.tags)
+      if (t.name == name) {
+        t = tag;
+        replaced = true;
+      }
+    if (!replaced) game.tags.push_back(tag);
+  }
 }
 
 bool sorted_before(const Program& p, const GameOutcome& a, uint64_t game_a, const GameOutcome& b, uint64_t game_b) {

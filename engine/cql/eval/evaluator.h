@@ -11,6 +11,7 @@
 #include <optional>
 #include <regex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/cql/eval/op.h"
@@ -69,7 +70,11 @@ struct GameOutcome {
   std::vector<pgn::AddedComment> comments;  // "Game number N" first, then CQL's texts by position
   std::vector<std::optional<int64_t>> sort_values;  // best value per Program::sorts (nullopt: none)
   std::vector<std::string> messages;  // lang: `message` lines of this game, in the order made (for stdout)
+  std::vector<std::pair<std::string, std::string>> set_tags;  // lang: settag(name value), in the order made
 };
+
+// lang: sets the tags `settag` asked for in the game to write (a tag of that name is replaced, else added).
+void apply_set_tags(const GameOutcome& outcome, pgn::Game& game);
 
 // True when game a comes before game b in the output of a query with sorts.
 bool sorted_before(const Program& program, const GameOutcome& a, uint64_t game_a, const GameOutcome& b, uint64_t game_b);
