@@ -51,6 +51,7 @@ struct ScanResult {
   std::string text;       // the game as written to the output
   cql::eval::GameOutcome outcome;  // sort values (queries with sort)
   uint64_t number = 0;
+  std::vector<std::string> messages;  // `message` lines, printed in game order
 };
 
 int open_index(const std::string& input, const RunOptions& opt, std::unique_ptr<store::IndexStore>& index);
@@ -122,7 +123,12 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
     }
   }
   unsigned threads = opt.threads > 0 ? unsigned(opt.threads) : pgn::resolve_threads(0);
-  if (query.needs_single_thread) threads = 1;
+  // persistent variables and dictionaries carry state from game to game: one scanner, the games in file order
+  if (query.needs_single_thread) {
+    threads = 1;
+    std::cerr << "cqlindex run: running single-threaded because 'persistent', 'writefile', 'readfile' or 'dictionary' "
+                 "detected\n";
+  }
   const auto t0 = std::chrono::steady_clock::now();
 
   std::vector<std::unique_ptr<cql::eval::GameScanner>> scanners;
@@ -142,9 +148,16 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
     }
     r.unreadable = !g.start_known;
     cql::eval::GameOutcome o = scanners[worker]->scan(g);
+    r.messages = std::move(o.messages);
     if (o.matched) {
       r.matched = true;
-      pgn::write_game(g, o.comments, {}, r.text);
+      if (o.set_tags.empty()) {
+        pgn::write_game(g, o.comments, {}, r.text);
+      } else {  // settag: the game is written with the tags the query set
+        pgn::Game tagged = g;
+        cql::eval::apply_set_tags(o, tagged);
+        pgn::write_game(tagged, o.comments, {}, r.text);
+      }
       r.number = g.number;
       r.outcome.sort_values = std::move(o.sort_values);
     }
@@ -158,6 +171,7 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
       for (const pgn::PgnError& e : info.errors)
         if (e.severity == pgn::Severity::Error) { ++with_errors; break; }
     if (!r.in_range) return true;
+    for (const std::string& m : r.messages) std::cout << m << '\n';
     ++replayed;
     if (r.unreadable && !r.matched) ++unreadable;
     if (r.matched) {
@@ -192,6 +206,8 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
   std::snprintf(secs, sizeof secs, "%.3f", seconds);
   std::cout << matched << " matches of " << seen << " games in " << secs << " seconds using " << threads
             << (threads == 1 ? " thread" : " threads") << " to " << out_path << "\n";
+  // the persistent variables after the last game, as CQL prints them ("NumberGames: 1005")
+  for (const std::string& line : scanners.front()->persistent_report()) std::cout << line << "\n";
   const uint64_t considered = games ? (seen >= uint64_t(std::max<int64_t>(games->min, 1)) ? seen - uint64_t(std::max<int64_t>(games->min, 1)) + 1 : 0) : seen;
   const uint64_t ruled_out = considered - std::min(considered, replayed);
   std::cerr << "cqlindex run: " << seen << " games, " << considered << " evaluated: " << matched << " matched, "

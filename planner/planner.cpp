@@ -191,6 +191,12 @@ PlanNode plan_query(Planner& p, const cql::Query& q) {
     root.fallback = "the matchcount range contains 0: games match with no matching position";
     return root;
   }
+  if (std::string why = cross_game_reason(q); !why.empty()) {
+    // every game must be evaluated, in order: a later game's result (or the console) depends on the earlier ones
+    root.rule = "all games";
+    root.fallback = why;
+    return root;
+  }
   if (h.gamenumber) {
     PlanNode n = bounded(dummy, "header: gamenumber", "games (ids)",
                          p.id_range(h.gamenumber->min > 0 ? h.gamenumber->min - 1 : 0,

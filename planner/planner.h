@@ -97,5 +97,8 @@ PlanNode plan_find(Planner& p, const cql::Node& node, const Frame& frame);      
 PlanNode plan_elo(Planner& p, const cql::Node& node, const Frame& frame);           // rule_elo.cpp
 PlanNode plan_line(Planner& p, const cql::Node& node, const Frame& frame);          // rule_line.cpp
 PlanNode plan_year(Planner& p, const cql::Node& node, const Frame& frame);           // rule_year.cpp
+// Returns why one game's result depends on the games before it or the query acts beyond its output
+// (persistent variables, dictionaries, message, readfile, writefile), or "" when it does not.
+std::string cross_game_reason(const cql::Query& query);                            // rule_cross_game.cpp
 
 }  // namespace cqlindex::planner

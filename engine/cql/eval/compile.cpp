@@ -189,10 +189,9 @@ struct Compiler {
       case NodeKind::CountSquares: { auto o = op(OpCode::CountSquares, n); all_kids(n, *o); return o; }
       case NodeKind::StringLength: { auto o = op(OpCode::StringLength, n); all_kids(n, *o); return o; }
       case NodeKind::Abs: {
-        if (n.text == "sqrt") unsupported(n, "sqrt");
         auto o = op(OpCode::Abs, n); all_kids(n, *o); return o;
       }
-      case NodeKind::Sqrt: unsupported(n, "sqrt");
+      case NodeKind::Sqrt: { auto o = op(OpCode::Sqrt, n); all_kids(n, *o); return o; }  // lang
       case NodeKind::MinMax: {
         if (n.type != ValueType::Numeric) unsupported(n, "string min/max");
         auto o = op(OpCode::MinMax, n);
@@ -209,6 +208,12 @@ struct Compiler {
         if (n.text == "type" || n.text == "colortype") {
           auto o = op(OpCode::PieceType, n);
           o->flag = n.text == "colortype";
+          all_kids(n, *o);
+          return o;
+        }
+        if (n.text == "typename" || n.text == "piecename") {  // lang
+          auto o = op(OpCode::PieceName, n);
+          o->flag = n.text == "piecename";
           all_kids(n, *o);
           return o;
         }
@@ -281,10 +286,7 @@ struct Compiler {
       case NodeKind::Tag: return op(OpCode::TagValue, n);
       case NodeKind::Player: return op(OpCode::Player, n);
       case NodeKind::Elo: return op(OpCode::Elo, n);
-      case NodeKind::Fen: {
-        if (n.type != ValueType::Logical) unsupported(n, "fen without a board");
-        return op(OpCode::Fen, n);
-      }
+      case NodeKind::Fen: return op(OpCode::Fen, n);  // lang: without a board, the position's FEN (a string)
       case NodeKind::PastMove: {
         static const std::map<std::string, PastMoveKind> kinds = {
             {"castle", kCastle}, {"o-o", kOO}, {"o-o-o", kOOO}, {"enpassant", kEnPassant},
@@ -328,7 +330,8 @@ struct Compiler {
         o->kids.push_back(child(n, "left"));
         o->kids.push_back(child(n, "right"));
         const Node* promote = n.child("promote");
-        if (promote && promote->kind != NodeKind::PieceSet) unsupported(n, "promotion by string");
+        if (promote && promote->kind != NodeKind::PieceSet && promote->type != ValueType::String)
+          unsupported(n, "promotion by this filter");
         o->kids.push_back(child(n, "promote"));
         all_kids(n, *o, "target");
         return o;
@@ -347,10 +350,10 @@ struct Compiler {
       }
       case NodeKind::Line: {
         auto o = op(OpCode::Line, n);
-        if (n.has("nestban") || n.has("singlecolor") || n.has("lastposition") || n.has("secondary"))
-          unsupported(n, "line parameter");
+        if (n.has("nestban") || n.has("secondary")) unsupported(n, "line parameter");
         o->flag = n.has("quiet");
-        o->sub = (n.text == "<--" ? 1 : 0) | (n.has("primary") ? 2 : 0) | (n.has("firstmatch") ? 4 : 0);
+        o->sub = (n.text == "<--" ? 1 : 0) | (n.has("primary") ? 2 : 0) | (n.has("firstmatch") ? 4 : 0) |
+                 (n.has("singlecolor") ? 8 : 0) | (n.has("lastposition") ? 16 : 0);  // lang: singlecolor, lastposition
         if (!range(n, *o)) {
           o->a = -1;
           o->b = -1;
@@ -363,11 +366,86 @@ struct Compiler {
       case NodeKind::SeqRepeat: { auto o = op(OpCode::SeqRepeat, n); all_kids(n, *o); return o; }
       case NodeKind::Variable: return op(OpCode::Variable, n);
       case NodeKind::Assign: {
-        if (n.text != "=" || !n.options.empty()) unsupported(n, "assignment " + n.text);
+        if (n.has("dictionary")) {  // lang
+          auto o = op(OpCode::DictAssign, n);
+          o->kids.push_back(child(n, "key"));
+          o->kids.push_back(child(n, "value"));
+          return o;
+        }
+        if (n.text != "=") {  // lang: op-assignment and =?
+          auto o = op(OpCode::OpAssign, n);
+          o->kids.push_back(child(n, "value"));
+          return o;
+        }
         auto o = op(OpCode::Assign, n);
         o->kids.push_back(child(n, "value"));
         return o;
       }
+      // lang: user functions, loops, dictionaries, strings
+      case NodeKind::FunctionDef: case NodeKind::DictionaryDecl: return op(OpCode::True, n);
+      case NodeKind::FunctionCall: { auto o = op(OpCode::FunctionCall, n); o->kids.push_back(child(n, "body")); return o; }
+      case NodeKind::Loop: { auto o = op(OpCode::Loop, n); o->kids.push_back(child(n, "body")); return o; }
+      case NodeKind::Assert: { auto o = op(OpCode::Assert, n); o->kids.push_back(child(n, "body")); return o; }
+      case NodeKind::While: {
+        auto o = op(OpCode::While, n);
+        o->kids.push_back(child(n, "if"));
+        o->kids.push_back(child(n, "body"));
+        return o;
+      }
+      case NodeKind::Unbind: {
+        auto o = op(n.child("key") ? OpCode::DictUnbind : OpCode::Unbind, n);
+        o->kids.push_back(child(n, "key"));
+        return o;
+      }
+      case NodeKind::IsBound: {
+        auto o = op(OpCode::IsBound, n);
+        o->flag = n.has("not");
+        for (size_t i = 0; i < prog.variables.size(); ++i)
+          if (prog.variables[i].name == n.text) o->var = int(i);
+        return o;
+      }
+      case NodeKind::DictionaryGet: { auto o = op(OpCode::DictGet, n); o->kids.push_back(child(n, "key")); return o; }
+      case NodeKind::DictionaryIterate: {
+        auto o = op(OpCode::DictIterate, n);
+        o->b = n.child("dictionary")->var;
+        o->kids.push_back(child(n, "body"));
+        return o;
+      }
+      case NodeKind::DictionaryCount: {
+        auto o = op(OpCode::DictCount, n);
+        o->var = n.child("arg")->var;
+        return o;
+      }
+      case NodeKind::GroupRef: { auto o = op(OpCode::GroupRef, n); o->flag = n.has("index"); return o; }
+      case NodeKind::Substring: {
+        auto o = op(n.has("assign") ? OpCode::SubstringAssign : OpCode::Substring, n);
+        o->flag = n.has("slice");
+        o->kids.push_back(child(n, "arg"));
+        o->kids.push_back(child(n, "from"));
+        o->kids.push_back(child(n, "to"));
+        o->kids.push_back(child(n, "value"));
+        return o;
+      }
+      case NodeKind::IndexOf: case NodeKind::WriteFile: {
+        auto o = op(n.kind == NodeKind::IndexOf ? OpCode::IndexOf : OpCode::WriteFile, n);
+        o->kids.push_back(child(n, "left"));
+        o->kids.push_back(child(n, "right"));
+        return o;
+      }
+      case NodeKind::CaseConvert: {
+        auto o = op(OpCode::CaseConvert, n);
+        o->flag = n.text == "uppercase";
+        all_kids(n, *o);
+        return o;
+      }
+      case NodeKind::StringToInt: { auto o = op(OpCode::StringToInt, n); all_kids(n, *o); return o; }
+      case NodeKind::Ascii: { auto o = op(OpCode::Ascii, n); all_kids(n, *o); return o; }
+      case NodeKind::ReadFile: { auto o = op(OpCode::ReadFile, n); all_kids(n, *o); return o; }
+      case NodeKind::ToString: { auto o = op(OpCode::ToString, n); all_kids(n, *o); return o; }
+      case NodeKind::SetTag: { auto o = op(OpCode::SetTag, n); o->kids.push_back(child(n, "value")); return o; }
+      case NodeKind::Child: { auto o = op(OpCode::Child, n); o->kids.push_back(child(n, "arg")); return o; }
+      case NodeKind::PositionById: { auto o = op(OpCode::PositionById, n); all_kids(n, *o); return o; }
+      case NodeKind::Message: { auto o = op(OpCode::Message, n); o->flag = n.has("quiet"); all_kids(n, *o); return o; }
       case NodeKind::Transform: {
         auto o = op(OpCode::Orbit, n);
         o->flag = range(n, *o);
@@ -400,24 +478,40 @@ bool game_constant(const Op& op) {
   }
 }
 
+// lang: true when op (or a filter under it) acts beyond the game's output: message, writefile.
+bool has_effects(const Op& op) {
+  if (op.code == OpCode::Message || op.code == OpCode::WriteFile) return true;
+  for (const auto& k : op.kids)
+    if (k && has_effects(*k)) return true;
+  return false;
+}
+
 }  // namespace
 
 Program compile(const Query& query, EvalOptions options) {
   Program prog;
   prog.options = std::move(options);
   prog.variable_count = query.variables.size();
-  for (const Variable& v : query.variables) {
-    if (v.persistent) throw CqlError("'persistent' variables are not supported by the evaluator yet", 0, 0);
-    if (v.kind == VariableKind::Dictionary) throw CqlError("dictionaries are not supported by the evaluator yet", 0, 0);
+  prog.variables = query.variables;
+  prog.always_bound.assign(query.variables.size(), 0);
+  for (size_t i = 0; i < query.variables.size(); ++i) {
+    const Variable& v = query.variables[i];
     prog.variable_kinds.push_back(v.kind);
+    // a persistent variable holds its value from game to game, so it is bound from the start (0, "", [])
+    if (v.persistent && v.kind != VariableKind::Dictionary) prog.always_bound[i] = 1;
   }
   NodePtr expanded = expand_transforms(*query.body);
   Compiler c{prog};
   prog.body = c.compile(*expanded);
   if (!prog.options.player.empty()) prog.player_regex.emplace(prog.options.player);
+  // lang: a query that acts beyond the game (persistent state, message, writefile) must evaluate the conjuncts
+  // before a failing tag test, so only the leading tag tests may be tried first then
+  const bool effects = query.needs_single_thread || has_effects(*prog.body);
   if (prog.body->code == OpCode::Compound)
-    for (const auto& k : prog.body->kids)
+    for (const auto& k : prog.body->kids) {
       if (game_constant(*k)) prog.game_constant.push_back(k.get());
+      else if (effects) break;
+    }
   return prog;
 }
 

@@ -2,9 +2,11 @@
 // Internal to the evaluator: the per-game state the op families share (positions of the searched tree,
 // variables, the comments produced so far) and the value an op produces.
 #include <array>
+#include <map>
 #include <optional>
 #include <cstdint>
 #include <string>
+#include <regex>
 #include <vector>
 
 #include "engine/chess/position.h"
@@ -22,6 +24,22 @@ struct Value {
   int64_t num = 0;
   int32_t pos = -1;   // node index of a position
   std::string str;
+};
+
+// lang: a dictionary key (a number, a set, a string or a position: one field per key type) and a dictionary.
+struct DictKey {
+  int64_t num = 0;
+  uint64_t set = 0;
+  std::string str;
+  auto operator<=>(const DictKey&) const = default;
+};
+using Dictionary = std::map<DictKey, Value>;
+
+// lang: what a scanner carries from one game to the next (persistent variables, persistent dictionaries).
+struct CrossGameState {
+  std::vector<Value> vars;          // by variable index; meaningful for persistent variables
+  std::vector<Dictionary> dicts;    // by variable index; local ones are emptied at each game
+  std::vector<std::string> written_files;  // writefile: created afresh at the first write of the run
 };
 
 // The searched part of a game: positions by node index, pre-order, piece identities.
@@ -68,6 +86,15 @@ struct Ctx {
   };
   std::vector<SortSlot> sorts;
 
+  // lang: the scanner's dictionaries (carried across games unless local) and files written in this run
+  CrossGameState* state = nullptr;
+  // lang: the groups of the last successful `~~` (\0 = the whole match) and where each starts (-1: unmatched)
+  std::vector<std::string> captures;
+  std::vector<int64_t> capture_at;
+  // lang: `message` texts, in the order made; settag's (name, value) pairs
+  std::vector<std::string> messages;
+  std::vector<std::pair<std::string, std::string>> set_tags;
+
   const chess::Position& position() const { return tree->pos[cur]; }
   const pgn::Game& game() const { return *tree->game; }
   void comment(std::string text) { comments.push_back({pgn::NodeIndex(cur), std::move(text)}); }
@@ -92,6 +119,16 @@ bool eval_move(const Op& op, Ctx& ctx, Value& v);      // eval_moves.cpp
 bool eval_line(const Op& op, Ctx& ctx, Value& v);      // eval_line.cpp
 bool eval_game_info(const Op& op, Ctx& ctx, Value& v); // eval_game_info.cpp
 bool eval_find(const Op& op, Ctx& ctx, Value& v);      // eval_find.cpp
+
+// lang: the families of user functions, loops, dictionaries and strings (one file each).
+bool eval_control(const Op& op, Ctx& ctx, Value& v);     // eval_control.cpp
+bool eval_assign(const Op& op, Ctx& ctx, Value& v);      // eval_assign.cpp
+bool eval_dictionary(const Op& op, Ctx& ctx, Value& v);  // eval_dictionary.cpp
+bool eval_string(const Op& op, Ctx& ctx, Value& v);      // eval_strings.cpp
+// The text a comment/message/str writes for op's value (matched: whether a logical op matched).
+std::string value_text(const Op& op, Ctx& ctx, const Value& v, bool matched);
+// Records the groups of a regex match as the captures \0, \1, ...
+void set_captures(Ctx& ctx, const std::smatch& m, size_t offset = 0);
 
 // "move 7(wtm)" (+ "[id]" off the main line): how CQL names a position in comments.
 std::string position_name(const Ctx& ctx, int node);

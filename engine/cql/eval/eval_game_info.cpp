@@ -75,6 +75,10 @@ bool eval_game_info(const Op& op, Ctx& ctx, Value& v) {
     }
     case OpCode::Fen: {
       std::string fen = p.fen();
+      if (op.type == ValueType::String) {  // lang: `fen` without a board is the position's FEN
+        v.str = std::move(fen);
+        return true;
+      }
       std::string_view board(fen.data(), fen.find(' '));
       std::string_view want(op.text.data(), std::min(op.text.size(), op.text.find(' ')));
       return board == want;
@@ -99,6 +103,7 @@ bool eval_game_info(const Op& op, Ctx& ctx, Value& v) {
       if (!evaluate(*op.kids[0], ctx, l)) return false;
       std::smatch m;
       if (!std::regex_search(l.str, m, *op.regex)) return false;
+      set_captures(ctx, m);  // lang: \0 \1 ... for the filters that follow
       v.str = m[0].str();
       return true;
     }

@@ -19,6 +19,7 @@ struct LineSearch {
   Ctx& ctx;
   int start;
   bool backward, primary, firstmatch;
+  bool singlecolor = false;  // lang: each step goes two plies (positions with the starting side to move)
   size_t mark;  // ctx.comments size when the line started
   int best_len = 0, best_end = -1;
   std::vector<pgn::AddedComment> best_comments;
@@ -26,6 +27,11 @@ struct LineSearch {
 
   template <class F> void candidates(int last, F f) {
     if (last < 0) return f(start);
+    if (singlecolor) return step(last, [&](int mid) { step(mid, f); });
+    step(last, f);
+  }
+  // The positions one ply on from `last` (its parent backward, its searched children forward).
+  template <class F> void step(int last, F f) {
     if (backward) {
       int p = ctx.tree->parent(last);
       if (p >= 0) f(p);
@@ -86,7 +92,8 @@ struct LineSearch {
 }  // namespace
 
 bool eval_line(const Op& op, Ctx& ctx, Value& v) {
-  LineSearch s{ctx, ctx.cur, bool(op.sub & 1), bool(op.sub & 2), bool(op.sub & 4), ctx.comments.size(), 0, -1, {}, false};
+  LineSearch s{ctx, ctx.cur, bool(op.sub & 1), bool(op.sub & 2), bool(op.sub & 4), bool(op.sub & 8),
+               ctx.comments.size(), 0, -1, {}, false};
   Cont final = [&](int last, int len) { s.done(last, len); };
   s.seq(op, 0, -1, 0, final);
   ctx.comments.resize(s.mark);
@@ -105,6 +112,7 @@ bool eval_line(const Op& op, Ctx& ctx, Value& v) {
     (void)last;
   }
   v.num = s.best_len;
+  if (op.sub & 16) v.pos = s.best_end;  // lang: lastposition: the line's value is its last position
   return true;
 }
 

@@ -1,5 +1,6 @@
 // Move filters: `move` with its parameters, the dash (S--T, S[x]T) with targets, legal/pseudolegal dashes,
 // countmoves, and the past-move filters (castle, enpassant, from, to ...) about the move that led here.
+#include <cctype>
 #include <bit>
 
 #include "engine/chess/movegen.h"
@@ -47,6 +48,15 @@ uint16_t piece_bit(Piece p) {
   static constexpr int kIndex[7] = {-1, 5, 4, 3, 2, 1, 0};
   int i = kIndex[type_of(p)];
   return uint16_t((1u << i) | (1u << (i + 6)));
+}
+
+// lang: the piece_bits of the type a string names ("Q", "r", ...; 0: no piece type)
+uint16_t promotion_bits(const Op& name, Ctx& ctx) {
+  Value x;
+  if (!evaluate(name, ctx, x) || x.str.size() != 1) return 0;
+  static const std::string kLetters = "PNBRQK";
+  size_t i = kLetters.find(char(std::toupper((unsigned char)x.str[0])));
+  return i == std::string::npos ? 0 : piece_bit(make_piece(WHITE, PieceType(i + 1)));
 }
 
 struct MoveFilter {
@@ -135,16 +145,21 @@ bool eval_move_filter(const Op& op, Ctx& ctx, Value& v) {
 struct DashFilter {
   const Op* op;
   Bitboard from = ~Bitboard(0), to = ~Bitboard(0);
+  uint16_t promote = 0;  // piece_bits the promotion may give (a piece set or a string naming the type)
   bool load(Ctx& ctx) {
     if (op->kids[0]) { from = set_of(*op->kids[0], ctx); if (!from) return false; }
     if (op->kids[1]) { to = set_of(*op->kids[1], ctx); if (!to) return false; }
+    if (op->kids[2]) {
+      promote = op->kids[2]->pieces;
+      if (op->kids[2]->type == ValueType::String && !(promote = promotion_bits(*op->kids[2], ctx))) return false;
+    }
     return true;
   }
   bool accepts(const MoveFacts& f) const {
     if (f.null) return false;
     if (!(from & square_bb(f.from)) || !(to & square_bb(f.to))) return false;
     if (op->flag && !f.capture) return false;
-    if (op->kids[2] && (f.promoted == NO_PIECE || !(op->kids[2]->pieces & piece_bit(f.promoted)))) return false;
+    if (op->kids[2] && (f.promoted == NO_PIECE || !(promote & piece_bit(f.promoted)))) return false;
     return true;
   }
 };

@@ -236,6 +236,8 @@ bool eval_position(const Op& op, Ctx& ctx, Value& v) {
   }
 }
 
+}  // namespace
+
 std::string value_text(const Op& op, Ctx& ctx, const Value& v, bool matched) {
   switch (op.type) {
     case ValueType::String: return v.str;
@@ -251,6 +253,8 @@ std::string value_text(const Op& op, Ctx& ctx, const Value& v, bool matched) {
     default: return matched ? "<true>" : "<false>";
   }
 }
+
+namespace {
 
 bool eval_comment(const Op& op, Ctx& ctx, Value&) {
   std::string text;
@@ -353,13 +357,41 @@ bool evaluate(const Op& op, Ctx& ctx, Value& v) {
       if (!text.empty() && !ctx.prog->options.silent) ctx.comment(std::move(text));
       return true;
     }
+    // lang
+    case OpCode::FunctionCall: case OpCode::Loop: case OpCode::While: case OpCode::Assert: case OpCode::Unbind:
+    case OpCode::IsBound: case OpCode::PositionById: case OpCode::Child: return eval_control(op, ctx, v);
+    case OpCode::OpAssign: case OpCode::Sqrt: return eval_assign(op, ctx, v);
+    case OpCode::DictGet: case OpCode::DictAssign: case OpCode::DictIterate: case OpCode::DictCount:
+    case OpCode::DictUnbind: return eval_dictionary(op, ctx, v);
+    case OpCode::GroupRef: case OpCode::Substring: case OpCode::SubstringAssign: case OpCode::IndexOf:
+    case OpCode::CaseConvert: case OpCode::StringToInt: case OpCode::Ascii: case OpCode::ToString:
+    case OpCode::ReadFile: case OpCode::WriteFile: case OpCode::Message: case OpCode::PieceName: case OpCode::SetTag:
+      return eval_string(op, ctx, v);
     default: return eval_set(op, ctx, v);
   }
 }
 
 // ------------------------------------------------------------------------------------------ the game scan
 
-GameScanner::GameScanner(const Program& program) : program_(program), tree_(std::make_unique<GameTree>()) {}
+GameScanner::GameScanner(const Program& program)
+    : program_(program), tree_(std::make_unique<GameTree>()), state_(std::make_unique<CrossGameState>()) {
+  state_->vars.assign(program.variable_count, Value{});
+  state_->dicts.assign(program.variable_count, Dictionary{});
+}
+
+std::vector<std::string> GameScanner::persistent_report() const {
+  std::vector<std::string> lines;
+  for (size_t i = 0; i < program_.variables.size(); ++i) {
+    const Variable& var = program_.variables[i];
+    if (!var.persistent || var.quiet || var.kind == VariableKind::Dictionary) continue;
+    const Value& x = state_->vars[i];
+    std::string text = var.type == ValueType::Numeric ? std::to_string(x.num)
+                       : var.type == ValueType::String ? x.str
+                                                       : set_text(x.set);
+    lines.push_back(var.name + ": " + text);
+  }
+  return lines;
+}
 GameScanner::~GameScanner() = default;
 
 namespace {
@@ -400,8 +432,24 @@ GameOutcome GameScanner::scan(const pgn::Game& game) {
   ctx.tree = tree_.get();
   ctx.game_number = game.number;
   ctx.vars.assign(program_.variable_count, Value{});
-  ctx.bound.assign(program_.variable_count, 0);
+  ctx.bound = program_.always_bound;
   ctx.sorts.assign(program_.sorts.size(), Ctx::SortSlot{});
+  // lang: persistent variables come from the previous game and go back to the scanner whatever the outcome
+  for (size_t i = 0; i < program_.variable_count; ++i) {
+    if (program_.always_bound[i]) ctx.vars[i] = state_->vars[i];
+    if (program_.variables[i].kind == VariableKind::Dictionary && !program_.variables[i].persistent)
+      state_->dicts[i].clear();
+  }
+  ctx.state = state_.get();
+  struct KeepPersistent {
+    Ctx& ctx;
+    CrossGameState& state;
+    const Program& prog;
+    ~KeepPersistent() {
+      for (size_t i = 0; i < prog.variable_count; ++i)
+        if (prog.always_bound[i]) state.vars[i] = std::move(ctx.vars[i]);
+    }
+  } keep{ctx, *state_, program_};
   bool pass = game_filters_pass(program_, game);
   if (pass && game.start_known && !game.nodes.empty() && !program_.game_constant.empty()) {
     // a conjunct that reads only the tags fails at every position when it fails once: skip the replay
@@ -414,7 +462,7 @@ GameOutcome GameScanner::scan(const pgn::Game& game) {
         break;
       }
     ctx.comments.clear();
-    std::fill(ctx.bound.begin(), ctx.bound.end(), 0);
+    ctx.bound = program_.always_bound;
     if (!pass && !range_has_zero) return out;
   }
   if (pass && game.start_known && !game.nodes.empty()) {
@@ -424,7 +472,7 @@ GameOutcome GameScanner::scan(const pgn::Game& game) {
     for (int32_t node : tree_->order) {
       ctx.cur = node;
       size_t mark = ctx.comments.size();
-      std::fill(ctx.bound.begin(), ctx.bound.end(), 0);
+      ctx.bound = program_.always_bound;
       if (evaluate(*program_.body, ctx, v)) {
         ++out.matching_positions;
         if (marker) ctx.comment(o.matchstring);
@@ -433,6 +481,8 @@ GameOutcome GameScanner::scan(const pgn::Game& game) {
       }
     }
   }
+  out.messages = std::move(ctx.messages);  // lang
+  out.set_tags = std::move(ctx.set_tags);  // lang
   const uint64_t n = out.matching_positions;
   if (o.matchcount) out.matched = (int64_t)n >= o.matchcount->min && (int64_t)n <= o.matchcount->max;
   else out.matched = pass && n > 0;
@@ -465,6 +515,24 @@ GameOutcome GameScanner::scan(const pgn::Game& game) {
     first_sort_comment = false;
   }
   return out;
+}
+
+void apply_set_tags(const GameOutcome& outcome, pgn::Game& game) {
+  for (const auto& [name, value] : outcome.set_tags) {
+    std::string raw;
+    for (char c : value) {
+      if (c == '"' || c == '\\') raw += '\\';
+      raw += c;
+    }
+    pgn::Tag tag{game.keep(name), game.keep(raw), game.keep(value)};
+    bool replaced = false;
+    for (pgn::Tag& t : game.tags)
+      if (t.name == name) {
+        t = tag;
+        replaced = true;
+      }
+    if (!replaced) game.tags.push_back(tag);
+  }
 }
 
 bool sorted_before(const Program& p, const GameOutcome& a, uint64_t game_a, const GameOutcome& b, uint64_t game_b) {

@@ -11,6 +11,7 @@
 #include <optional>
 #include <regex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/cql/eval/op.h"
@@ -56,6 +57,8 @@ struct Program {
   std::vector<VariableKind> variable_kinds;
   bool uses_piece_ids = false;
   std::optional<std::regex> player_regex;
+  std::vector<Variable> variables;     // lang: the query's variables (names, persistent, quiet, local)
+  std::vector<uint8_t> always_bound;   // lang: by variable: bound at every position (persistent variables)
 };
 
 // Compiles a bound query for evaluation. Throws CqlError for what the evaluator does not support.
@@ -66,22 +69,32 @@ struct GameOutcome {
   uint64_t matching_positions = 0;
   std::vector<pgn::AddedComment> comments;  // "Game number N" first, then CQL's texts by position
   std::vector<std::optional<int64_t>> sort_values;  // best value per Program::sorts (nullopt: none)
+  std::vector<std::string> messages;  // lang: `message` lines of this game, in the order made (for stdout)
+  std::vector<std::pair<std::string, std::string>> set_tags;  // lang: settag(name value), in the order made
 };
+
+// lang: sets the tags `settag` asked for in the game to write (a tag of that name is replaced, else added).
+void apply_set_tags(const GameOutcome& outcome, pgn::Game& game);
 
 // True when game a comes before game b in the output of a query with sorts.
 bool sorted_before(const Program& program, const GameOutcome& a, uint64_t game_a, const GameOutcome& b, uint64_t game_b);
 
 struct GameTree;
+struct CrossGameState;  // lang
 // Evaluates games one after the other; holds reusable per-game storage (use one per thread).
 class GameScanner {
  public:
   explicit GameScanner(const Program& program);
   ~GameScanner();
   GameOutcome scan(const pgn::Game& game);
+  // lang: "name: value" of each persistent variable that is not quiet, in declaration order (printed after
+  // the run, as CQL does). Meaningful after a single-threaded, in-order scan of the games.
+  std::vector<std::string> persistent_report() const;
 
  private:
   const Program& program_;
   std::unique_ptr<GameTree> tree_;
+  std::unique_ptr<CrossGameState> state_;  // lang: persistent variables and dictionaries
 };
 
 }  // namespace cqlindex::cql::eval

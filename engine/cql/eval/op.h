@@ -36,6 +36,7 @@ enum class OpCode : uint8_t {
   Orbit, Comment, SimilarPosition, Find,
   // piece attributes, strings
   PieceType, Coordinate, RegexMatch, OriginalComment, Sort,
+  FunctionCall, Loop, While, Assert, Unbind, IsBound, OpAssign, DictGet, DictAssign, DictIterate, DictCount, DictUnbind, GroupRef, Substring, SubstringAssign, IndexOf, CaseConvert, StringToInt, Ascii, ToString, ReadFile, WriteFile, Message, PieceName, Sqrt, PositionById, Child, SetTag,  // lang
 };
 
 // Sub-kinds carried in Op::sub.
