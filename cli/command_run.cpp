@@ -154,7 +154,7 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
       if (o.set_tags.empty()) {
         pgn::write_game(g, o.comments, {}, r.text);
       } else {  // settag: the game is written with the tags the query set
-        pgn::Game tagged = g;
+        pgn::Game tagged = g.copy_viewing();
         cql::eval::apply_set_tags(o, tagged);
         pgn::write_game(tagged, o.comments, {}, r.text);
       }

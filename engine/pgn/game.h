@@ -84,11 +84,14 @@ enum class GameStatus : uint8_t {
 class Game {
  public:
   Game() { clear(); }
-  // Move-only: texts rewritten by keep() are views into this game's own storage, which a copy would not own.
-  Game(const Game&) = delete;
+  // Not implicitly copyable: texts rewritten by keep() are views into this game's own storage, which a copy
+  // would not own. copy_viewing() makes such a copy on purpose.
   Game& operator=(const Game&) = delete;
   Game(Game&&) = default;             // std::deque keeps its elements' addresses when moved
   Game& operator=(Game&&) = default;
+  // Returns a copy to amend (e.g. tags a query sets); its texts are views valid only while this game and its
+  // buffer live.
+  Game copy_viewing() const { return Game(*this); }
 
   // -- where the game is
   uint64_t number = 0;      // 1-based, file order, as CQL counts (skipped and broken games included)
@@ -139,6 +142,7 @@ class Game {
   std::string_view keep(std::string text);
 
  private:
+  Game(const Game&) = default;
   std::deque<std::string> owned_;
 };
 
