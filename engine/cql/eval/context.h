@@ -2,6 +2,7 @@
 // Internal to the evaluator: the per-game state the op families share (positions of the searched tree,
 // variables, the comments produced so far) and the value an op produces.
 #include <array>
+#include <map>
 #include <optional>
 #include <cstdint>
 #include <string>
@@ -67,6 +68,13 @@ struct Ctx {
     std::vector<pgn::AddedComment> comments;  // of the first evaluation that gave the best value
   };
   std::vector<SortSlot> sorts;
+  // path (eval_path.cpp): the path being searched (pathstart, pathcount), after it the last that matched
+  struct PathStatus {
+    int start = -1, last = -1;
+    int64_t count = 0;
+  };
+  PathStatus path;
+  std::map<const Op*, std::vector<uint8_t>> path_nestban;  // by nestban path: positions its matches covered
 
   const chess::Position& position() const { return tree->pos[cur]; }
   const pgn::Game& game() const { return *tree->game; }
@@ -92,6 +100,11 @@ bool eval_move(const Op& op, Ctx& ctx, Value& v);      // eval_moves.cpp
 bool eval_line(const Op& op, Ctx& ctx, Value& v);      // eval_line.cpp
 bool eval_game_info(const Op& op, Ctx& ctx, Value& v); // eval_game_info.cpp
 bool eval_find(const Op& op, Ctx& ctx, Value& v);      // eval_find.cpp
+bool eval_path(const Op& op, Ctx& ctx, Value& v);      // eval_path.cpp
+
+// Whether the move into `child`, played from ctx.cur, passes the dash's from, to, capture and promotion
+// tests (its targets are not evaluated). eval_moves.cpp
+bool dash_admits(const Op& dash, Ctx& ctx, int child);
 
 // "move 7(wtm)" (+ "[id]" off the main line): how CQL names a position in comments.
 std::string position_name(const Ctx& ctx, int node);

@@ -219,6 +219,11 @@ bool eval_past_move(const Op& op, Ctx& ctx, Value& v) {
 
 }  // namespace
 
+bool dash_admits(const Op& dash, Ctx& ctx, int child) {
+  DashFilter df{&dash};
+  return df.load(ctx) && df.accepts(facts(ctx.position(), ctx.game().nodes[child].move));
+}
+
 bool eval_move(const Op& op, Ctx& ctx, Value& v) {
   switch (op.code) {
     case OpCode::Move: return eval_move_filter(op, ctx, v);

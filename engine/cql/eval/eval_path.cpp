@@ -1,0 +1,313 @@
+// `path` (⊢): a regular expression over moves. A dash constituent consumes one move (with `focus`, the
+// first move by a focused piece further down the tree, out-of-focus moves being skipped), a plain filter
+// tests the current position, `( ... )` groups, `* + ? {m,n}` repeat. The path with the most consumed
+// moves wins (or the largest `max F` at its end), the first found among equals, fewer repetitions being
+// tried first; a path of no move never matches. Also pathstart, pathlastposition, pathcount and
+// pathcountunfocused.
+// GCC 12 reports false -Wrestrict positives on std::string concatenation at -O2 (GCC bug 105329).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wrestrict"
+#endif
+#include <algorithm>
+#include <bit>
+
+#include "engine/chess/movegen.h"
+#include "engine/cql/eval/context.h"
+#include "engine/cql/eval/evaluator.h"
+
+namespace cqlindex::cql::eval {
+namespace {
+
+// A constituent waiting on the stack; a repetition in progress counts the iterations it has pushed.
+struct Pending {
+  const Op* con;
+  bool in_progress = false;
+  int64_t seen = 0;
+  int64_t count_at_push = -1;  // moves consumed when the last iteration began (no progress: stop repeating)
+};
+
+struct PathSearch {
+  const Op& op;
+  Ctx& ctx;
+  const int start;
+  const uint16_t flags;
+  const Op* max;
+  uint64_t focus = 0;  // piece identities in focus (bit per id)
+  bool has_focus = false;
+  int node;            // current position
+  int64_t count = 0;   // moves consumed so far
+  std::vector<Pending> stack;
+  size_t mark;         // ctx.comments size when the path started
+  int best_end = -1;
+  int64_t best_count = -1, best_max = 0;
+  std::vector<int> other_best;  // keepallbest: other ends as good as the best
+  std::vector<pgn::AddedComment> best_comments;
+
+  PathSearch(const Op& o, Ctx& c)
+      : op(o), ctx(c), start(c.cur), flags(o.pieces), max(o.kids[1].get()), node(c.cur), mark(c.comments.size()) {}
+
+  bool in_focus(int parent, int child) const {
+    if (!has_focus) return true;
+    const chess::Move m = ctx.game().nodes[child].move;
+    if (!m.is_ok()) return false;
+    const auto& ids = ctx.tree->ids[parent];
+    auto focused = [&](chess::Square s) { return ids[s] && (focus >> ids[s] & 1); };
+    if (m.kind() == chess::CASTLING) return focused(m.from()) || focused(m.to());
+    if (focused(m.from())) return true;
+    if (!(flags & kPathFocusCapture)) return false;
+    const chess::Position& before = ctx.tree->pos[parent];
+    if (m.kind() == chess::EN_PASSANT) return focused(chess::Square(int(m.to()) - chess::pawn_push(before.side_to_move())));
+    return !before.empty(m.to()) && focused(m.to());
+  }
+
+  // The focused moves a dash may take from `from`: its children in focus at the start of the path, else
+  // the first focused move along every line below it (pre-order).
+  void focused_moves(int from, bool direct, std::vector<int>& out) const {
+    ctx.tree->for_children(from, [&](int c) {
+      if (in_focus(from, c)) out.push_back(c);
+      else if (!direct) focused_moves(c, false, out);
+    });
+  }
+
+  void compute() {
+    if (stack.empty()) {
+      if (node != start) merge();
+      return;
+    }
+    if ((flags & kPathFirstMatch) && best_end >= 0) return;
+    Pending top = stack.back();
+    stack.pop_back();
+    const Op& con = *top.con;
+    if (top.in_progress) {
+      repeat_step(top);
+    } else {
+      switch (con.code) {
+        case OpCode::SeqFilter: {
+          size_t m = ctx.comments.size();
+          Value v;
+          if (evaluate_at(*con.kids[0], ctx, node, v)) compute();
+          ctx.comments.resize(m);
+          break;
+        }
+        case OpCode::Dash: dash(con); break;
+        case OpCode::SeqChain:
+          for (size_t i = con.kids.size(); i-- > 0;) stack.push_back({con.kids[i].get()});
+          compute();
+          stack.resize(stack.size() - con.kids.size());
+          break;
+        case OpCode::SeqRepeat:
+          stack.push_back({&con, true, 0, -1});
+          compute();
+          stack.pop_back();
+          break;
+        default: break;
+      }
+    }
+    stack.push_back(top);
+  }
+
+  // A repetition with `seen` iterations behind it: the rest of the path first, then one more iteration.
+  void repeat_step(const Pending& rep) {
+    const int64_t lo = rep.con->a, hi = rep.con->b;
+    if (rep.seen >= lo && (hi < 0 || rep.seen <= hi)) compute();
+    if (rep.seen > 0 && rep.count_at_push == count) return;  // the last iteration consumed no move
+    if (hi >= 0 && rep.seen >= hi) return;
+    stack.push_back({rep.con, true, rep.seen + 1, count});
+    stack.push_back({rep.con->kids[0].get()});
+    compute();
+    stack.pop_back();
+    stack.pop_back();
+  }
+
+  void dash(const Op& d) {
+    std::vector<int> moves;
+    if (has_focus) {
+      focused_moves(node, node == start, moves);
+    } else {
+      const pgn::NodeIndex first = ctx.game().nodes[node].first_child;
+      ctx.tree->for_children(node, [&](int c) {
+        if (!(flags & kPathPrimary) || pgn::NodeIndex(c) == first) moves.push_back(c);
+      });
+    }
+    const int from = node;
+    for (int c : moves) {
+      const int head = ctx.game().nodes[c].parent;
+      size_t m = ctx.comments.size();
+      const int saved = ctx.cur;
+      ctx.cur = head;
+      bool ok = dash_admits(d, ctx, c);
+      ctx.cur = saved;
+      if (ok) {
+        ++count;
+        ctx.path.count = count;
+        node = c;
+        Value v;
+        for (size_t i = 3; i < d.kids.size() && ok; ++i) ok = evaluate_at(*d.kids[i], ctx, c, v);
+        if (ok) compute();
+        --count;
+        ctx.path.count = count;
+        node = from;
+      }
+      ctx.comments.resize(m);
+    }
+  }
+
+  void merge() {
+    if (max) {
+      Value v;
+      if (!evaluate_at(*max, ctx, node, v)) return;
+      if (best_end < 0 || v.num > best_max) {
+        best_max = v.num;
+        take_best();
+      } else if (v.num == best_max && (flags & kPathKeepAllBest)) {
+        keep_alternative();
+      }
+      return;
+    }
+    if (count > best_count) take_best();
+    else if (count == best_count && (flags & kPathKeepAllBest)) keep_alternative();
+  }
+  void take_best() {
+    best_count = count;
+    best_end = node;
+    other_best.clear();
+    best_comments.assign(ctx.comments.begin() + long(mark), ctx.comments.end());
+  }
+  void keep_alternative() {
+    other_best.push_back(node);
+    best_comments.insert(best_comments.end(), ctx.comments.begin() + long(mark), ctx.comments.end());
+  }
+
+  // The moves from the start to `end`, in order.
+  std::vector<int> moves_to(int end) const {
+    std::vector<int> path;
+    for (int x = end; x != start && x >= 0; x = ctx.tree->parent(x)) path.push_back(x);
+    std::reverse(path.begin(), path.end());
+    return path;
+  }
+
+  // "Qa1-a2-b2 nd7-f6": each focused piece's route from the start to `end` (CQL leaves a blank for a
+  // focused piece that did not move).
+  std::string piece_paths(int end) const {
+    const uint64_t squares = focus_squares;
+    const std::vector<int> path = moves_to(end);
+    std::string out;
+    bool seen = false;
+    for (uint64_t b = squares; b; b &= b - 1) {
+      const int sq = std::countr_zero(b);
+      const chess::Piece piece = ctx.tree->pos[start].piece_on(chess::Square(sq));
+      const uint8_t id = ctx.tree->ids[start][sq];
+      if (piece == chess::NO_PIECE || !id) continue;
+      if (seen) out += ' ';
+      std::string s(1, chess::piece_char(piece));
+      s += chess::square_name(chess::Square(sq));
+      int last = sq;
+      for (int x : path) {
+        const int now = ctx.tree->where[x][id];
+        if (now >= 64) {
+          s += "(x" + chess::square_name(chess::Square(last)) + ")";
+          break;
+        }
+        if (now != last) {
+          s += "-" + chess::square_name(chess::Square(now));
+          last = now;
+        }
+      }
+      if (s.size() <= 3) continue;
+      out += s;
+      seen = true;
+    }
+    return seen ? out : std::string();
+  }
+  uint64_t focus_squares = 0;
+
+  void notate(int end) {
+    const EvalOptions& o = ctx.prog->options;
+    if (o.silent) return;
+    if (!op.text.empty()) ctx.comments.push_back({pgn::NodeIndex(start), op.text});
+    if (flags & kPathPiecePath) {
+      std::string p = piece_paths(end);
+      if (!p.empty()) ctx.comments.push_back({pgn::NodeIndex(start), "Focus path: " + p});
+    }
+    if (flags & kPathVerbose) {
+      int64_t i = 0;
+      for (int x : moves_to(end))
+        if (in_focus(ctx.tree->parent(x), x))
+          ctx.comments.push_back({pgn::NodeIndex(x), (op.text.empty() ? "" : op.text + ": ") + "move " +
+                                                         std::to_string(++i) + " of " + std::to_string(best_count)});
+    }
+    if (o.quiet || (flags & kPathQuiet)) return;
+    std::string e = "End path of length " + std::to_string(best_count) + " that starts at " + position_name(ctx, start);
+    if (max) e += " Max value: " + std::to_string(best_max);
+    ctx.comments.push_back({pgn::NodeIndex(end), std::move(e)});
+    ctx.comments.push_back({pgn::NodeIndex(start), "Start path that ends at " + position_name(ctx, end)});
+  }
+};
+
+bool run_path(const Op& op, Ctx& ctx, Value& v) {
+  std::vector<uint8_t>* banned = nullptr;
+  if (op.pieces & kPathNestBan) {
+    banned = &ctx.path_nestban[&op];
+    if (banned->size() != ctx.game().nodes.size()) banned->assign(ctx.game().nodes.size(), 0);
+    if ((*banned)[ctx.cur]) return false;
+  }
+  PathSearch s(op, ctx);
+  if (op.kids[0] || (op.pieces & kPathSingleColor)) {
+    ctx.tree->build_ids();
+    s.has_focus = true;
+    s.focus_squares = op.kids[0] ? set_of(*op.kids[0], ctx) : ctx.position().pieces(ctx.position().side_to_move());
+    ctx.comments.resize(s.mark);
+    for (uint64_t b = s.focus_squares; b; b &= b - 1)
+      if (uint8_t id = ctx.tree->ids[ctx.cur][std::countr_zero(b)]) s.focus |= uint64_t{1} << id;
+  }
+  const Ctx::PathStatus outer = ctx.path;
+  ctx.path = {ctx.cur, -1, 0};
+  for (size_t i = op.kids.size(); i-- > 2;) s.stack.push_back({op.kids[i].get()});
+  s.compute();
+  ctx.comments.resize(s.mark);
+  const int64_t value = s.max ? s.best_max : s.best_count;
+  if (s.best_end < 0 || (op.flag && (value < op.a || (op.b >= 0 && value > op.b)))) {
+    ctx.path = outer;
+    return false;
+  }
+  for (auto& c : s.best_comments) ctx.comments.push_back(std::move(c));
+  s.notate(s.best_end);
+  for (int other : s.other_best) {
+    s.notate(other);
+    if (!ctx.prog->options.quiet && !ctx.prog->options.silent) ctx.comments.push_back({pgn::NodeIndex(other), "alternative"});
+  }
+  if (banned)
+    for (int x = s.best_end; x != s.start && x >= 0;) {
+      x = ctx.tree->parent(x);
+      if (x >= 0) (*banned)[x] = 1;
+    }
+  ctx.path = {s.start, s.best_end, s.best_count};
+  if (op.type == ValueType::Position) v.pos = s.best_end;
+  else v.num = value;
+  return true;
+}
+
+}  // namespace
+
+bool eval_path(const Op& op, Ctx& ctx, Value& v) {
+  switch (op.code) {
+    case OpCode::Path: return run_path(op, ctx, v);
+    case OpCode::PathInfo: {
+      const int p = op.text == "pathstart" ? ctx.path.start : ctx.path.last;
+      if (p < 0) return false;
+      v.pos = p;
+      return true;
+    }
+    case OpCode::PathCount:
+    case OpCode::PathCountUnfocused: {
+      if (ctx.path.start < 0) return false;
+      v.num = ctx.path.count;
+      if (op.code == OpCode::PathCountUnfocused)
+        v.num = ctx.game().nodes[ctx.cur].ply - ctx.game().nodes[ctx.path.start].ply - ctx.path.count;
+      return true;
+    }
+    default: return false;
+  }
+}
+
+}  // namespace cqlindex::cql::eval
