@@ -126,6 +126,7 @@ struct Compiler {
       case NodeKind::AttackRay: {
         auto o = op(OpCode::Ray, n);
         o->flag = true;  // attack
+        o->sub = 255;    // along any direction (path: turton, likeinterference)
         all_kids(n, *o);
         return o;
       }

@@ -184,6 +184,8 @@ bool eval_legal_dash(const Op& op, Ctx& ctx, Value& v, int64_t* count) {
   } else {
     MoveList list = op.sub == kLegal ? legal_moves(ctx.position()) : pseudo_legal_moves(ctx.position());
     for (Move m : list) {
+      // as for `move legal`: a promotion counts once per from-to pair (CQL 6.2, forced-moves-*.pgn)
+      if (m.promotion() != NO_PIECE_TYPE && m.promotion() != QUEEN && !dash.kids[2]) continue;
       MoveFacts f = facts(ctx.position(), m);
       if (df.accepts(f)) { ++n; dest |= square_bb(f.to); }
     }

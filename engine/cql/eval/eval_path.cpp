@@ -221,6 +221,13 @@ struct PathSearch {
   }
   uint64_t focus_squares = 0;
 
+  // position_name; a position off the main line named in a comment gets an "id:N" comment (as in CQL 6.2)
+  std::string named(int node) {
+    if (ctx.tree->depth[node] > 0)
+      ctx.comments.push_back({pgn::NodeIndex(node), "id:" + std::to_string(ctx.tree->position_id[node])});
+    return position_name(ctx, node);
+  }
+
   void notate(int end) {
     const EvalOptions& o = ctx.prog->options;
     if (o.silent) return;
@@ -237,10 +244,11 @@ struct PathSearch {
                                                          std::to_string(++i) + " of " + std::to_string(best_count)});
     }
     if (o.quiet || (flags & kPathQuiet)) return;
-    std::string e = "End path of length " + std::to_string(best_count) + " that starts at " + position_name(ctx, start);
+    std::string e = "End path of length " + std::to_string(best_count) + " that starts at " + named(start);
     if (max) e += " Max value: " + std::to_string(best_max);
     ctx.comments.push_back({pgn::NodeIndex(end), std::move(e)});
-    ctx.comments.push_back({pgn::NodeIndex(start), "Start path that ends at " + position_name(ctx, end)});
+    std::string t = "Start path that ends at " + named(end);
+    ctx.comments.push_back({pgn::NodeIndex(start), std::move(t)});
   }
 };
 
