@@ -75,6 +75,8 @@ struct Ctx {
   };
   PathStatus path;
   std::map<const Op*, std::vector<uint8_t>> path_nestban;  // by nestban path: positions its matches covered
+  // the from/to sets of the dash whose targets are being evaluated: `from`/`to` of a castling (eval_moves.cpp)
+  std::array<uint64_t, 2> dash_masks{~uint64_t{0}, ~uint64_t{0}};
 
   const chess::Position& position() const { return tree->pos[cur]; }
   const pgn::Game& game() const { return *tree->game; }
@@ -103,8 +105,9 @@ bool eval_find(const Op& op, Ctx& ctx, Value& v);      // eval_find.cpp
 bool eval_path(const Op& op, Ctx& ctx, Value& v);      // eval_path.cpp
 
 // Whether the move into `child`, played from ctx.cur, passes the dash's from, to, capture and promotion
-// tests (its targets are not evaluated). eval_moves.cpp
-bool dash_admits(const Op& dash, Ctx& ctx, int child);
+// tests (its targets are not evaluated); castle_pieces: which of a castling's king (1) and rook (2) are
+// in focus. masks: the dash's sets, which `from` and `to` in its targets read for a castling. eval_moves.cpp
+bool dash_admits(const Op& dash, Ctx& ctx, int child, int castle_pieces, uint64_t masks[2]);
 
 // "move 7(wtm)" (+ "[id]" off the main line): how CQL names a position in comments.
 std::string position_name(const Ctx& ctx, int node);

@@ -60,6 +60,15 @@ struct PathSearch {
     return !before.empty(m.to()) && focused(m.to());
   }
 
+  // Which of a castling's king (1) and rook (2) are in focus (both without focus).
+  int castle_pieces(int parent, int child) const {
+    const chess::Move m = ctx.game().nodes[child].move;
+    if (!has_focus || !m.is_ok() || m.kind() != chess::CASTLING) return 3;
+    const auto& ids = ctx.tree->ids[parent];
+    auto focused = [&](chess::Square s) { return ids[s] && (focus >> ids[s] & 1); };
+    return (focused(m.from()) ? 1 : 0) | (focused(m.to()) ? 2 : 0);
+  }
+
   // The focused moves a dash may take from `from`: its children in focus at the start of the path, else
   // the first focused move along every line below it (pre-order).
   void focused_moves(int from, bool direct, std::vector<int>& out) const {
@@ -135,14 +144,18 @@ struct PathSearch {
       size_t m = ctx.comments.size();
       const int saved = ctx.cur;
       ctx.cur = head;
-      bool ok = dash_admits(d, ctx, c);
+      uint64_t masks[2];
+      bool ok = dash_admits(d, ctx, c, castle_pieces(head, c), masks);
       ctx.cur = saved;
       if (ok) {
         ++count;
         ctx.path.count = count;
         node = c;
         Value v;
+        const auto outer = ctx.dash_masks;
+        ctx.dash_masks = {masks[0], masks[1]};
         for (size_t i = 3; i < d.kids.size() && ok; ++i) ok = evaluate_at(*d.kids[i], ctx, c, v);
+        ctx.dash_masks = outer;
         if (ok) compute();
         --count;
         ctx.path.count = count;
