@@ -63,7 +63,9 @@ TEST_CASE("path: the first move must be in focus", "[eval][path]") {
   CHECK(run("initial path focus N --", kFianchetto).matches == 0);
   // from the position before 2.Nf3 the knight move is in focus
   CHECK(run("initial path focus P -- --", kFianchetto).matches == 1);
-  CHECK(run("ply == 2 path focus N -- --", kFianchetto).matches == 1);
+  CHECK(run("ply == 2 path focus N --", kFianchetto).matches == 1);
+  // Nf3 is the white knights' only move: a second focused move is never found
+  CHECK(run("ply == 2 path focus N -- --", kFianchetto).matches == 0);
 }
 
 TEST_CASE("path repetition counts", "[eval][path]") {
@@ -128,6 +130,27 @@ TEST_CASE("pathcount, pathcountunfocused, pathstart and max", "[eval][path]") {
 
 TEST_CASE("path primary follows only main-line moves", "[eval][path]") {
   const std::string g = "[Event \"v\"]\n\n1. e4 (1. d4 d5) 1... e5 *\n\n";
-  CHECK(run("initial path primary -- d4", g, "cql(variations)").matches == 0);
-  CHECK(run("initial path -- d4", g, "cql(variations)").matches == 1);
+  CHECK(run("initial path primary --d4", g, "cql(variations)").matches == 0);
+  CHECK(run("initial path --d4", g, "cql(variations)").matches == 1);
+}
+
+TEST_CASE("path: the spec's rook leaping the corners", "[eval][path]") {
+  const std::string g = "[Event \"c\"]\n[SetUp \"1\"]\n[FEN \"8/8/1k6/8/8/8/4K3/R7 w - - 0 1\"]\n\n"
+                        "1. Rh1 Kb5 2. Rh8 Kb4 3. Ra8 Kb3 *\n\n";
+  auto r = run("T∊♖ ⊢◎T a1――h1 ――h8 ――a8", g);
+  REQUIRE(r.matches == 1);
+  CHECK(has(r.output, "5:End path of length 3 that starts at move 1(wtm)\n"));
+  CHECK(run("T∊♖ ⊢◎T a1――h1 ――a8", g).matches == 0);
+}
+
+TEST_CASE("path: a castling is in focus when its rook is, and moves only that rook", "[eval][path]") {
+  const std::string g = "[Event \"k\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 5. Re1 *\n\n";
+  auto r = run("ply == 6 path focus h1 piecepath -- --", g);
+  REQUIRE(r.matches == 1);
+  CHECK(has(r.output, "6:Focus path: Rh1-f1-e1\n"));
+  // `to` after the castling: the focused rook's square only; without focus the king's too
+  CHECK(run("ply == 6 path focus h1 -- to == f1", g).matches == 1);
+  CHECK(run("ply == 6 path -- #to == 2", g).matches == 1);
+  // the first move (the castling) is out of focus of the knight
+  CHECK(run("ply == 6 path focus f3 --", g).matches == 0);
 }
