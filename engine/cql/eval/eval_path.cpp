@@ -14,37 +14,30 @@
 #include "engine/chess/movegen.h"
 #include "engine/cql/eval/context.h"
 #include "engine/cql/eval/evaluator.h"
+#include "engine/cql/eval/sequence_search.h"
 
 namespace cqlindex::cql::eval {
 namespace {
 
-// A constituent waiting on the stack; a repetition in progress counts the iterations it has pushed.
-struct Pending {
-  const Op* con;
-  bool in_progress = false;
-  int64_t seen = 0;
-  int64_t count_at_push = -1;  // moves consumed when the last iteration began (no progress: stop repeating)
-};
+class PathSearch : public SequenceSearch {
+ public:
+  PathSearch(const Op& o, Ctx& c)
+      : SequenceSearch(c, o.pieces & kPathFirstMatch), op(o), ctx(c), start(c.cur), flags(o.pieces),
+        max(o.kids[1].get()), mark(c.comments.size()) {}
 
-struct PathSearch {
   const Op& op;
   Ctx& ctx;
   const int start;
   const uint16_t flags;
   const Op* max;
   uint64_t focus = 0;  // piece identities in focus (bit per id)
+  uint64_t focus_squares = 0;
   bool has_focus = false;
-  int node;            // current position
-  int64_t count = 0;   // moves consumed so far
-  std::vector<Pending> stack;
   size_t mark;         // ctx.comments size when the path started
   int best_end = -1;
   int64_t best_count = -1, best_max = 0;
   std::vector<int> other_best;  // keepallbest: other ends as good as the best
   std::vector<pgn::AddedComment> best_comments;
-
-  PathSearch(const Op& o, Ctx& c)
-      : op(o), ctx(c), start(c.cur), flags(o.pieces), max(o.kids[1].get()), node(c.cur), mark(c.comments.size()) {}
 
   bool in_focus(int parent, int child) const {
     if (!has_focus) return true;
@@ -78,97 +71,56 @@ struct PathSearch {
     });
   }
 
-  void compute() {
-    if (stack.empty()) {
-      if (node != start) merge();
-      return;
-    }
-    if ((flags & kPathFirstMatch) && best_end >= 0) return;
-    Pending top = stack.back();
-    stack.pop_back();
-    const Op& con = *top.con;
-    if (top.in_progress) {
-      repeat_step(top);
-    } else {
-      switch (con.code) {
-        case OpCode::SeqFilter: {
-          size_t m = ctx.comments.size();
-          Value v;
-          if (evaluate_at(*con.kids[0], ctx, node, v)) compute();
-          ctx.comments.resize(m);
-          break;
-        }
-        case OpCode::Dash: dash(con); break;
-        case OpCode::SeqChain:
-          for (size_t i = con.kids.size(); i-- > 0;) stack.push_back({con.kids[i].get()});
-          compute();
-          stack.resize(stack.size() - con.kids.size());
-          break;
-        case OpCode::SeqRepeat:
-          stack.push_back({&con, true, 0, -1});
-          compute();
-          stack.pop_back();
-          break;
-        default: break;
-      }
-    }
-    stack.push_back(top);
+ protected:
+  // A plain filter tests the current position; a dash takes one (focused) move.
+  void step(const Op& con) override {
+    if (con.code == OpCode::Dash) return dash(con);
+    Value v;
+    if (evaluate_at(*con.kids[0], ctx, node_, v)) compute();
   }
 
-  // A repetition with `seen` iterations behind it: the rest of the path first, then one more iteration.
-  void repeat_step(const Pending& rep) {
-    const int64_t lo = rep.con->a, hi = rep.con->b;
-    if (rep.seen >= lo && (hi < 0 || rep.seen <= hi)) compute();
-    if (rep.seen > 0 && rep.count_at_push == count) return;  // the last iteration consumed no move
-    if (hi >= 0 && rep.seen >= hi) return;
-    stack.push_back({rep.con, true, rep.seen + 1, count});
-    stack.push_back({rep.con->kids[0].get()});
-    compute();
-    stack.pop_back();
-    stack.pop_back();
+  // A path of no move never matches.
+  void finish() override {
+    if (node_ != start) merge();
   }
 
   void dash(const Op& d) {
     std::vector<int> moves;
     if (has_focus) {
-      focused_moves(node, node == start, moves);
+      focused_moves(node_, node_ == start, moves);
     } else {
-      const pgn::NodeIndex first = ctx.game().nodes[node].first_child;
-      ctx.tree->for_children(node, [&](int c) {
+      const pgn::NodeIndex first = ctx.game().nodes[node_].first_child;
+      ctx.tree->for_children(node_, [&](int c) {
         if (!(flags & kPathPrimary) || pgn::NodeIndex(c) == first) moves.push_back(c);
       });
     }
-    const int from = node;
     for (int c : moves) {
       const int head = ctx.game().nodes[c].parent;
-      size_t m = ctx.comments.size();
+      const size_t m = ctx.comments.size();
       const int saved = ctx.cur;
       ctx.cur = head;
       uint64_t masks[2];
       bool ok = dash_admits(d, ctx, c, castle_pieces(head, c), masks);
       ctx.cur = saved;
-      if (ok) {
-        ++count;
-        ctx.path.count = count;
-        node = c;
-        Value v;
-        const auto outer = ctx.dash_masks;
-        ctx.dash_masks = {masks[0], masks[1]};
-        for (size_t i = 3; i < d.kids.size() && ok; ++i) ok = evaluate_at(*d.kids[i], ctx, c, v);
-        ctx.dash_masks = outer;
-        if (ok) compute();
-        --count;
-        ctx.path.count = count;
-        node = from;
-      }
+      if (!ok) continue;
+      ctx.path.count = count_ + 1;
+      const auto outer = ctx.dash_masks;
+      ctx.dash_masks = {masks[0], masks[1]};
+      Value v;
+      for (size_t i = 3; i < d.kids.size() && ok; ++i) ok = evaluate_at(*d.kids[i], ctx, c, v);
+      ctx.dash_masks = outer;
+      if (ok) advance(c);
+      ctx.path.count = count_;
       ctx.comments.resize(m);
     }
   }
 
+ public:
   void merge() {
+    ctx.path.count = count_;
     if (max) {
       Value v;
-      if (!evaluate_at(*max, ctx, node, v)) return;
+      if (!evaluate_at(*max, ctx, node_, v)) return;
       if (best_end < 0 || v.num > best_max) {
         best_max = v.num;
         take_best();
@@ -177,17 +129,18 @@ struct PathSearch {
       }
       return;
     }
-    if (count > best_count) take_best();
-    else if (count == best_count && (flags & kPathKeepAllBest)) keep_alternative();
+    if (count_ > best_count) take_best();
+    else if (count_ == best_count && (flags & kPathKeepAllBest)) keep_alternative();
   }
   void take_best() {
-    best_count = count;
-    best_end = node;
+    found_ = true;
+    best_count = count_;
+    best_end = node_;
     other_best.clear();
     best_comments.assign(ctx.comments.begin() + long(mark), ctx.comments.end());
   }
   void keep_alternative() {
-    other_best.push_back(node);
+    other_best.push_back(node_);
     best_comments.insert(best_comments.end(), ctx.comments.begin() + long(mark), ctx.comments.end());
   }
 
@@ -232,8 +185,6 @@ struct PathSearch {
     }
     return seen ? out : std::string();
   }
-  uint64_t focus_squares = 0;
-
   // position_name; a position off the main line named in a comment gets an "id:N" comment (as in CQL 6.2)
   std::string named(int node) {
     if (ctx.tree->depth[node] > 0)
@@ -283,8 +234,7 @@ bool run_path(const Op& op, Ctx& ctx, Value& v) {
   }
   const Ctx::PathStatus outer = ctx.path;
   ctx.path = {ctx.cur, -1, 0};
-  for (size_t i = op.kids.size(); i-- > 2;) s.stack.push_back({op.kids[i].get()});
-  s.compute();
+  s.run(op.kids, 2);
   ctx.comments.resize(s.mark);
   const int64_t value = s.max ? s.best_max : s.best_count;
   if (s.best_end < 0 || (op.flag && (value < op.a || (op.b >= 0 && value > op.b)))) {
