@@ -74,6 +74,7 @@ class PathSearch : public SequenceSearch {
  protected:
   // A plain filter tests the current position; a dash takes one (focused) move.
   void step(const Op& con) override {
+    ctx.path = {start, -1, count_};  // a path nested in a constituent may have changed it
     if (con.code == OpCode::Dash) return dash(con);
     Value v;
     if (evaluate_at(*con.kids[0], ctx, node_, v)) compute();
@@ -103,7 +104,7 @@ class PathSearch : public SequenceSearch {
       bool ok = dash_admits(d, ctx, c, castle_pieces(head, c), masks);
       ctx.cur = saved;
       if (!ok) continue;
-      ctx.path.count = count_ + 1;
+      ctx.path = {start, -1, count_ + 1};
       const auto outer = ctx.dash_masks;
       ctx.dash_masks = {masks[0], masks[1]};
       Value v;
@@ -117,7 +118,7 @@ class PathSearch : public SequenceSearch {
 
  public:
   void merge() {
-    ctx.path.count = count_;
+    ctx.path = {start, -1, count_};
     if (max) {
       Value v;
       if (!evaluate_at(*max, ctx, node_, v)) return;
