@@ -157,7 +157,8 @@ TEST_CASE("matchcount silent quiet and game numbers", "[eval][output]") {
 }
 
 TEST_CASE("filters the evaluator does not have yet are refused with a position", "[eval][errors]") {
-  CHECK_THROWS_AS(test::run_query("cql()\npath --\n", kScholar), cql::CqlError);
+  // pathdebug (a debugging print of CQL 6.2's path internals) is not implemented
+  CHECK_THROWS_AS(test::run_query("cql()\npathdebug\n", kScholar), cql::CqlError);
 }
 
 TEST_CASE("sort keeps the best value and the comments of its first evaluation", "[eval][sort]") {

@@ -59,6 +59,26 @@ struct Compiler {
     return true;
   }
 
+  // path: kids = focus (or nullptr), max (or nullptr), constituents...; options in Op::pieces (PathFlag),
+  // title in text, range in a..b when flag.
+  OpPtr compile_path(const Node& n) {
+    auto o = op(OpCode::Path, n);
+    static const std::map<std::string, uint16_t> bits = {
+        {"primary", kPathPrimary}, {"firstmatch", kPathFirstMatch}, {"keepallbest", kPathKeepAllBest},
+        {"nestban", kPathNestBan}, {"piecepath", kPathPiecePath}, {"verbose", kPathVerbose}, {"quiet", kPathQuiet},
+        {"focus capture", kPathFocusCapture}, {"singlecolor", kPathSingleColor}};
+    o->pieces = 0;
+    for (const std::string& opt : n.options) {
+      auto it = bits.find(opt);
+      if (it != bits.end()) o->pieces |= it->second;
+    }
+    o->flag = range(n, *o);
+    o->kids.push_back(child(n, "focus"));
+    o->kids.push_back(child(n, "max"));
+    all_kids(n, *o, "arg");
+    return o;
+  }
+
   OpPtr compile(const Node& n) {
     switch (n.kind) {
       case NodeKind::Number: return op(OpCode::Number, n);
@@ -106,6 +126,7 @@ struct Compiler {
       case NodeKind::AttackRay: {
         auto o = op(OpCode::Ray, n);
         o->flag = true;  // attack
+        o->sub = 255;    // along any direction (path: turton, likeinterference)
         all_kids(n, *o);
         return o;
       }
@@ -235,7 +256,7 @@ struct Compiler {
         static const std::map<std::string, OpCode> counters = {
             {"ply", OpCode::Ply}, {"movenumber", OpCode::MoveNumber}, {"positionid", OpCode::PositionId},
             {"gamenumber", OpCode::GameNumber}, {"sidetomove", OpCode::SideToMove}, {"year", OpCode::Year},
-            {"depth", OpCode::Depth}};
+            {"depth", OpCode::Depth}, {"pathcount", OpCode::PathCount}, {"pathcountunfocused", OpCode::PathCountUnfocused}};
         auto it = counters.find(n.text);
         if (it == counters.end()) unsupported(n, n.text);
         return op(it->second, n);
@@ -361,6 +382,9 @@ struct Compiler {
         all_kids(n, *o, "arg");
         return o;
       }
+      // path
+      case NodeKind::Path: return compile_path(n);
+      case NodeKind::PathInfo: return op(OpCode::PathInfo, n);  // text: pathstart / pathlastposition
       case NodeKind::SeqFilter: { auto o = op(OpCode::SeqFilter, n); all_kids(n, *o); return o; }
       case NodeKind::SeqChain: { auto o = op(OpCode::SeqChain, n); all_kids(n, *o); return o; }
       case NodeKind::SeqRepeat: { auto o = op(OpCode::SeqRepeat, n); all_kids(n, *o); return o; }

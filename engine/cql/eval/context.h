@@ -85,6 +85,15 @@ struct Ctx {
     std::vector<pgn::AddedComment> comments;  // of the first evaluation that gave the best value
   };
   std::vector<SortSlot> sorts;
+  // path (eval_path.cpp): the path being searched (pathstart, pathcount), after it the last that matched
+  struct PathStatus {
+    int start = -1, last = -1;
+    int64_t count = 0;
+  };
+  PathStatus path;
+  std::map<const Op*, std::vector<uint8_t>> path_nestban;  // by nestban path: positions its matches covered
+  // the from/to sets of the dash whose targets are being evaluated: `from`/`to` of a castling (eval_moves.cpp)
+  std::array<uint64_t, 2> dash_masks{~uint64_t{0}, ~uint64_t{0}};
 
   // lang: the scanner's dictionaries (carried across games unless local) and files written in this run
   CrossGameState* state = nullptr;
@@ -119,6 +128,12 @@ bool eval_move(const Op& op, Ctx& ctx, Value& v);      // eval_moves.cpp
 bool eval_line(const Op& op, Ctx& ctx, Value& v);      // eval_line.cpp
 bool eval_game_info(const Op& op, Ctx& ctx, Value& v); // eval_game_info.cpp
 bool eval_find(const Op& op, Ctx& ctx, Value& v);      // eval_find.cpp
+bool eval_path(const Op& op, Ctx& ctx, Value& v);      // eval_path.cpp
+
+// Whether the move into `child`, played from ctx.cur, passes the dash's from, to, capture and promotion
+// tests (its targets are not evaluated); castle_pieces: which of a castling's king (1) and rook (2) are
+// in focus. masks: the dash's sets, which `from` and `to` in its targets read for a castling. eval_moves.cpp
+bool dash_admits(const Op& dash, Ctx& ctx, int child, int castle_pieces, uint64_t masks[2]);
 
 // lang: the families of user functions, loops, dictionaries and strings (one file each).
 bool eval_control(const Op& op, Ctx& ctx, Value& v);     // eval_control.cpp

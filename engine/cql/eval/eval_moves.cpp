@@ -18,7 +18,23 @@ struct MoveFacts {
   Bitboard capture = 0;  // the captured piece's square
   Piece promoted = NO_PIECE;
   bool castle = false, king_side = false, en_passant = false, null = false;
+  Square rook_from = SQ_NONE, rook_to = SQ_NONE;  // castling
 };
+
+// What CQL 6.2 counts as the origin (or destination) of a move inside a dash with sets `left` and `right`:
+// a castling moves the king and the rook, each taken when the dash admits its own from-to pair.
+Bitboard castle_from(const MoveFacts& f, Bitboard left, Bitboard right) {
+  Bitboard r = 0;
+  if (right & square_bb(f.to)) r |= left & square_bb(f.from);
+  if (right & square_bb(f.rook_to)) r |= left & square_bb(f.rook_from);
+  return r;
+}
+Bitboard castle_to(const MoveFacts& f, Bitboard left, Bitboard right) {
+  Bitboard r = 0;
+  if (left & square_bb(f.from)) r |= right & square_bb(f.to);
+  if (left & square_bb(f.rook_from)) r |= right & square_bb(f.rook_to);
+  return r;
+}
 
 MoveFacts facts(const Position& before, Move m) {
   MoveFacts f;
@@ -33,6 +49,8 @@ MoveFacts facts(const Position& before, Move m) {
     f.castle = true;
     f.king_side = m.to() > m.from();
     f.to = Position::castling_king_to(m);
+    f.rook_from = m.to();
+    f.rook_to = Position::castling_rook_to(m);
   } else if (m.kind() == EN_PASSANT) {
     f.en_passant = true;
     f.capture = square_bb(m.to() - pawn_push(before.side_to_move()));
@@ -157,8 +175,12 @@ struct DashFilter {
   }
   bool accepts(const MoveFacts& f) const {
     if (f.null) return false;
-    if (!(from & square_bb(f.from)) || !(to & square_bb(f.to))) return false;
-    if (op->flag && !f.capture) return false;
+    bool squares;
+    // a capture dash names the captured piece's square (en passant: not the destination)
+    if (op->flag) squares = f.capture && (from & square_bb(f.from)) && (to & f.capture);
+    else if (f.castle) squares = castle_from(f, from, to) != 0;
+    else squares = (from & square_bb(f.from)) && (to & square_bb(f.to));
+    if (!squares) return false;
     if (op->kids[2] && (f.promoted == NO_PIECE || !(promote & piece_bit(f.promoted)))) return false;
     return true;
   }
@@ -176,8 +198,11 @@ bool eval_dash(const Op& op, Ctx& ctx, Value& v) {
     int saved = ctx.cur;
     size_t mark = ctx.comments.size();
     ctx.cur = c;
+    const auto outer = ctx.dash_masks;
+    ctx.dash_masks = {df.from, df.to};
     bool ok = true;
     for (size_t i = 3; i < nkids && ok; ++i) ok = evaluate(*op.kids[i], ctx, v);
+    ctx.dash_masks = outer;
     ctx.cur = saved;
     if (ok) any = true;
     else ctx.comments.resize(mark);
@@ -199,6 +224,8 @@ bool eval_legal_dash(const Op& op, Ctx& ctx, Value& v, int64_t* count) {
   } else {
     MoveList list = op.sub == kLegal ? legal_moves(ctx.position()) : pseudo_legal_moves(ctx.position());
     for (Move m : list) {
+      // as for `move legal`: a promotion counts once per from-to pair (CQL 6.2, forced-moves-*.pgn)
+      if (m.promotion() != NO_PIECE_TYPE && m.promotion() != QUEEN && !dash.kids[2]) continue;
       MoveFacts f = facts(ctx.position(), m);
       if (df.accepts(f)) { ++n; dest |= square_bb(f.to); }
     }
@@ -219,8 +246,13 @@ bool eval_past_move(const Op& op, Ctx& ctx, Value& v) {
     return false;
   }
   MoveFacts f = facts(t.pos[p], ctx.game().nodes[ctx.cur].move);
-  if (op.code == OpCode::FromSquare) { v.set = f.null ? 0 : square_bb(f.from); return v.set != 0; }
-  if (op.code == OpCode::ToSquare) { v.set = f.null ? 0 : square_bb(f.to); return v.set != 0; }
+  if (op.code == OpCode::FromSquare || op.code == OpCode::ToSquare) {
+    const bool from = op.code == OpCode::FromSquare;
+    if (f.null) v.set = 0;
+    else if (f.castle) v.set = (from ? castle_from : castle_to)(f, ctx.dash_masks[0], ctx.dash_masks[1]);
+    else v.set = square_bb(from ? f.from : f.to);
+    return v.set != 0;
+  }
   switch (op.sub) {
     case kCastle: return f.castle;
     case kOO: return f.castle && f.king_side;
@@ -233,6 +265,20 @@ bool eval_past_move(const Op& op, Ctx& ctx, Value& v) {
 }
 
 }  // namespace
+
+bool dash_admits(const Op& dash, Ctx& ctx, int child, int castle_pieces, uint64_t masks[2]) {
+  DashFilter df{&dash};
+  if (!df.load(ctx)) return false;
+  const MoveFacts f = facts(ctx.position(), ctx.game().nodes[child].move);
+  if (f.castle) {
+    // only the castling pieces in focus make the move: the others' squares leave the dash's sets
+    if (!(castle_pieces & 1)) { df.from &= ~square_bb(f.from); df.to &= ~square_bb(f.to); }
+    if (!(castle_pieces & 2)) { df.from &= ~square_bb(f.rook_from); df.to &= ~square_bb(f.rook_to); }
+  }
+  masks[0] = df.from;
+  masks[1] = df.to;
+  return df.accepts(f);
+}
 
 bool eval_move(const Op& op, Ctx& ctx, Value& v) {
   switch (op.code) {

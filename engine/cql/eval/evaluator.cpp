@@ -327,6 +327,7 @@ bool evaluate(const Op& op, Ctx& ctx, Value& v) {
       return eval_move(op, ctx, v);
     case OpCode::Line: return eval_line(op, ctx, v);
     case OpCode::Find: return eval_find(op, ctx, v);
+    case OpCode::Path: case OpCode::PathInfo: case OpCode::PathCount: case OpCode::PathCountUnfocused: return eval_path(op, ctx, v);  // path
     case OpCode::Sort: {
       // the best value of the game is kept with the comments of the first evaluation that gave it
       size_t mark = ctx.comments.size();

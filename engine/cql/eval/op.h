@@ -37,6 +37,7 @@ enum class OpCode : uint8_t {
   // piece attributes, strings
   PieceType, Coordinate, RegexMatch, OriginalComment, Sort,
   FunctionCall, Loop, While, Assert, Unbind, IsBound, OpAssign, DictGet, DictAssign, DictIterate, DictCount, DictUnbind, GroupRef, Substring, SubstringAssign, IndexOf, CaseConvert, StringToInt, Ascii, ToString, ReadFile, WriteFile, Message, PieceName, Sqrt, PositionById, Child, SetTag,  // lang
+  Path, PathInfo, PathCount, PathCountUnfocused,  // path (eval_path.cpp)
 };
 
 // Sub-kinds carried in Op::sub.
@@ -46,6 +47,11 @@ enum PastMoveKind : uint8_t { kCastle, kOO, kOOO, kEnPassant, kNullMove, kPrimar
 enum PawnKind : uint8_t { kConnected, kIsolated, kDoubled, kPassed };
 enum MoveMode : uint8_t { kPlayed, kPrevious, kLegal, kPseudoLegal };
 // Flags of `move` in Op::b.
+// Options of `path` in Op::pieces.
+enum PathFlag : uint16_t {
+  kPathPrimary = 1, kPathFirstMatch = 2, kPathKeepAllBest = 4, kPathNestBan = 8, kPathPiecePath = 16,
+  kPathVerbose = 32, kPathQuiet = 64, kPathFocusCapture = 128, kPathSingleColor = 256
+};
 enum MoveFlag : int64_t {
   kMoveCastle = 1, kMoveOO = 2, kMoveOOO = 4, kMoveEnPassant = 8, kMoveNull = 16, kMovePrimary = 32,
   kMoveSecondary = 64, kMoveCount = 128

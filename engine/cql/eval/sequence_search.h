@@ -1,0 +1,51 @@
+#pragma once
+// Internal to the evaluator: the backtracking search `line` and `path` share, as CQL 6.2 runs both. The
+// constituents still to match wait on a stack; a chain pushes its members; a repetition {m,n} (* + ? are
+// {0,} {1,} {0,1}) first lets the rest of the sequence match after the iterations it has, then tries one
+// more, so fewer repetitions are found first. What a filter or dash constituent does is the sequence's own
+// (step); finish() sees each complete match.
+#include <cstdint>
+#include <vector>
+
+#include "engine/cql/eval/context.h"
+
+namespace cqlindex::cql::eval {
+
+class SequenceSearch {
+ public:
+  SequenceSearch(Ctx& ctx, bool firstmatch) : ctx_(ctx), start_(ctx.cur), node_(ctx.cur), firstmatch_(firstmatch) {}
+  virtual ~SequenceSearch() = default;
+
+  // Matches the constituents kids[first...] from the current position.
+  void run(const std::vector<OpPtr>& kids, size_t first);
+
+ protected:
+  // A SeqFilter or Dash constituent at node_: for each way it matches, advance() to where it leads.
+  virtual void step(const Op& constituent) = 0;
+  // The whole sequence matched, ending at node_ after count_ steps.
+  virtual void finish() = 0;
+  // Moves to `next`, one step more, matches the rest of the sequence, and comes back.
+  void advance(int next);
+  // Matches what is left on the stack; comments made on the way are dropped when it returns.
+  void compute();
+
+  Ctx& ctx_;
+  const int start_;
+  int node_;
+  int64_t count_ = 0;
+  bool found_ = false;  // finish() took a match (with firstmatch: stop)
+
+ private:
+  struct Pending {
+    const Op* con;
+    bool repeating = false;  // a repetition in progress
+    int64_t seen = 0;        // its iterations so far
+    int64_t count_at_push = -1;  // steps when its last iteration began (no step: no further iteration)
+  };
+  void repeat_step(const Pending& rep);
+
+  const bool firstmatch_;
+  std::vector<Pending> stack_;
+};
+
+}  // namespace cqlindex::cql::eval
