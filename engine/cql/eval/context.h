@@ -38,6 +38,7 @@ struct GameTree {
   std::vector<pgn::NodeIndex> stack_;  // scratch of build()
   std::optional<pgn::GameComments> comments;  // the input comments as CQL reads them, on demand
   bool root_btm = false;
+  std::vector<int32_t> all_order;       // every node of the game in pre-order: all_order[positionid]
 
   // root_only: just the start position (for filters that read only the tags).
   void build(const pgn::Game& g, bool variations, bool root_only = false);
@@ -67,6 +68,9 @@ struct Ctx {
     std::vector<pgn::AddedComment> comments;  // of the first evaluation that gave the best value
   };
   std::vector<SortSlot> sorts;
+  // echo: where the comments of the current target's evaluation begin. consecutivemoves puts its texts
+  // there, before the body's own comments, as CQL 6.2 does (movedblackpieceecho.pgn).
+  size_t echo_mark = SIZE_MAX;
 
   const chess::Position& position() const { return tree->pos[cur]; }
   const pgn::Game& game() const { return *tree->game; }
@@ -92,9 +96,13 @@ bool eval_move(const Op& op, Ctx& ctx, Value& v);      // eval_moves.cpp
 bool eval_line(const Op& op, Ctx& ctx, Value& v);      // eval_line.cpp
 bool eval_game_info(const Op& op, Ctx& ctx, Value& v); // eval_game_info.cpp
 bool eval_find(const Op& op, Ctx& ctx, Value& v);      // eval_find.cpp
+bool eval_echo(const Op& op, Ctx& ctx, Value& v);      // eval_echo.cpp: echo and position navigation
 
 // "move 7(wtm)" (+ "[id]" off the main line): how CQL names a position in comments.
 std::string position_name(const Ctx& ctx, int node);
+// position_name(ctx, node); a position off the main line also gets "id:N" written at it (so the
+// "[N]" of the reference can be found), as CQL does for echo's cross references.
+std::string position_reference(Ctx& ctx, int node);
 // "[g7,h7,g8]" / "e4" / "[]": how CQL writes a set in comments.
 std::string set_text(uint64_t set);
 

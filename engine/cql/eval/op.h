@@ -36,6 +36,8 @@ enum class OpCode : uint8_t {
   Orbit, Comment, SimilarPosition, Find,
   // piece attributes, strings
   PieceType, Coordinate, RegexMatch, OriginalComment, Sort,
+  Echo, PositionIntersect, PositionOrder, Lca, Distance, Child, Try, PieceName, PieceId, MakeSquare,
+  PositionById, ConsecutiveMoves, HhdbPrize,  // echo
 };
 
 // Sub-kinds carried in Op::sub.
