@@ -1,8 +1,12 @@
 // echo and the position filters it is written with, on hand-made games; `sort matchcount`.
 #include <catch2/catch.hpp>
 
-#include "eval/eval_support.h"
+#include <unistd.h>
 
+#include "eval/eval_support.h"
+#include "support/process.h"
+
+namespace fs = std::filesystem;
 using namespace cqlindex;
 
 namespace {
@@ -101,10 +105,19 @@ TEST_CASE("piecename pieceid makesquare and distances computed at run time", "[e
 TEST_CASE("sort matchcount orders games by their number of matching positions", "[eval][sort]") {
   auto r = test::run_query("cql(sort matchcount 3 100)\nwtm\n", kReturnInVariation + kKingsReturn);
   CHECK(r.matches == 1);  // the first game has two wtm positions on its main line
-  CHECK(has(r.output, "{Game number 2 CQL  matchcount: 3}"));
-  r = test::run_query("cql(sort matchcount 1 100)\nwtm\n", kReturnInVariation + kKingsReturn);
-  CHECK(r.matches == 2);
-  CHECK(r.output.find("Game number 2") < r.output.find("Game number 1"));  // 3 matches before 2
+  CHECK(r.output.find("{Game number 2 CQL  matchcount: 3}") != std::string::npos);
+  // the order is the run's: 3 matches before 2
+  const fs::path dir = fs::temp_directory_path() / ("cqlindex-echo-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  { std::ofstream(dir / "in.pgn") << kReturnInVariation + kKingsReturn; }
+  { std::ofstream(dir / "q.cql") << "cql(sort matchcount 1 100)\nwtm\n"; }
+  auto p = test::run_process(std::string(CQLINDEX_BINARY) + " run -i " + test::shell_quote((dir / "in.pgn").string()) +
+                             " -o " + test::shell_quote((dir / "out.pgn").string()) + " " +
+                             test::shell_quote((dir / "q.cql").string()) + " 2>&1");
+  CHECK(p.exit_code == 0);
+  const std::string out = test::slurp(dir / "out.pgn");
+  CHECK(out.find("Game number 2 CQL  matchcount: 3") < out.find("Game number 1 CQL  matchcount: 2"));
+  fs::remove_all(dir);
 }
 
 TEST_CASE("consecutivemoves: the longest common run of moves below the LCA, with its comments", "[eval][echo]") {
@@ -140,4 +153,13 @@ TEST_CASE("move comment, typename, hhdb prize, rotate45, rotate90 count", "[eval
   CHECK_THROWS(test::run_query("cql()\nrotate45 Ra1\n", rooks));
   // rotate90 count: the number of the four images that match
   CHECK(test::run_query("cql()\n2 == rotate90 count { R & right 2 K }\n", rooks).matches == 1);
+}
+
+TEST_CASE("flipcolor: the coloured image comments first, the identity first when the filter assigns", "[eval][transforms]") {
+  // a white and a black knight on the rim: both images of the filter comment at the same position
+  const std::string g = "[Event \"?\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/7n/N7/8/8/4K3 w - - 0 1\"]\n\n*\n\n";
+  auto r = test::run_query("cql()\nflipcolor { N & a-h1-8  comment(\"rim \" N) }\n", g);
+  CHECK(has(r.output, "{Game number 1 rim h5 rim a4 CQL}"));
+  r = test::run_query("cql()\nflipcolor { x = N & a-h1-8  comment(\"rim \" x) }\n", g);
+  CHECK(has(r.output, "{Game number 1 rim a4 rim h5 CQL}"));
 }

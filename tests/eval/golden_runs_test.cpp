@@ -47,10 +47,6 @@ fs::path scratch(const std::string& name) {
 // Queries that need filters of part 2 (issue 7) or are not yet byte-identical, with the reason.
 const std::map<std::string, std::string> kPending = {
     {"reti/cql-files/lila/sacrifice.cql", "path is part 2"},
-    // Both flipcolor images comment at one position: CQL 6.2 writes the coloured image's text first in most
-    // runs (outpost, bad_bishop) but not in these; the rule is not understood yet.
-    {"reti/cql-files/silly/bad_knight.cql", "not yet: order of comments from two flipcolor images"},
-    {"reti/cql-files/silly/connected_passed_pawns.cql", "not yet: order of comments from two flipcolor images"},
     {"cql62-distribution-examples/exalpha-excludes/dingstheme-simple.cql", "part 2: path"},
     {"cql62-distribution-examples/exalpha-excludes/dingstheme.cql", "part 2: path"},
     {"cql62-distribution-examples/exalpha-excludes/long-sacrifice.cql", "part 2: path"},

@@ -238,6 +238,14 @@ std::vector<BoardMap> group_of(const std::string& name, const Node& at) {
   return g;
 }
 
+// True when the tree assigns a variable somewhere.
+bool assigns(const Node& n) {
+  if (n.kind == NodeKind::Assign) return true;
+  for (const Child& k : n.kids)
+    if (k.node && assigns(*k.node)) return true;
+  return false;
+}
+
 NodePtr expand(const Node& n) {
   if (n.kind == NodeKind::NoTransform) return n.clone();
   if (n.kind != NodeKind::Transform) {
@@ -265,8 +273,10 @@ NodePtr expand(const Node& n) {
       if (same_tree(*i, *img)) dup = true;
     if (!dup) images.push_back(std::move(img));
   }
-  // CQL 6.2 tries the transformed images before the identity (the order its comments come out in, mostly)
-  std::reverse(images.begin(), images.end());
+  // CQL 6.2 tries the transformed images before the identity (the order its comments come out in: outpost,
+  // bad_bishop), except when the filter assigns variables: then the identity comes first (bad_knight,
+  // connected_passed_pawns in corpus-runs)
+  if (!assigns(*inner)) std::reverse(images.begin(), images.end());
   for (NodePtr& i : images) t->add("image", std::move(i));
   return t;
 }
