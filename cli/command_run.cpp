@@ -76,10 +76,7 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
   if (opt.gamenumber) games = cql::Range{opt.gamenumber->first, opt.gamenumber->second};
   else if (h.gamenumber) games = h.gamenumber;
 
-  if (h.sort_matchcount) {
-    std::cerr << "cqlindex run: " << opt.query_file << ": 'sort matchcount' in the cql(...) header is not supported yet\n";
-    return kExitUsage;
-  }
+  eo.sort_matchcount = h.sort_matchcount;
   cql::eval::Program program;
   try {
     program = cql::eval::compile(query, eo);

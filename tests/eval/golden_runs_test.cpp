@@ -46,46 +46,19 @@ fs::path scratch(const std::string& name) {
 
 // Queries that need filters of part 2 (issue 7) or are not yet byte-identical, with the reason.
 const std::map<std::string, std::string> kPending = {
-    // Both flipcolor images comment at one position: CQL 6.2 writes the coloured image's text first in most
-    // runs (outpost, bad_bishop) but not in these; the rule is not understood yet.
-    {"reti/cql-files/silly/bad_knight.cql", "not yet: order of comments from two flipcolor images"},
-    {"reti/cql-files/silly/connected_passed_pawns.cql", "not yet: order of comments from two flipcolor images"},
-    // CQL 6.2 finds the configuration of these two anywhere on the board, not only on the squares named: not
-    // understood yet.
-    {"cql62-distribution-examples/exalpha/Qq-rotations-90-degree.cql", "not yet: rotate90 count"},
-    {"cql62-distribution-examples/exalpha/rook-corners-rotate-with-range.cql", "not yet: rotate90 count"},
     {"cql62-distribution-examples/exalpha-excludes/dingstheme-simple.cql", "part 2: puremate (path done)"},
     {"cql62-distribution-examples/exalpha-excludes/dingstheme.cql", "part 2: modelmate (path done)"},
-    {"cql62-distribution-examples/exalpha/Qq-rotations.cql", "part 2: rotate45"},
     {"cql62-distribution-examples/exalpha/babson0.cql", "part 2: path"},
     {"cql62-distribution-examples/exalpha/babson1.cql", "part 2: path (user functions done)"},
     {"cql62-distribution-examples/exalpha/babson2.cql", "part 2: path (while, regex captures done)"},
     {"cql62-distribution-examples/exalpha/babson3.cql", "part 2: path"},
-    {"cql62-distribution-examples/exalpha/castleecho.cql", "part 2: echo"},
-    {"cql62-distribution-examples/exalpha/chameleon.cql", "part 2: echo"},
-    {"cql62-distribution-examples/exalpha/discoveredchecks.cql", "part 2: sort matchcount"},
-    {"cql62-distribution-examples/exalpha/enpassantecho.cql", "part 2: echo"},
-    {"cql62-distribution-examples/exalpha/fatamorgana.cql", "part 2: echo"},
-    {"cql62-distribution-examples/exalpha/flipverticalecho.cql", "part 2: echo"},
     {"cql62-distribution-examples/exalpha/followpath.cql", "part 2: path and echo (local dictionaries done)"},
-    {"cql62-distribution-examples/exalpha/gameinfo2.cql", "part 2: hhdb"},
-    {"cql62-distribution-examples/exalpha/horizontallysymmetric.cql", "part 2: makesquare"},
     {"cql62-distribution-examples/exalpha/indian.cql", "part 2: path (user functions done)"},
     {"cql62-distribution-examples/exalpha/knightpawnforkecho.cql", "part 2: path"},
     {"cql62-distribution-examples/exalpha/lacny.cql", "part 2: path (user functions done)"},
-    {"cql62-distribution-examples/exalpha/missingwhitepiece.cql", "part 2: echo"},
-    {"cql62-distribution-examples/exalpha/most-king-moves.cql", "part 2: sort matchcount"},
-    {"cql62-distribution-examples/exalpha/movedblackpieceecho.cql", "part 2: echo"},
-    {"cql62-distribution-examples/exalpha/multiple-discovered-checks.cql", "part 2: sort matchcount"},
-    {"cql62-distribution-examples/exalpha/platzwechselecho.cql", "part 2: echo"},
     {"cql62-distribution-examples/exalpha/puremate.cql", "part 2: puremate"},
     {"cql62-distribution-examples/exalpha/queenpawnpinecho.cql", "part 2: echo"},
     {"cql62-distribution-examples/exalpha/queentriangulation.cql", "part 2: sort matchcount"},
-    {"cql62-distribution-examples/exalpha/turton-old.cql", "part 2: move comment"},
-    {"cql62-distribution-examples/exalpha/underpromotionecho.cql", "part 2: echo"},
-    {"cql62-distribution-examples/exalpha/wcct7.cql", "part 2: echo"},
-    {"cql62-distribution-examples/exalpha/zugzwang1.cql", "part 2: echo"},
-    {"cql62-distribution-examples/exalpha/zugzwang2.cql", "part 2: echo"},
 };
 
 }  // namespace

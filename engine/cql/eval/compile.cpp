@@ -164,6 +164,14 @@ struct Compiler {
       }
       case NodeKind::Direction: {
         auto o = op(OpCode::Direction, n);
+        const Node* lo = n.child("low");
+        if (lo && lo->kind != NodeKind::Number && !n.has("count")) {
+          // distances computed at run time (echo: chameleon.cql `up DeltaRank`): kids 1, 2
+          o->kids.push_back(child(n, "arg"));
+          o->kids.push_back(child(n, "low"));
+          o->kids.push_back(child(n, "high"));
+          return o;
+        }
         if (!range(n, *o)) {
           o->a = 1;
           o->b = 7;
@@ -232,9 +240,10 @@ struct Compiler {
           all_kids(n, *o);
           return o;
         }
-        if (n.text == "typename" || n.text == "piecename") {  // lang
-          auto o = op(OpCode::PieceName, n);
-          o->flag = n.text == "piecename";
+        if (n.text == "piecename" || n.text == "typename" || n.text == "pieceid") {  // eval_echo.cpp
+          if (n.text == "pieceid") prog.uses_piece_ids = true;
+          auto o = op(n.text == "pieceid" ? OpCode::PieceId : OpCode::PieceName, n);
+          o->flag = n.text == "typename";
           all_kids(n, *o);
           return o;
         }
@@ -248,6 +257,7 @@ struct Compiler {
             {"check", OpCode::Check}, {"mate", OpCode::Mate}, {"stalemate", OpCode::Stalemate}, {"wtm", OpCode::Wtm},
             {"btm", OpCode::Btm}, {"initial", OpCode::Initial}, {"terminal", OpCode::Terminal},
             {"mainline", OpCode::MainlineP}, {"variation", OpCode::VariationP}};
+        if (n.text == "try") return op(OpCode::Try, n);  // echo
         auto it = preds.find(n.text);
         if (it == preds.end()) unsupported(n, n.text);
         return op(it->second, n);
@@ -328,12 +338,14 @@ struct Compiler {
       case NodeKind::Move: {
         auto o = op(OpCode::Move, n);
         o->sub = n.has("previous") ? kPrevious : n.has("legal") ? kLegal : n.has("pseudolegal") ? kPseudoLegal : kPlayed;
-        if (n.child("comment")) unsupported(n, "move comment");
+        // move comment: written at the position each matching played move leads to (turton-old.pgn)
+        if (n.child("comment") && o->sub != kPlayed) unsupported(n, "move previous/legal comment");
         if (n.child("enpassantsquare")) unsupported(n, "move enpassantsquare");
         o->kids.push_back(child(n, "from"));
         o->kids.push_back(child(n, "to"));
         o->kids.push_back(child(n, "capture"));
         o->kids.push_back(child(n, "promote"));
+        o->kids.push_back(child(n, "comment"));  // echo: move comment
         // options: castle o-o o-o-o enpassant null primary secondary count
         static const std::map<std::string, int64_t> bits = {
             {"castle", kMoveCastle}, {"o-o", kMoveOO}, {"o-o-o", kMoveOOO}, {"enpassant", kMoveEnPassant},
@@ -361,6 +373,10 @@ struct Compiler {
         auto o = op(OpCode::LegalDash, n);
         o->sub = n.text == "pseudolegal" ? kPseudoLegal : kLegal;
         o->kids.push_back(child(n, "dash"));
+        // targets of a move not played: only what the move itself says (castleecho.cql `legal ――(o-o)`)
+        for (size_t i = 3; i < o->kids[0]->kids.size(); ++i)
+          if (o->kids[0]->kids[i]->code != OpCode::PastMove || o->kids[0]->kids[i]->sub > kNullMove)
+            unsupported(n, "legal dash with a target other than castle/o-o/o-o-o/enpassant/nullmove");
         return o;
       }
       case NodeKind::CountMoves: {
@@ -467,8 +483,6 @@ struct Compiler {
       case NodeKind::ReadFile: { auto o = op(OpCode::ReadFile, n); all_kids(n, *o); return o; }
       case NodeKind::ToString: { auto o = op(OpCode::ToString, n); all_kids(n, *o); return o; }
       case NodeKind::SetTag: { auto o = op(OpCode::SetTag, n); o->kids.push_back(child(n, "value")); return o; }
-      case NodeKind::Child: { auto o = op(OpCode::Child, n); o->kids.push_back(child(n, "arg")); return o; }
-      case NodeKind::PositionById: { auto o = op(OpCode::PositionById, n); all_kids(n, *o); return o; }
       case NodeKind::Message: { auto o = op(OpCode::Message, n); o->flag = n.has("quiet"); all_kids(n, *o); return o; }
       case NodeKind::Transform: {
         auto o = op(OpCode::Orbit, n);
@@ -481,6 +495,40 @@ struct Compiler {
       case NodeKind::SimilarPosition: {
         if (!prog.options.similar) unsupported(n, "similarposition");
         return op(OpCode::SimilarPosition, n);
+      }
+      // echo and position navigation (eval_echo.cpp)
+      case NodeKind::Echo: {
+        auto o = op(OpCode::Echo, n);
+        o->sub = (n.has("quiet") ? 1 : 0) | (n.has("in all") ? 2 : 0);
+        o->a = n.child("source")->var;
+        o->b = n.child("target")->var;
+        o->kids.push_back(child(n, "body"));
+        return o;
+      }
+      case NodeKind::PositionIntersect: { auto o = op(OpCode::PositionIntersect, n); all_kids(n, *o); return o; }
+      case NodeKind::PositionOrder: {
+        auto o = op(OpCode::PositionOrder, n);
+        const std::string& t = n.text;
+        o->sub = t == "[<]" ? kLt : t == "[<=]" ? kLe : t == "[>]" ? kGt : kGe;
+        all_kids(n, *o);
+        return o;
+      }
+      case NodeKind::Lca: { auto o = op(OpCode::Lca, n); all_kids(n, *o); return o; }
+      case NodeKind::Distance: { auto o = op(OpCode::Distance, n); all_kids(n, *o); return o; }
+      case NodeKind::Child: { auto o = op(OpCode::Child, n); all_kids(n, *o); return o; }
+      case NodeKind::MakeSquare: { auto o = op(OpCode::MakeSquare, n); all_kids(n, *o); return o; }
+      case NodeKind::PositionById: { auto o = op(OpCode::PositionById, n); all_kids(n, *o); return o; }
+      case NodeKind::Hhdb: {
+        if (n.text != "prize") unsupported(n, "hhdb " + n.text);
+        return op(OpCode::HhdbPrize, n);
+      }
+      case NodeKind::ConsecutiveMoves: {
+        auto o = op(OpCode::ConsecutiveMoves, n);
+        o->sub = n.has("quiet") ? 1 : 0;
+        o->flag = range(n, *o);
+        o->kids.push_back(child(n, "left"));
+        o->kids.push_back(child(n, "right"));
+        return o;
       }
       default: unsupported(n, kind_name(n.kind));
     }
@@ -523,7 +571,10 @@ Program compile(const Query& query, EvalOptions options) {
     prog.variable_kinds.push_back(v.kind);
     // a persistent variable holds its value from game to game, so it is bound from the start (0, "", [])
     if (v.persistent && v.kind != VariableKind::Dictionary) prog.always_bound[i] = 1;
+    prog.variable_names.push_back(v.name);
   }
+  // `sort matchcount`: sort slot 0, filled with the number of matching positions after the scan
+  if (prog.options.sort_matchcount) prog.sorts.push_back({"matchcount", false, false});
   NodePtr expanded = expand_transforms(*query.body);
   Compiler c{prog};
   prog.body = c.compile(*expanded);

@@ -56,6 +56,7 @@ struct GameTree {
   std::vector<pgn::NodeIndex> stack_;  // scratch of build()
   std::optional<pgn::GameComments> comments;  // the input comments as CQL reads them, on demand
   bool root_btm = false;
+  std::vector<int32_t> all_order;       // every node of the game in pre-order: all_order[positionid]
 
   // root_only: just the start position (for filters that read only the tags).
   void build(const pgn::Game& g, bool variations, bool root_only = false);
@@ -103,6 +104,9 @@ struct Ctx {
   // lang: `message` texts, in the order made; settag's (name, value) pairs
   std::vector<std::string> messages;
   std::vector<std::pair<std::string, std::string>> set_tags;
+  // echo: where the comments of the current target's evaluation begin. consecutivemoves puts its texts
+  // there, before the body's own comments, as CQL 6.2 does (movedblackpieceecho.pgn).
+  size_t echo_mark = SIZE_MAX;
 
   const chess::Position& position() const { return tree->pos[cur]; }
   const pgn::Game& game() const { return *tree->game; }
@@ -144,9 +148,13 @@ bool eval_string(const Op& op, Ctx& ctx, Value& v);      // eval_strings.cpp
 std::string value_text(const Op& op, Ctx& ctx, const Value& v, bool matched);
 // Records the groups of a regex match as the captures \0, \1, ...
 void set_captures(Ctx& ctx, const std::smatch& m, size_t offset = 0);
+bool eval_echo(const Op& op, Ctx& ctx, Value& v);      // eval_echo.cpp: echo and position navigation
 
 // "move 7(wtm)" (+ "[id]" off the main line): how CQL names a position in comments.
 std::string position_name(const Ctx& ctx, int node);
+// position_name(ctx, node); a position off the main line also gets "id:N" written at it (so the
+// "[N]" of the reference can be found), as CQL does for echo's cross references.
+std::string position_reference(Ctx& ctx, int node);
 // "[g7,h7,g8]" / "e4" / "[]": how CQL writes a set in comments.
 std::string set_text(uint64_t set);
 

@@ -75,32 +75,6 @@ bool eval_control(const Op& op, Ctx& ctx, Value& v) {
       }
       return op.flag ? !bound : bound;
     }
-    case OpCode::PositionById: {  // position N: the searched position whose positionid is N
-      Value n;
-      if (!evaluate(*op.kids[0], ctx, n)) return false;
-      for (int32_t node : ctx.tree->order)
-        if (ctx.tree->position_id[size_t(node)] == n.num) {
-          v.pos = node;
-          return true;
-        }
-      return false;
-    }
-    case OpCode::Child: {  // child: the main continuation; child(n): the n-th searched child (0 first)
-      int64_t want = 0;
-      if (op.kids[0]) {
-        Value n;
-        if (!evaluate(*op.kids[0], ctx, n)) return false;
-        want = n.num;
-      }
-      int64_t i = 0;
-      int found = -1;
-      ctx.tree->for_children(ctx.cur, [&](int c) {
-        if (i++ == want) found = c;
-      });
-      if (found < 0) return false;
-      v.pos = found;
-      return true;
-    }
     default: return false;
   }
 }

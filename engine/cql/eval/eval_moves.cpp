@@ -137,7 +137,16 @@ bool eval_move_filter(const Op& op, Ctx& ctx, Value& v) {
   };
   if (op.sub == kPlayed) {
     const pgn::NodeIndex first = ctx.game().nodes[ctx.cur].first_child;
-    t.for_children(ctx.cur, [&](int c) { take(facts(ctx.position(), ctx.game().nodes[c].move), pgn::NodeIndex(c) == first); });
+    const Op* comment = op.kid(4);
+    t.for_children(ctx.cur, [&](int c) {
+      const int64_t before = count;
+      take(facts(ctx.position(), ctx.game().nodes[c].move), pgn::NodeIndex(c) == first);
+      // `move ... comment (...)`: the text is made and written at the position the move leads to
+      if (comment && count > before) {
+        Value ignored;
+        evaluate_at(*comment, ctx, c, ignored);
+      }
+    });
   } else if (op.sub == kPrevious) {
     int p = t.parent(ctx.cur);
     if (p < 0) return false;
@@ -210,10 +219,28 @@ bool eval_dash(const Op& op, Ctx& ctx, Value& v) {
   return any;
 }
 
+// A target of a legal dash, about the move it stands for: only past-move filters (castle, o-o, o-o-o,
+// enpassant, nullmove) can be asked of a move that was not played (compile.cpp refuses the others).
+bool legal_target_holds(const Op& target, const MoveFacts& f) {
+  switch (target.sub) {
+    case kCastle: return f.castle;
+    case kOO: return f.castle && f.king_side;
+    case kOOO: return f.castle && !f.king_side;
+    case kEnPassant: return f.en_passant;
+    case kNullMove: return f.null;
+    default: return false;
+  }
+}
+
 bool eval_legal_dash(const Op& op, Ctx& ctx, Value& v, int64_t* count) {
   const Op& dash = *op.kids[0];
   DashFilter df{&dash};
   if (!df.load(ctx)) return false;
+  auto targets_hold = [&](const MoveFacts& f) {
+    for (size_t i = 3; i < dash.kids.size(); ++i)
+      if (!legal_target_holds(*dash.kids[i], f)) return false;
+    return true;
+  };
   int64_t n = 0;
   Bitboard dest = 0;
   if (op.sub == kPlayed) {
@@ -227,7 +254,7 @@ bool eval_legal_dash(const Op& op, Ctx& ctx, Value& v, int64_t* count) {
       // as for `move legal`: a promotion counts once per from-to pair (CQL 6.2, forced-moves-*.pgn)
       if (m.promotion() != NO_PIECE_TYPE && m.promotion() != QUEEN && !dash.kids[2]) continue;
       MoveFacts f = facts(ctx.position(), m);
-      if (df.accepts(f)) { ++n; dest |= square_bb(f.to); }
+      if (df.accepts(f) && targets_hold(f)) { ++n; dest |= square_bb(f.to); }
     }
   }
   if (count) {

@@ -1,5 +1,6 @@
 // Set filters: piece designators, set algebra, attacks, between, ray, pin, light/dark, directions, pawn
 // structure and power. Every set is a 64-bit bitboard (a1 = bit 0).
+#include <algorithm>
 #include <bit>
 
 #include "engine/chess/attacks.h"
@@ -111,7 +112,9 @@ Bitboard pin_value(const Op& op, Ctx& ctx) {
   return op.sub == 0 ? r_from : op.sub == 2 ? r_to : r_through;
 }
 
-Bitboard direction_value(const Op& op, Bitboard from) {
+// reverse: step the opposite way (a negative distance computed at run time, chameleon.cql `right DeltaFile`)
+Bitboard direction_value(const Op& op, Bitboard from, int64_t lo, int64_t hi, bool reverse = false) {
+  static constexpr int kOpposite[8] = {1, 0, 3, 2, 7, 6, 5, 4};
   // op.text names the direction(s)
   static const struct { const char* name; uint8_t mask; } kNames[] = {
       {"up", 1}, {"down", 2}, {"left", 4}, {"right", 8}, {"northeast", 16}, {"northwest", 32}, {"southeast", 64},
@@ -123,14 +126,14 @@ Bitboard direction_value(const Op& op, Bitboard from) {
   Bitboard out = 0;
   for (Bitboard b = from; b; b &= b - 1) {
     int s0 = std::countr_zero(b);
-    if (op.a <= 0) out |= Bitboard(1) << s0;  // distance 0: the square itself
+    if (lo <= 0) out |= Bitboard(1) << s0;  // distance 0: the square itself
     for (int d = 0; d < 8; ++d) {
       if (!(mask & (1 << d))) continue;
       int s = s0;
       for (int k = 1; k <= 7; ++k) {
-        s = step(s, d);
+        s = step(s, reverse ? kOpposite[d] : d);
         if (s < 0) break;
-        if (k >= op.a && (op.b < 0 || k <= op.b)) out |= Bitboard(1) << s;
+        if (k >= lo && (hi < 0 || k <= hi)) out |= Bitboard(1) << s;
       }
     }
   }
@@ -221,10 +224,25 @@ bool eval_set(const Op& op, Ctx& ctx, Value& v) {
       l.set = set_of(*op.kids[0], ctx);
       v.set = l.set & (op.flag ? kLightSquares : ~kLightSquares);
       return v.set != 0;
-    case OpCode::Direction:
+    case OpCode::Direction: {
+      int64_t lo = op.a, hi = op.b;
+      if (op.kids.size() == 3) {  // distances computed at run time
+        Value a, b;
+        if (!evaluate(*op.kids[1], ctx, a) || !evaluate(*op.kids[2], ctx, b)) return false;
+        lo = a.num;
+        hi = b.num;
+        if (hi < lo) return false;
+        l.set = set_of(*op.kids[0], ctx);
+        v.set = 0;
+        // a negative distance goes the other way: `right -1` is `left 1`
+        if (hi >= 0) v.set |= direction_value(op, l.set, std::max<int64_t>(lo, 0), hi);
+        if (lo < 0) v.set |= direction_value(op, l.set, std::max<int64_t>(-hi, 1), -lo, /*reverse=*/true);
+        return v.set != 0;
+      }
       l.set = set_of(*op.kids[0], ctx);
-      v.set = direction_value(op, l.set);
+      v.set = direction_value(op, l.set, lo, hi);
       return v.set != 0;
+    }
     case OpCode::PawnStructure: v.set = pawn_structure(p, op.sub); return v.set != 0;
     case OpCode::Power: {
       l.set = set_of(*op.kids[0], ctx);

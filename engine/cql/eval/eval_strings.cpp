@@ -49,19 +49,6 @@ bool index_range(const Op& op, Ctx& ctx, size_t n, size_t& from, size_t& to) {
   return true;
 }
 
-bool eval_piece_name(const Op& op, Ctx& ctx, Value& v) {
-  uint64_t sq = set_of(*op.kids[0], ctx);
-  if (std::popcount(sq) != 1) return false;
-  chess::Piece pc = ctx.position().piece_on(chess::Square(std::countr_zero(sq)));
-  if (pc == chess::NO_PIECE) return false;
-  // typename: the type's letter ("Q", babson3.pgn: "black promotes to Q"); piecename: the piece and its square
-  // as a piece variable is written ("na1")
-  const chess::Square s = chess::Square(std::countr_zero(sq));
-  if (op.flag) v.str = std::string(1, chess::piece_char(pc)) + chess::square_name(s);
-  else v.str = std::string(1, char(std::toupper((unsigned char)chess::piece_char(pc))));
-  return true;
-}
-
 }  // namespace
 
 void set_captures(Ctx& ctx, const std::smatch& m, size_t offset) {
@@ -155,7 +142,6 @@ bool eval_string(const Op& op, Ctx& ctx, Value& v) {
       ctx.messages.push_back(std::move(text));
       return true;
     }
-    case OpCode::PieceName: return eval_piece_name(op, ctx, v);
     case OpCode::SetTag:  // settag("Name" value): the tag is set in the game as written to the output
       if (!evaluate(*op.kids[0], ctx, x)) return false;
       ctx.set_tags.emplace_back(op.text, x.str);

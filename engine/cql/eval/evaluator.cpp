@@ -328,6 +328,11 @@ bool evaluate(const Op& op, Ctx& ctx, Value& v) {
     case OpCode::Line: return eval_line(op, ctx, v);
     case OpCode::Find: return eval_find(op, ctx, v);
     case OpCode::Path: case OpCode::PathInfo: case OpCode::PathCount: case OpCode::PathCountUnfocused: return eval_path(op, ctx, v);  // path
+    case OpCode::Echo: case OpCode::PositionIntersect: case OpCode::PositionOrder: case OpCode::Lca:
+    case OpCode::Distance: case OpCode::Child: case OpCode::Try: case OpCode::PieceName: case OpCode::PieceId:
+    case OpCode::MakeSquare: case OpCode::PositionById: case OpCode::ConsecutiveMoves:
+    case OpCode::HhdbPrize:
+      return eval_echo(op, ctx, v);
     case OpCode::Sort: {
       // the best value of the game is kept with the comments of the first evaluation that gave it
       size_t mark = ctx.comments.size();
@@ -360,13 +365,13 @@ bool evaluate(const Op& op, Ctx& ctx, Value& v) {
     }
     // lang
     case OpCode::FunctionCall: case OpCode::Loop: case OpCode::While: case OpCode::Assert: case OpCode::Unbind:
-    case OpCode::IsBound: case OpCode::PositionById: case OpCode::Child: return eval_control(op, ctx, v);
+    case OpCode::IsBound: return eval_control(op, ctx, v);
     case OpCode::OpAssign: case OpCode::Sqrt: return eval_assign(op, ctx, v);
     case OpCode::DictGet: case OpCode::DictAssign: case OpCode::DictIterate: case OpCode::DictCount:
     case OpCode::DictUnbind: return eval_dictionary(op, ctx, v);
     case OpCode::GroupRef: case OpCode::Substring: case OpCode::SubstringAssign: case OpCode::IndexOf:
     case OpCode::CaseConvert: case OpCode::StringToInt: case OpCode::Ascii: case OpCode::ToString:
-    case OpCode::ReadFile: case OpCode::WriteFile: case OpCode::Message: case OpCode::PieceName: case OpCode::SetTag:
+    case OpCode::ReadFile: case OpCode::WriteFile: case OpCode::Message: case OpCode::SetTag:
       return eval_string(op, ctx, v);
     default: return eval_set(op, ctx, v);
   }
@@ -485,25 +490,25 @@ GameOutcome GameScanner::scan(const pgn::Game& game) {
   out.messages = std::move(ctx.messages);  // lang
   out.set_tags = std::move(ctx.set_tags);  // lang
   const uint64_t n = out.matching_positions;
+  if (o.sort_matchcount) ctx.sorts[0].best = int64_t(n);
   if (o.matchcount) out.matched = (int64_t)n >= o.matchcount->min && (int64_t)n <= o.matchcount->max;
   else out.matched = pass && n > 0;
   if (!pass && !range_has_zero) out.matched = false;
   if (!out.matched) return out;
   if (!o.silent && !o.noheader) out.comments.push_back({0, "Game number " + std::to_string(game.number)});
-  for (pgn::AddedComment& c : ctx.comments) {
-    if (!o.nouniquecomments) {
-      bool dup = false;
+  auto add = [&](pgn::AddedComment& c) {
+    if (!o.nouniquecomments)
       for (const pgn::AddedComment& e : out.comments)
-        if (e.node == c.node && e.text == c.text) dup = true;
-      if (dup) continue;
-    }
+        if (e.node == c.node && e.text == c.text) return;
     out.comments.push_back(std::move(c));
-  }
-  // sort comments come after the game was scanned: the best evaluation's texts, then "description: value"
+  };
+  for (pgn::AddedComment& c : ctx.comments) add(c);
+  // sort comments come after the game was scanned: the best evaluation's texts (unique too: echo and
+  // consecutivemoves both write "LCA", zugzwang2.pgn), then "description: value"
   for (size_t i = 0; i < ctx.sorts.size(); ++i) {
     out.sort_values.push_back(ctx.sorts[i].best);
     if (o.silent) continue;
-    for (pgn::AddedComment& c : ctx.sorts[i].comments) out.comments.push_back(std::move(c));
+    for (pgn::AddedComment& c : ctx.sorts[i].comments) add(c);
   }
   // CQL sets the first "description: value" off by two spaces, the next ones by one (pinstalemate.pgn:
   // "Game number 35  number of pins: 4 material: 35").

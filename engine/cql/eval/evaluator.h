@@ -32,6 +32,7 @@ class SimilarPositionMatcher {
 struct EvalOptions {
   bool variations = false;                 // search variations too
   std::optional<Range> matchcount;         // default: at least one matching position
+  bool sort_matchcount = false;            // header `sort matchcount`: the first sort key is the match count
   std::string matchstring = "CQL";         // the match marker ("" = none)
   bool silent = false, quiet = false, noheader = false;
   bool alwayscomment = false, nouniquecomments = false;
@@ -55,6 +56,7 @@ struct Program {
   EvalOptions options;
   size_t variable_count = 0;
   std::vector<VariableKind> variable_kinds;
+  std::vector<std::string> variable_names;  // echo writes its variables' names
   bool uses_piece_ids = false;
   std::optional<std::regex> player_regex;
   std::vector<Variable> variables;     // lang: the query's variables (names, persistent, quiet, local)

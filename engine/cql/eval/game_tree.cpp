@@ -9,6 +9,7 @@ void GameTree::build(const pgn::Game& g, bool variations, bool root_only) {
   pos.resize(n);
   searched.assign(n, 0);
   order.clear();
+  all_order.clear();
   position_id.assign(n, -1);
   depth.assign(n, 0);
   ids_built = false;
@@ -19,6 +20,7 @@ void GameTree::build(const pgn::Game& g, bool variations, bool root_only) {
   searched[0] = 1;
   if (root_only) {
     order.push_back(0);
+    all_order.push_back(0);
     position_id[0] = 0;
     return;
   }
@@ -42,6 +44,7 @@ void GameTree::build(const pgn::Game& g, bool variations, bool root_only) {
         pos[x].do_move(node.move);
       }
     }
+    all_order.push_back(int32_t(x));
     if (searched[x]) order.push_back(int32_t(x));
     if (node.next_sibling != pgn::kNoNode) stack_.push_back(node.next_sibling);
     if (node.first_child != pgn::kNoNode) stack_.push_back(node.first_child);

@@ -36,8 +36,14 @@ enum class OpCode : uint8_t {
   Orbit, Comment, SimilarPosition, Find,
   // piece attributes, strings
   PieceType, Coordinate, RegexMatch, OriginalComment, Sort,
-  FunctionCall, Loop, While, Assert, Unbind, IsBound, OpAssign, DictGet, DictAssign, DictIterate, DictCount, DictUnbind, GroupRef, Substring, SubstringAssign, IndexOf, CaseConvert, StringToInt, Ascii, ToString, ReadFile, WriteFile, Message, PieceName, Sqrt, PositionById, Child, SetTag,  // lang
+  // language (eval_control.cpp, eval_assign.cpp, eval_dictionary.cpp, eval_strings.cpp)
+  FunctionCall, Loop, While, Assert, Unbind, IsBound, OpAssign, DictGet, DictAssign, DictIterate, DictCount,
+  DictUnbind, GroupRef, Substring, SubstringAssign, IndexOf, CaseConvert, StringToInt, Ascii, ToString, ReadFile,
+  WriteFile, Message, Sqrt, SetTag,
   Path, PathInfo, PathCount, PathCountUnfocused,  // path (eval_path.cpp)
+  // echo and position navigation, piece names (eval_echo.cpp)
+  Echo, PositionIntersect, PositionOrder, Lca, Distance, Child, Try, PieceName, PieceId, MakeSquare,
+  PositionById, ConsecutiveMoves, HhdbPrize,
 };
 
 // Sub-kinds carried in Op::sub.

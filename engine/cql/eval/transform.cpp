@@ -22,8 +22,9 @@ struct BoardMap {
   int m00 = 1, m01 = 0, m10 = 0, m11 = 1;
   int dx = 0, dy = 0;
   bool color = false;  // swap colours (flipcolor: with a rank mirror)
+  int rot45 = 0;       // rotate45: directions turned by rot45 * 45 degrees (squares stay: see apply)
 
-  bool identity() const { return m00 == 1 && m01 == 0 && m10 == 0 && m11 == 1 && !dx && !dy && !color; }
+  bool identity() const { return m00 == 1 && m01 == 0 && m10 == 0 && m11 == 1 && !dx && !dy && !color && !rot45; }
   // The image of square s, or -1 when it leaves the board.
   int square(int s) const {
     int X = 2 * (s & 7) - 7, Y = 2 * (s >> 3) - 7;
@@ -66,12 +67,22 @@ std::string direction_name(uint8_t mask) {
   return "";
 }
 
+// The eight directions counterclockwise, for rotate45.
+constexpr int kCircle[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+
 uint8_t map_mask(uint8_t mask, const BoardMap& m) {
   uint8_t out = 0;
   for (int i = 0; i < 8; ++i) {
     if (!(mask & (1 << i))) continue;
     auto [vx, vy] = m.vector(kDirVec[i][0], kDirVec[i][1]);
     if (m.color) vy = -vy;
+    if (m.rot45)
+      for (int k = 0; k < 8; ++k)
+        if (kCircle[k][0] == vx && kCircle[k][1] == vy) {
+          vx = kCircle[(k + m.rot45) % 8][0];
+          vy = kCircle[(k + m.rot45) % 8][1];
+          break;
+        }
     for (int j = 0; j < 8; ++j)
       if (kDirVec[j][0] == vx && kDirVec[j][1] == vy) out |= uint8_t(1 << j);
   }
@@ -130,6 +141,9 @@ NodePtr apply(const Node& n, const BoardMap& m) {
   }
   switch (n.kind) {
     case NodeKind::PieceSet:
+      // a 45-degree turn has no image of a square: rotate45 turns directions only (Qq-rotations.cql)
+      if (m.rot45 && n.squares != ~uint64_t{0})
+        throw CqlError("rotate45 applies to directions only: its filter may not name squares", n.line, n.column);
       c->squares = map_squares(n.squares, m);
       if (m.color) c->pieces = swap_piece_colors(n.pieces);
       break;
@@ -201,6 +215,12 @@ std::vector<BoardMap> group_of(const std::string& name, const Node& at) {
     dihedral(false, true, false, false);
   } else if (name == "rotate90") {
     dihedral(false, false, true, false);
+  } else if (name == "rotate45") {
+    for (int k = 0; k < 8; ++k) {
+      BoardMap r;
+      r.rot45 = k;
+      g.push_back(r);
+    }
   } else if (name == "shift" || name == "shifthorizontal" || name == "shiftvertical") {
     g.push_back(id);
     int ymax = name == "shifthorizontal" ? 0 : 7, xmax = name == "shiftvertical" ? 0 : 7;
@@ -218,6 +238,14 @@ std::vector<BoardMap> group_of(const std::string& name, const Node& at) {
   return g;
 }
 
+// True when the tree assigns a variable somewhere.
+bool assigns(const Node& n) {
+  if (n.kind == NodeKind::Assign) return true;
+  for (const Child& k : n.kids)
+    if (k.node && assigns(*k.node)) return true;
+  return false;
+}
+
 NodePtr expand(const Node& n) {
   if (n.kind == NodeKind::NoTransform) return n.clone();
   if (n.kind != NodeKind::Transform) {
@@ -229,6 +257,7 @@ NodePtr expand(const Node& n) {
   NodePtr inner = expand(*body);
   NodePtr t = make_node(NodeKind::Transform, n.type, n.line, n.column);
   t->text = n.text;
+  t->options = n.options;  // `count` (rotate90 count: the number of images that match)
   for (const Child& k : n.kids)
     if (k.node.get() != body) t->add(k.role, k.node->clone());
   std::vector<NodePtr> images;
@@ -244,8 +273,10 @@ NodePtr expand(const Node& n) {
       if (same_tree(*i, *img)) dup = true;
     if (!dup) images.push_back(std::move(img));
   }
-  // CQL 6.2 tries the transformed images before the identity (the order its comments come out in, mostly)
-  std::reverse(images.begin(), images.end());
+  // CQL 6.2 tries the transformed images before the identity (the order its comments come out in: outpost,
+  // bad_bishop), except when the filter assigns variables: then the identity comes first (bad_knight,
+  // connected_passed_pawns in corpus-runs)
+  if (!assigns(*inner)) std::reverse(images.begin(), images.end());
   for (NodePtr& i : images) t->add("image", std::move(i));
   return t;
 }
