@@ -26,7 +26,7 @@ TEST_CASE("while runs its body while the condition holds", "[eval][loops]") {
   CHECK(lang_matches("Cnt = 0\nwhile (Cnt > 3) Cnt += 1\nCnt == 0", g) == 1);  // while matches even with no iteration
 }
 
-TEST_CASE("while over the matches of a regular expression binds \\0 \\1 per match", "[eval][loops]") {
+TEST_CASE("while over the matches of a regular expression binds the groups per match", "[eval][loops]") {
   const std::string g = test::lang_game(test::kLoneKings);
   CHECK(lang_matches("S = \"\"\nwhile (\"RBNQ\" ~~ \".\") S += \\0\nS == \"RBNQ\"", g) == 1);
   CHECK(lang_matches("S = \"\"\nwhile (\"a1b22c3\" ~~ \"[a-z]([0-9]+)\") S += \\1\nS == \"1223\"", g) == 1);
