@@ -286,6 +286,12 @@ Move parse_move(const Position& pos, std::string_view token, SanError* error) {
 std::string to_san(const Position& pos, Move m) {
   if (m.is_null()) return "--";
   if (m.is_none()) return "";
+  return to_san(pos, m, pos.after(m));
+}
+
+std::string to_san(const Position& pos, Move m, const Position& next) {
+  if (m.is_null()) return "--";
+  if (m.is_none()) return "";
   std::string san;
   Square from = m.from(), to = m.to();
   if (m.kind() == CASTLING) {
@@ -321,7 +327,6 @@ std::string to_san(const Position& pos, Move m) {
       san += square_name(to);
     }
   }
-  Position next = pos.after(m);
   if (next.in_check()) san += has_legal_move(next) ? '+' : '#';
   return san;
 }

@@ -8,6 +8,7 @@
 #include <map>
 
 #include "engine/cql/error.h"
+#include "engine/cql/eval/context.h"
 #include "engine/cql/eval/evaluator.h"
 #include "engine/cql/eval/transform.h"
 
@@ -414,6 +415,7 @@ Program compile(const Query& query, EvalOptions options) {
   NodePtr expanded = expand_transforms(*query.body);
   Compiler c{prog};
   prog.body = c.compile(*expanded);
+  fuse_count_compares(*prog.body);  // speed
   if (!prog.options.player.empty()) prog.player_regex.emplace(prog.options.player);
   if (prog.body->code == OpCode::Compound)
     for (const auto& k : prog.body->kids)

@@ -36,6 +36,7 @@ enum class OpCode : uint8_t {
   Orbit, Comment, SimilarPosition, Find,
   // piece attributes, strings
   PieceType, Coordinate, RegexMatch, OriginalComment, Sort,
+  CountCompare,  // speed: `#designator <relation> number` in one step (eval_count_compare.cpp)
 };
 
 // Sub-kinds carried in Op::sub.
