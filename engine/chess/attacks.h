@@ -68,5 +68,15 @@ inline Bitboard between_squares(Square a, Square b) { return detail::between[a][
 inline Bitboard line_through(Square a, Square b) { return detail::line[a][b]; }
 // True if a, b and c lie on one rank, file or diagonal.
 inline bool aligned(Square a, Square b, Square c) { return line_through(a, b) & square_bb(c); }
+// Of the rook-like and bishop-like pieces given, those that reach s (nothing strictly between, given the
+// occupancy). Walks the few candidates on s's lines: no magic look-up, whose big tables often miss the cache.
+inline Bitboard sliders_reaching(Square s, Bitboard rook_like, Bitboard bishop_like, Bitboard occupied) {
+  Bitboard result = 0;
+  for (Bitboard c = (rook_rays(s) & rook_like) | (bishop_rays(s) & bishop_like); c; c &= c - 1) {
+    Square x = lsb(c);
+    if (!(between_squares(s, x) & occupied)) result |= square_bb(x);
+  }
+  return result;
+}
 
 }  // namespace cqlindex::chess

@@ -21,7 +21,7 @@ bool generate(const Position& pos, Sink&& sink) {
   Bitboard occ_without_king = occ ^ square_bb(ksq);
   for (Bitboard b = king_attacks(ksq) & ~no_go; b;) {
     Square to = pop_lsb(b);
-    if (!Legal || !(pos.attackers_to(to, occ_without_king) & enemies))
+    if (!Legal || !pos.attacked_by(them, to, occ_without_king))
       if (sink(Move(ksq, to))) return true;
   }
   if (more_than_one(checkers)) return false;

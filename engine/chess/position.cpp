@@ -106,8 +106,16 @@ void Position::move_piece(Square from, Square to) {
 
 Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
   return (pawn_attacks(BLACK, s) & pieces(WHITE, PAWN)) | (pawn_attacks(WHITE, s) & pieces(BLACK, PAWN)) |
-         (knight_attacks(s) & pieces(KNIGHT)) | (rook_attacks(s, occupied) & pieces(ROOK, QUEEN)) |
-         (bishop_attacks(s, occupied) & pieces(BISHOP, QUEEN)) | (king_attacks(s) & pieces(KING));
+         (knight_attacks(s) & pieces(KNIGHT)) | (king_attacks(s) & pieces(KING)) |
+         sliders_reaching(s, pieces(ROOK, QUEEN), pieces(BISHOP, QUEEN), occupied);
+}
+
+bool Position::attacked_by(Color c, Square s, Bitboard occupied) const {
+  const Bitboard theirs = pieces(c);
+  if ((pawn_attacks(~c, s) & pieces(PAWN) & theirs) || (knight_attacks(s) & pieces(KNIGHT) & theirs) ||
+      (king_attacks(s) & pieces(KING) & theirs))
+    return true;
+  return sliders_reaching(s, pieces(c, ROOK, QUEEN), pieces(c, BISHOP, QUEEN), occupied) != 0;
 }
 
 Bitboard Position::attacks_by(Color c) const {
@@ -126,16 +134,14 @@ void Position::update_check_info() {
   Bitboard rook_like = pieces(them, ROOK, QUEEN), bishop_like = pieces(them, BISHOP, QUEEN);
   checkers_ = (pawn_attacks(us, ksq) & pieces(them, PAWN)) | (knight_attacks(ksq) & pieces(them, KNIGHT));
   pinned_ = 0;
-  // Enemy sliders on a line with the king and no enemy piece between: checkers or pinners.
-  Bitboard snipers = ((rook_rays(ksq) & rook_like) | (bishop_rays(ksq) & bishop_like));
-  if (!snipers) return;
+  // Enemy sliders on a line with the king and no enemy piece between: checkers or pinners (a walk over the
+  // few sliders on the king's lines is cheaper than the magic look-ups, whose tables miss the cache).
   Bitboard enemies = pieces(them);
-  snipers &= (rook_attacks(ksq, enemies) & rook_like) | (bishop_attacks(ksq, enemies) & bishop_like);
-  while (snipers) {
+  for (Bitboard snipers = (rook_rays(ksq) & rook_like) | (bishop_rays(ksq) & bishop_like); snipers;) {
     Square s = pop_lsb(snipers);
     Bitboard b = between_squares(ksq, s) & occ;
     if (!b) checkers_ |= square_bb(s);
-    else if (!more_than_one(b)) pinned_ |= b;
+    else if (!more_than_one(b) && !(b & enemies)) pinned_ |= b;
   }
 }
 
@@ -356,11 +362,11 @@ bool Position::is_legal(Move m) const {
     if (checkers_ || !castling_path_clear(m)) return false;
     Square kto = castling_king_to(m), rto = castling_rook_to(m);
     for (Bitboard path = between_squares(ksq, kto); path;)
-      if (attackers_to(pop_lsb(path), occ) & pieces(them)) return false;
+      if (attacked_by(them, pop_lsb(path), occ)) return false;
     Bitboard after = (occ ^ square_bb(from) ^ square_bb(to)) | square_bb(kto) | square_bb(rto);
-    return !(attackers_to(kto, after) & pieces(them));
+    return !attacked_by(them, kto, after);
   }
-  if (from == ksq) return !(attackers_to(to, occ ^ square_bb(from)) & pieces(them));
+  if (from == ksq) return !attacked_by(them, to, occ ^ square_bb(from));
   if (checkers_) {
     if (more_than_one(checkers_)) return false;
     Square checker = lsb(checkers_);

@@ -62,6 +62,8 @@ class Position {
   // Pieces of both colours attacking s, given the occupancy.
   Bitboard attackers_to(Square s, Bitboard occupied) const;
   Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
+  // True if a piece of colour c attacks s, given the occupancy.
+  bool attacked_by(Color c, Square s, Bitboard occupied) const;
   // Every square attacked by colour c's pieces.
   Bitboard attacks_by(Color c) const;
 

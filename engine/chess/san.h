@@ -22,5 +22,7 @@ Move parse_move(const Position& pos, std::string_view token, SanError* error = n
 // SAN of a legal move with minimal disambiguation, =Q promotion, O-O/O-O-O, and a +/# suffix;
 // "--" for a null move.
 std::string to_san(const Position& pos, Move m);
+// The same when the position after the move is at hand (`after` = pos.after(m)): saves replaying it.
+std::string to_san(const Position& pos, Move m, const Position& after);
 
 }  // namespace cqlindex::chess

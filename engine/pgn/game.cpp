@@ -11,6 +11,7 @@ void Game::clear() {
   nodes.emplace_back();  // the root
   nags.clear();
   comments.clear();
+  positions.clear();
   start = chess::Position::start();
   custom_start = chess960 = false;
   start_known = true;

@@ -115,6 +115,10 @@ class Game {
   GameStatus status = GameStatus::Ok;
   std::string_view variant;  // the Variant tag's value when the game was skipped for it
 
+  // By node: the position after the node's move (positions[0] = start), as the parser replayed it; filled for
+  // every node the parser adds (empty for games built another way: replay the moves then).
+  std::vector<chess::Position> positions;
+
   // -- problems found in this game (errors and warnings), in file order
   std::vector<PgnError> errors;
 

@@ -1,5 +1,5 @@
-// Tags + movetext -> Game. Moves are replayed on a stack of positions (one per open variation) and checked
-// for legality; the first error in the mainline stops the game, an error inside a variation drops the rest
+// Tags + movetext -> Game. Moves are replayed into game.positions (one per node, kept for the game's users) and
+// checked for legality; the first error in the mainline stops the game, an error inside a variation drops the rest
 // of that variation only.
 #include "engine/pgn/game_parser.h"
 
@@ -63,13 +63,11 @@ std::string move_label(const Position& pos) {
 // Deeper nesting than this is refused (it bounds the memory a hostile file can make us use).
 constexpr size_t kMaxDepth = 200;
 
-// One open line of play: the main game or a variation.
+// One open line of play: the main game or a variation. Its position is game.positions[cur].
 struct Level {
   NodeIndex cur = 0;          // node of the current position
   bool has_move = false;      // a move was played at this level (cur is its node)
   uint16_t vars_closed = 0;   // variations closed since that move
-  Position pos;               // position at cur
-  Position before;            // position before cur's move (valid when has_move)
 };
 
 class Parser {
@@ -412,7 +410,7 @@ void Parser::parse_movetext(Lexer& lex) {
   lv->cur = 0;
   lv->has_move = false;
   lv->vars_closed = 0;
-  lv->pos = g.start;
+  g.positions.assign(1, g.start);
   size_t depth = 0;
 
   for (;;) {
@@ -420,8 +418,9 @@ void Parser::parse_movetext(Lexer& lex) {
     switch (t.kind) {
       case TokenKind::Move: {
         chess::SanError why = chess::SanError::None;
-        Move m = chess::parse_move(lv->pos, t.text, &why);
-        if (m.is_null() && lv->pos.in_check()) {
+        const Position& pos = g.positions[lv->cur];
+        Move m = chess::parse_move(pos, t.text, &why);
+        if (m.is_null() && pos.in_check()) {
           m = Move::none();
           why = chess::SanError::Illegal;
         }
@@ -436,7 +435,7 @@ void Parser::parse_movetext(Lexer& lex) {
                              : why == chess::SanError::Ambiguous ? "ambiguous move"
                                                                  : "unrecognized move";
           error(t.line, t.col,
-                 std::string(kind) + " '" + excerpt(t.text) + "' at " + move_label(lv->pos) +
+                 std::string(kind) + " '" + excerpt(t.text) + "' at " + move_label(pos) +
                     (depth ? " in a variation" : ""));
           if (depth == 0) goto done;
           // Drop the rest of this variation, keep the game.
@@ -452,8 +451,8 @@ void Parser::parse_movetext(Lexer& lex) {
           if (lv->vars_closed < UINT16_MAX) ++lv->vars_closed;
           break;
         }
-        if (full) lv->before = lv->pos;
-        lv->pos.do_move(m);
+        g.positions.push_back(pos);  // (push_back copes with an argument inside the vector)
+        g.positions.back().do_move(m);
         add_node(*lv, m, t);
         break;
       }
@@ -495,7 +494,6 @@ void Parser::parse_movetext(Lexer& lex) {
         settle_pending(*lv);
         Level next;
         next.cur = g.nodes[lv->cur].parent;
-        next.pos = lv->before;
         levels_.push_back(next);
         lv = &levels_.back();
         ++depth;

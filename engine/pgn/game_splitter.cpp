@@ -16,6 +16,16 @@ bool is_event_line(std::string_view t, size_t q) {
   return q < t.size() && (t[q] == ' ' || t[q] == '\t' || t[q] == '"');
 }
 
+// Bytes after which a movetext line needs the careful scan: a line without them holds only moves, move
+// numbers, NAGs and variations, which never end a game or open a comment.
+struct LineStops {
+  bool v[256] = {};
+  constexpr LineStops() {
+    for (unsigned char c : std::string_view("\n\r{;-*[%")) v[c] = true;
+  }
+};
+constexpr LineStops kLineStops{};
+
 // The position of the first non-blank byte of the line starting at q.
 size_t first_nonblank(std::string_view t, size_t q) {
   while (q < t.size() && (t[q] == ' ' || t[q] == '\t')) ++q;
@@ -67,6 +77,14 @@ bool GameSplitter::next(GameSpan& span) {
       continue;
     }
     if (p_ == line_start_) {
+      if (state_ == State::Movetext && !in_comment_ && !open_quote_) {  // fast path: a plain line skipped whole
+        size_t e = p_;
+        while (e < n && !kLineStops.v[uint8_t(t[e])]) ++e;
+        if (e == n || t[e] == '\n') {
+          p_ = e;
+          continue;
+        }
+      }
       if (in_comment_) {
         if (is_event_line(t, p_)) {
           in_comment_ = false;  // an unterminated comment ends where a new game clearly starts

@@ -6,6 +6,13 @@ namespace cqlindex::pgn {
 void LineWrapper::word(std::string_view w) {
   if (column_ + w.size() >= wrap_ && !(after_text_break_ && column_ == 0)) newline();
   if (!w.empty()) after_text_break_ = false;
+  bool plain = true;  // (a loop: the words are too short for memchr to pay)
+  for (char c : w) plain &= static_cast<unsigned char>(c) != 0xC3;
+  if (plain) {  // the common case: the bytes as they are
+    out_.append(w);
+    column_ += w.size();
+    return;
+  }
   for (size_t i = 0; i < w.size(); ++i) {
     unsigned char c = static_cast<unsigned char>(w[i]);
     if (c == 0xC3) {  // CQL folds a UTF-8 lead byte 0xC3 and its follower into one Latin-1 byte

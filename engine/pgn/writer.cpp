@@ -50,7 +50,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <cstdio>
+#include <charconv>
 
 #include "engine/chess/san.h"
 #include "engine/pgn/line_wrapper.h"
@@ -268,10 +268,14 @@ GameComments collect_comments(const Game& g, std::span<const AddedComment> added
 class MovetextWriter {
  public:
   MovetextWriter(const Game& g, const GameComments& c, const WriteOptions& o, LineWrapper& w)
-      : g_(g), comments_(c), opt_(o), w_(w) {}
+      : g_(g), comments_(c), opt_(o), w_(w), kept_(g.positions.size() == g.nodes.size()) {}
 
-  // The line starting at node `first` (a child of the position `pos`).
-  void write_line(NodeIndex first, chess::Position pos, bool variation) {
+  // The line starting at node `first` (a child of the position `start`).
+  void write_line(NodeIndex first, const chess::Position& start, bool variation) {
+    // The positions the parser kept, else a replay.
+    std::optional<chess::Position> replay;
+    if (!kept_) replay.emplace(start);
+    const chess::Position* before = kept_ ? &start : &*replay;
     if (variation && comments_.variation_start[first]) {
       write_comment(*comments_.variation_start[first]);
       w_.space();
@@ -279,19 +283,20 @@ class MovetextWriter {
     bool number = true;
     for (NodeIndex n = first; n != kNoNode; n = g_.nodes[n].first_child) {
       const Node& node = g_.nodes[n];
+      const chess::Position& pos = *before;
       bool white = pos.side_to_move() == chess::WHITE;
       if (number || white) {
-        std::string num = std::to_string(pos.fullmove_number());
-        num += white ? "." : "...";
-        w_.word(num);
+        char num[16];
+        char* end = std::to_chars(num, num + 8, pos.fullmove_number()).ptr;
+        for (const char* dots = white ? "." : "..."; *dots;) *end++ = *dots++;
+        w_.word(std::string_view(num, size_t(end - num)));
         number = false;
       }
-      w_.word(chess::to_san(pos, node.move));
+      w_.word(kept_ ? chess::to_san(pos, node.move, g_.positions[n]) : chess::to_san(pos, node.move));
       for (const Nag& nag : g_.nags_of(node)) {
         w_.space();
-        char buf[8];
-        std::snprintf(buf, sizeof buf, "$%u", unsigned(nag.value));
-        w_.word(buf);
+        char buf[8] = {'$'};
+        w_.word(std::string_view(buf, size_t(std::to_chars(buf + 1, buf + 8, unsigned(nag.value)).ptr - buf)));
       }
       w_.space();
       if (comments_.after[n]) {
@@ -309,7 +314,8 @@ class MovetextWriter {
           number = true;
         }
       }
-      pos.do_move(node.move);
+      if (kept_) before = &g_.positions[n];
+      else replay->do_move(node.move);
     }
   }
 
@@ -324,6 +330,7 @@ class MovetextWriter {
   const GameComments& comments_;
   const WriteOptions& opt_;
   LineWrapper& w_;
+  const bool kept_;  // the game holds every node's position
 };
 
 }  // namespace

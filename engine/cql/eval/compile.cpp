@@ -8,6 +8,7 @@
 #include <map>
 
 #include "engine/cql/error.h"
+#include "engine/cql/eval/context.h"
 #include "engine/cql/eval/evaluator.h"
 #include "engine/cql/eval/transform.h"
 
@@ -578,6 +579,7 @@ Program compile(const Query& query, EvalOptions options) {
   NodePtr expanded = expand_transforms(*query.body);
   Compiler c{prog};
   prog.body = c.compile(*expanded);
+  fuse_count_compares(*prog.body);  // speed
   if (!prog.options.player.empty()) prog.player_regex.emplace(prog.options.player);
   // lang: a query that acts beyond the game (persistent state, message, writefile) must evaluate the conjuncts
   // before a failing tag test, so only the leading tag tests may be tried first then

@@ -45,7 +45,8 @@ struct CrossGameState {
 // The searched part of a game: positions by node index, pre-order, piece identities.
 struct GameTree {
   const pgn::Game* game = nullptr;
-  std::vector<chess::Position> pos;     // by node index (valid where searched)
+  const chess::Position* pos = nullptr;  // by node index (valid where searched): the game's own positions
+  std::vector<chess::Position> replayed;  // or these, replayed here when the game holds none
   std::vector<uint8_t> searched;        // by node index
   std::vector<int32_t> order;           // searched nodes, pre-order
   std::vector<int32_t> position_id;     // pre-order index over the whole tree
@@ -149,6 +150,13 @@ std::string value_text(const Op& op, Ctx& ctx, const Value& v, bool matched);
 // Records the groups of a regex match as the captures \0, \1, ...
 void set_captures(Ctx& ctx, const std::smatch& m, size_t offset = 0);
 bool eval_echo(const Op& op, Ctx& ctx, Value& v);      // eval_echo.cpp: echo and position navigation
+
+// speed (eval_count_compare.cpp): Relations comparing a piece designator's count with a number, anywhere in the
+// tree, turned into CountCompare ops; and their evaluation.
+void fuse_count_compares(Op& root);
+bool eval_count_compare(const Op& op, Ctx& ctx, Value& v);
+// The squares holding the piece kinds of `bits` (token.h piece_bits) in p (eval_sets.cpp).
+uint64_t pieces_of(const chess::Position& p, uint16_t bits);
 
 // "move 7(wtm)" (+ "[id]" off the main line): how CQL names a position in comments.
 std::string position_name(const Ctx& ctx, int node);

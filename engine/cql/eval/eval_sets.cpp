@@ -8,12 +8,8 @@
 #include "engine/cql/token.h"
 
 namespace cqlindex::cql::eval {
-namespace {
 
 using namespace chess;
-
-constexpr Bitboard kLightSquares = 0x55AA55AA55AA55AAULL;
-constexpr int kVec[8][2] = {{0, 1}, {0, -1}, {-1, 0}, {1, 0}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
 
 // The squares holding the piece kinds of `bits` (token.h piece_bits: KQRBNPkqrbnp_).
 Bitboard pieces_of(const Position& p, uint16_t bits) {
@@ -30,6 +26,11 @@ Bitboard pieces_of(const Position& p, uint16_t bits) {
   if (bits & piece_bits::kEmpty) s |= ~p.pieces();
   return s;
 }
+
+namespace {
+
+constexpr Bitboard kLightSquares = 0x55AA55AA55AA55AAULL;
+constexpr int kVec[8][2] = {{0, 1}, {0, -1}, {-1, 0}, {1, 0}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
 
 // Squares the piece on s attacks (with the current occupancy).
 Bitboard attacks_from(const Position& p, Square s) {

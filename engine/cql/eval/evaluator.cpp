@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <utility>
 
 #include "engine/chess/movegen.h"
 #include "engine/cql/eval/context.h"
@@ -333,6 +334,7 @@ bool evaluate(const Op& op, Ctx& ctx, Value& v) {
     case OpCode::MakeSquare: case OpCode::PositionById: case OpCode::ConsecutiveMoves:
     case OpCode::HhdbPrize:
       return eval_echo(op, ctx, v);
+    case OpCode::CountCompare: return eval_count_compare(op, ctx, v);  // speed
     case OpCode::Sort: {
       // the best value of the game is kept with the comments of the first evaluation that gave it
       size_t mark = ctx.comments.size();
@@ -496,11 +498,19 @@ GameOutcome GameScanner::scan(const pgn::Game& game) {
   if (!pass && !range_has_zero) out.matched = false;
   if (!out.matched) return out;
   if (!o.silent && !o.noheader) out.comments.push_back({0, "Game number " + std::to_string(game.number)});
+  // a text already kept at the node is dropped (the kept comments chained by node: no quadratic search)
+  std::vector<int32_t> last_at(game.nodes.size(), -1), previous;
+  auto link = [&](size_t i) {
+    const pgn::NodeIndex node = out.comments[i].node;
+    previous.push_back(node < last_at.size() ? std::exchange(last_at[node], int32_t(i)) : -1);
+  };
+  for (size_t i = 0; i < out.comments.size(); ++i) link(i);
   auto add = [&](pgn::AddedComment& c) {
     if (!o.nouniquecomments)
-      for (const pgn::AddedComment& e : out.comments)
-        if (e.node == c.node && e.text == c.text) return;
+      for (int32_t e = c.node < last_at.size() ? last_at[c.node] : -1; e >= 0; e = previous[size_t(e)])
+        if (out.comments[size_t(e)].text == c.text) return;
     out.comments.push_back(std::move(c));
+    link(out.comments.size() - 1);
   };
   for (pgn::AddedComment& c : ctx.comments) add(c);
   // sort comments come after the game was scanned: the best evaluation's texts (unique too: echo and

@@ -1,4 +1,4 @@
-// The searched tree of a game: positions replayed once per game, pre-order, piece identities.
+// The searched tree of a game: positions (the parser's, else replayed once per game), pre-order, piece identities.
 #include "engine/cql/eval/context.h"
 
 namespace cqlindex::cql::eval {
@@ -6,7 +6,14 @@ namespace cqlindex::cql::eval {
 void GameTree::build(const pgn::Game& g, bool variations, bool root_only) {
   game = &g;
   const size_t n = g.nodes.size();
-  pos.resize(n);
+  // The parser kept every node's position: no second replay.
+  const bool replay = g.positions.size() != n;
+  if (replay) {
+    replayed.resize(n);
+    pos = replayed.data();
+  } else {
+    pos = g.positions.data();
+  }
   searched.assign(n, 0);
   order.clear();
   all_order.clear();
@@ -16,7 +23,7 @@ void GameTree::build(const pgn::Game& g, bool variations, bool root_only) {
   comments.reset();
   root_btm = g.start.side_to_move() == chess::BLACK;
   if (!g.start_known || n == 0) return;
-  pos[0] = g.start;
+  if (replay) replayed[0] = g.start;
   searched[0] = 1;
   if (root_only) {
     order.push_back(0);
@@ -40,8 +47,10 @@ void GameTree::build(const pgn::Game& g, bool variations, bool root_only) {
       depth[x] = uint8_t(depth[parent] + (main_child ? 0 : 1));
       if (searched[parent] && (variations || main_child)) {
         searched[x] = 1;
-        pos[x] = pos[parent];
-        pos[x].do_move(node.move);
+        if (replay) {
+          replayed[x] = replayed[parent];
+          replayed[x].do_move(node.move);
+        }
       }
     }
     all_order.push_back(int32_t(x));
