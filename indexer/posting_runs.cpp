@@ -125,6 +125,7 @@ struct RunMerger::Cursor {
   size_t pos = 0, end = 0;
   bool eof = false;
   std::string_view text;  // family + key of the current record
+  uint64_t head = 0;      // its first 8 bytes, big-endian: most comparisons end here
   uint32_t game = 0;
 
   ~Cursor() {
@@ -151,6 +152,7 @@ struct RunMerger::Cursor {
     size_t length = static_cast<uint8_t>(buffer[pos]);
     if (pos + 1 + length + 4 > end || length == 0) return false;
     text = std::string_view(buffer.data() + pos + 1, length);
+    head = prefix_of(text, 0);
     game = store::get_be32(std::string_view(buffer.data() + pos + 1 + length, 4));
     pos += 1 + length + 4;
     return true;
@@ -176,8 +178,11 @@ bool RunMerger::open(const std::vector<std::string>& runs, std::string* error) {
 }
 
 bool RunMerger::after(size_t a, size_t b) const {
-  int c = cursors_[a]->text.compare(cursors_[b]->text);
-  return c != 0 ? c > 0 : cursors_[a]->game > cursors_[b]->game;
+  const Cursor& x = *cursors_[a];
+  const Cursor& y = *cursors_[b];
+  if (x.head != y.head) return x.head > y.head;
+  int c = x.text.compare(y.text);
+  return c != 0 ? c > 0 : x.game > y.game;
 }
 
 void RunMerger::push(size_t cursor) {
