@@ -8,7 +8,8 @@
 // (work cap) never match and are counted in the summary.
 // With an index of the file (`cqlindex build FILE`, `--yacpdb` for PGN) that still matches it, the analysis
 // predicates are answered from the stored instances (as YACPDB does), with the same output as direct evaluation;
-// the file itself is read only when the query has metadata predicates or entries are written. A stale index is
+// the metadata predicates from the entries' metadata stored beside them. The file itself is read only when the
+// matching entries are written (with their solutions). A stale index is
 // refused (exit 2) as `run` does; `--no-index` evaluates directly.
 // Exit 0 on success, 1 for a query or usage error, 2 when the file or its index cannot be read.
 #include <boost/program_options.hpp>
@@ -107,9 +108,10 @@ int command_yacpdb(int argc, char** argv) {
   if (int status = open_yacpdb_index(path, vm, index); status != kExitOk) return status;
   const bool count_only = vm.count("count") > 0;
 
-  // The entries are read unless the index alone answers (analysis predicates, nothing to write).
+  // The file is read unless the index alone answers (it holds the instances and the entries' metadata): only
+  // to write the matching entries (their solutions) or without an index.
   yacpdb::ProblemFile file;
-  const bool read_entries = !index || !count_only || yacpdb::needs_entries(query);
+  const bool read_entries = !index || !count_only;
   if (read_entries) {
     file = yacpdb::read_problem_file(path);
     for (const std::string& e : file.errors) std::cerr << e << "\n";
@@ -131,7 +133,15 @@ int command_yacpdb(int argc, char** argv) {
       std::cerr << "cqlindex yacpdb: " << error << " (rebuild the index, or use --no-index)\n";
       return kExitInput;
     }
-    matched = yacpdb::indexed_matches(query, *instances, file.problems, &unknown);
+    std::optional<std::vector<yacpdb::Problem>> stored;
+    if (!read_entries && yacpdb::needs_entries(query)) {
+      stored = indexer::read_yacpdb_entries(*index, static_cast<uint32_t>(entries), &error);
+      if (!stored) {
+        std::cerr << "cqlindex yacpdb: " << error << " (rebuild the index, or use --no-index)\n";
+        return kExitInput;
+      }
+    }
+    matched = yacpdb::indexed_matches(query, *instances, stored ? *stored : file.problems, &unknown);
   } else {
     yacpdb::QueryEvaluator evaluator(query);
     for (uint32_t i = 0; i < file.problems.size(); ++i) {

@@ -325,7 +325,7 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
     yacpdb::ProblemFile problems = yacpdb::read_problem_file(pgn_path);
     if (options.on_problem_text)
       for (const std::string& e : problems.errors) options.on_problem_text(e);
-    if (!write_yacpdb_family(*store, analyse_problems(problems, options.threads), &why)) return fail(error, why);
+    if (!write_yacpdb_family(*store, problems, analyse_problems(problems, options.threads), &why)) return fail(error, why);
     if (yaml_only) games = problems.problems.size();
     if (problems.problems.size() != games)  // queries number entries as the game families number games
       return fail(error, pgn_path + ": " + std::to_string(problems.problems.size()) + " problems read, but " +

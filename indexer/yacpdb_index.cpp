@@ -6,12 +6,14 @@
 #include <thread>
 
 #include "engine/pgn/reader.h"
+#include "engine/yacpdb/entry_codec.h"
 #include "store/varint.h"
 
 namespace cqlindex::indexer {
 namespace {
 
 constexpr char kNotAnalysedPrefix = '\x01';
+constexpr char kEntryPrefix = '\x02';
 
 uint64_t zigzag(int64_t v) { return (static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63); }
 int64_t unzigzag(uint64_t v) { return static_cast<int64_t>(v >> 1) ^ -static_cast<int64_t>(v & 1); }
@@ -76,8 +78,14 @@ yacpdb::InstanceIndex analyse_problems(const yacpdb::ProblemFile& file, unsigned
   return index;
 }
 
-bool write_yacpdb_family(store::IndexStore& store, const yacpdb::InstanceIndex& index, std::string* error) {
+bool write_yacpdb_family(store::IndexStore& store, const yacpdb::ProblemFile& file, const yacpdb::InstanceIndex& index,
+                         std::string* error) {
   std::vector<std::pair<std::string, std::string>> rows;
+  for (uint32_t i = 0; i < file.problems.size(); ++i) {
+    std::string key(1, kEntryPrefix);
+    store::put_be32(key, i);
+    rows.emplace_back(std::move(key), yacpdb::encode_entry_metadata(file.problems[i].entry));
+  }
   for (const auto& [key, postings] : index.all()) rows.emplace_back(key, encode_instance(*postings));
   for (const auto& [id, entries] : index.all_not_analysed()) {
     std::vector<uint32_t> ids(entries.begin(), entries.end());
@@ -113,6 +121,26 @@ std::optional<yacpdb::InstanceIndex> read_yacpdb_instances(const store::IndexSto
     }
   }
   return index;
+}
+
+std::optional<std::vector<yacpdb::Problem>> read_yacpdb_entries(const store::IndexStore& store, uint32_t entries,
+                                                                std::string* error) {
+  std::vector<yacpdb::Problem> out;
+  out.reserve(entries);
+  bool damaged = false;
+  bool ok = store.for_each(store::Family::Yacpdb, std::string(1, kEntryPrefix), [&](std::string_view key,
+                                                                                     std::string_view value) {
+    auto entry = yacpdb::decode_entry_metadata(value);
+    if (!entry || key.size() != 5 || store::get_be32(key.substr(1)) != out.size()) return !(damaged = true);
+    out.push_back(yacpdb::Problem{std::move(*entry), {}});
+    return true;
+  }, error);
+  if (!ok) return std::nullopt;
+  if (damaged || out.size() != entries) {
+    if (error) *error = "damaged or missing entry metadata in the yacpdb family";
+    return std::nullopt;
+  }
+  return out;
 }
 
 }  // namespace cqlindex::indexer

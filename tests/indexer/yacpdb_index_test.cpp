@@ -100,6 +100,10 @@ TEST_CASE("yacpdb: answers from the index equal direct evaluation on every colle
     REQUIRE(store);
     REQUIRE(store->meta().game_count == problems.problems.size());
     REQUIRE(store->meta().build_options.find(indexer::kYacpdbBuildMarker) != std::string::npos);
+    // The metadata stored in the index stands in for the file's entries.
+    auto stored = indexer::read_yacpdb_entries(*store, store->meta().game_count, &error);
+    REQUIRE(stored);
+    REQUIRE(stored->size() == problems.problems.size());
 
     for (const char* text : kQueries) {
       INFO(text);
@@ -114,9 +118,11 @@ TEST_CASE("yacpdb: answers from the index equal direct evaluation on every colle
       auto instances = indexer::read_yacpdb_instances(*store, yacpdb::analysis_predicates(q),
                                                       store->meta().game_count, &error);
       REQUIRE(instances);
-      std::vector<uint32_t> unknown;
+      std::vector<uint32_t> unknown, unknown_stored;
       CHECK(yacpdb::indexed_matches(q, *instances, problems.problems, &unknown) == expected);
       CHECK(unknown == expected_unknown);
+      CHECK(yacpdb::indexed_matches(q, *instances, *stored, &unknown_stored) == expected);
+      CHECK(unknown_stored == expected_unknown);
       if (!yacpdb::needs_entries(q)) {  // the index alone answers
         std::vector<uint32_t> unknown_alone;
         CHECK(yacpdb::indexed_matches(q, *instances, {}, &unknown_alone) == expected);
