@@ -76,7 +76,7 @@ int command_build(int argc, char** argv) {
             << " seconds -> " << summary.index_dir << " (" << bytes << " bytes, "
             << (summary.games ? bytes / summary.games : 0) << " bytes per game)";
   if (summary.entries) std::cout << "; YACPDB predicate instances of " << summary.entries << " entries";
-  std::cout << "\n";
+  std::cout << std::endl;  // before the phases on stderr
   if (vm.count("phases")) {
     const char* names[] = {"parse and sort into runs", "merge and write SST files", "ingest and finish"};
     for (size_t i = 0; i < summary.phases.size(); ++i)

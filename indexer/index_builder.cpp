@@ -104,7 +104,7 @@ class PhaseClock {
   double cpu_;
 };
 
-// The SST files a build wrote, by family, each list in key order.
+// The SST files a build wrote, by family, each list in key order (what IndexStore::ingest_files takes).
 using FamilyFiles = std::map<store::Family, std::vector<std::string>>;
 
 // Writes the piecesq and flags families from the workers' in-memory bitmaps into SST files (added to `files`).
@@ -313,8 +313,7 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
     FamilyFiles files;
     for (auto& task : task_files)
       for (auto& [family, paths] : task) files[family].insert(files[family].end(), paths.begin(), paths.end());
-    for (auto& [family, paths] : files)
-      if (!store->ingest_files(family, mode, paths, &why)) return fail(error, why);
+    if (!store->ingest_files(files, mode, &why)) return fail(error, why);
     return true;
   };
   if (!yaml_only && !index_games()) return false;

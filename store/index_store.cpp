@@ -289,6 +289,29 @@ bool IndexStore::ingest_files(Family family, Ingest mode, const std::vector<std:
   return true;
 }
 
+bool IndexStore::ingest_files(const std::map<Family, std::vector<std::string>>& files, Ingest mode,
+                              std::string* error) {
+  std::vector<rocksdb::IngestExternalFileArg> args;
+  for (const auto& [family, paths] : files) {
+    rocksdb::IngestExternalFileArg arg;
+    arg.column_family = impl_->handle(family);
+    for (const std::string& p : paths)
+      if (!p.empty()) arg.external_files.push_back(p);
+    arg.options.move_files = true;  // the files were written for this ingest only
+    if (!arg.external_files.empty()) args.push_back(std::move(arg));
+  }
+  if (args.empty()) return true;
+  rocksdb::Status s = impl_->db->IngestExternalFiles(args);
+  if (mode == Ingest::Merge) impl_->merged = true;
+  if (!s.ok()) {
+    std::error_code ec;
+    for (const auto& arg : args)
+      for (const std::string& p : arg.external_files) fs::remove(p, ec);
+    return fail(error, "cannot write the index: " + s.ToString());
+  }
+  return true;
+}
+
 bool IndexStore::ingest_sorted(Family family, Ingest mode,
                                const std::function<bool(std::string& key, std::string& value)>& next,
                                std::string* error) {

@@ -3,6 +3,7 @@
 // cqlindex lives behind this class (and in the .cpp's option table).
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -65,6 +66,8 @@ class IndexStore {
                                        const std::function<bool(std::string& key, std::string& value)>& next,
                                        std::string* error);
   bool ingest_files(Family family, Ingest mode, const std::vector<std::string>& paths, std::string* error);
+  // The same for the files of several families in one step (one manifest update instead of one per family).
+  bool ingest_files(const std::map<Family, std::vector<std::string>>& files, Ingest mode, std::string* error);
   // The same for entries held in a vector.
   bool ingest_sorted(Family family, Ingest mode, const std::vector<std::pair<std::string, std::string>>& entries,
                      std::string* error);
