@@ -46,6 +46,8 @@ rocksdb::ColumnFamilyOptions family_options(Family family) {
   rocksdb::BlockBasedTableOptions table;
   // Point look-ups (one per canonical key of a submission) mostly miss in a large repository: a Bloom
   // filter answers most misses without reading a block.
+  // (A Ribbon filter of the same rate, measured on the 116k-game file: index 125.1 -> 122.8 MB, but +0.7 s CPU and
+  // +120 MB peak RSS in the build: Bloom kept, build time being the tighter target.)
   if (holds_postings(family)) table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10, false));
   // Larger blocks compress sorted, similar keys better; look-ups are few, so the extra read is cheap.
   table.block_size = 32 * 1024;
