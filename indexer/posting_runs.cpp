@@ -25,11 +25,11 @@ uint64_t prefix_of(std::string_view text, size_t from) {
 }  // namespace
 
 size_t run_partition(std::string_view family_and_key) {
-  // Similar keys start with the side to move (0 white, 1 black); the two halves hold about as many postings,
-  // and the smaller families together fewer than either.
   const auto family = static_cast<store::Family>(static_cast<uint8_t>(family_and_key[0]));
-  if (family != store::Family::Similar) return 2;
-  return family_and_key.size() > 1 && family_and_key[1] != 0 ? 1 : 0;
+  if (family < store::Family::Similar) return 0;  // (no such postings: those families are not posting lists)
+  if (family == store::Family::Similar)  // similar keys start with the side to move (0 white, 1 black)
+    return family_and_key.size() > 1 && family_and_key[1] != 0 ? 1 : 0;
+  return family == store::Family::Material ? 2 : 3;
 }
 
 RunWriter::RunWriter(std::string dir, std::string name, size_t max_pairs)
