@@ -1,4 +1,5 @@
-// cqlindex build REPO.pgn [--index DIR] [--threads N] [--append]: indexes a PGN repository.
+// cqlindex build REPO.pgn [--index DIR] [--threads N] [--append] [--yacpdb] [--phases]: indexes a PGN repository,
+// or a problem file (YAML entries; PGN with --yacpdb) with the YACPDB predicate instances of its entries.
 //
 // Prints problems in games as `FILE:LINE:COL: game N: message` on stderr (as check does) and a summary on
 // stdout: `REPO.pgn: G games (N new), P positions indexed in S seconds -> DIR (B bytes, b bytes per game)`.
@@ -32,11 +33,13 @@ uint64_t folder_bytes(const std::string& dir) {
 }  // namespace
 
 int command_build(int argc, char** argv) {
-  po::options_description visible("usage: cqlindex build REPO.pgn [--index DIR] [--threads N] [--append]");
+  po::options_description visible("usage: cqlindex build REPO.pgn [--index DIR] [--threads N] [--append] [--yacpdb] [--phases]");
   visible.add_options()("help,h", "this help")("index", po::value<std::string>(),
                                                "index folder (default: REPO.pgn.cqlidx)")(
       "threads", po::value<unsigned>()->default_value(0), "threads (0 = all cores)")(
-      "append", "index only the games appended to REPO.pgn since the last build");
+      "append", "index only the games appended to REPO.pgn since the last build")(
+      "yacpdb", "a PGN problem file: also store the YACPDB predicate instances of its entries (YAML files: always)")(
+      "phases", "print the wall and CPU seconds of the build's phases on stderr");
   po::variables_map vm;
   if (auto stop = parse_command_line("build", argc, argv, visible, "REPO.pgn", true, vm)) return *stop;
   const std::string path = vm["REPO.pgn"].as<std::string>();
@@ -44,11 +47,16 @@ int command_build(int argc, char** argv) {
   if (vm.count("index")) options.index_dir = vm["index"].as<std::string>();
   options.threads = vm["threads"].as<unsigned>();
   options.append = vm.count("append") > 0;
+  options.yacpdb = vm.count("yacpdb") > 0;
   ProgressBar bar("indexing " + path);
   options.progress = [&](uint64_t done, uint64_t total) { bar.update(done, total); };
   options.on_problem = [&](const pgn::GameInfo& info) {
     bar.finish();
     for (const pgn::PgnError& e : info.errors) std::cerr << pgn::format_error(path, e) << '\n';
+  };
+  options.on_problem_text = [&](const std::string& message) {
+    bar.finish();
+    std::cerr << message << '\n';
   };
 
   auto start = std::chrono::steady_clock::now();
@@ -66,7 +74,15 @@ int command_build(int argc, char** argv) {
             << ", " << summary.read.errors << " with errors, " << summary.read.skipped << " skipped), "
             << summary.positions << " positions indexed in " << std::fixed << std::setprecision(2) << seconds
             << " seconds -> " << summary.index_dir << " (" << bytes << " bytes, "
-            << (summary.games ? bytes / summary.games : 0) << " bytes per game)\n";
+            << (summary.games ? bytes / summary.games : 0) << " bytes per game)";
+  if (summary.entries) std::cout << "; YACPDB predicate instances of " << summary.entries << " entries";
+  std::cout << std::endl;  // before the phases on stderr
+  if (vm.count("phases")) {
+    const char* names[] = {"parse and sort into runs", "merge and write SST files", "ingest and finish"};
+    for (size_t i = 0; i < summary.phases.size(); ++i)
+      std::cerr << std::setprecision(2) << "phase " << names[i] << ": " << summary.phases[i].wall << " s wall, "
+                << summary.phases[i].cpu << " s CPU\n";
+  }
   return kExitOk;
 }
 

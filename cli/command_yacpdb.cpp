@@ -6,9 +6,15 @@
 // `N matches of M entries in S seconds` on stdout (on stderr when the PGN goes to stdout). Problems reading
 // the file go to stderr as FILE:LINE:COL: message. Entries not analysed for a predicate the query needs
 // (work cap) never match and are counted in the summary.
-// Exit 0 on success, 1 for a query or usage error, 2 when the file cannot be read.
+// With an index of the file (`cqlindex build FILE`, `--yacpdb` for PGN) that still matches it, the analysis
+// predicates are answered from the stored instances (as YACPDB does), with the same output as direct evaluation;
+// the metadata predicates from the entries' metadata stored beside them. The file itself is read only when the
+// matching entries are written (with their solutions). A stale index is
+// refused (exit 2) as `run` does; `--no-index` evaluates directly.
+// Exit 0 on success, 1 for a query or usage error, 2 when the file or its index cannot be read.
 #include <boost/program_options.hpp>
 #include <chrono>
+#include <filesystem>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -17,6 +23,10 @@
 #include "cli/command_line.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "engine/yacpdb/instance_index.h"
+#include "indexer/index_location.h"
+#include "indexer/yacpdb_index.h"
+#include "store/index_store.h"
 #include "engine/yacpdb/evaluator.h"
 #include "engine/yacpdb/pgn_export.h"
 #include "engine/yacpdb/problem.h"
@@ -26,11 +36,56 @@ namespace cqlindex::cli {
 
 namespace po = boost::program_options;
 
+namespace {
+
+// Opens the index of `input` that holds YACPDB instances: nullptr without one (direct evaluation); exit 2 when
+// the index is damaged, stale or, when named, holds no instances.
+int open_yacpdb_index(const std::string& input, const po::variables_map& vm,
+                      std::unique_ptr<store::IndexStore>& index) {
+  if (vm.count("no-index")) return kExitOk;
+  const bool named = vm.count("index") > 0;
+  const std::string dir = named ? vm["index"].as<std::string>() : indexer::default_index_dir(input);
+  std::error_code ec;
+  if (!std::filesystem::exists(dir, ec)) {
+    if (!named) return kExitOk;
+    std::cerr << "cqlindex yacpdb: no index at " << dir << "\n";
+    return kExitInput;
+  }
+  const std::string rebuild = "rebuild it with 'cqlindex build " + input + (yacpdb::is_yaml_file(input) ? "" : " --yacpdb") +
+                              "', or use --no-index";
+  std::string error;
+  index = store::IndexStore::open_for_reading(dir, &error);
+  if (!index) {
+    std::cerr << "cqlindex yacpdb: " << error << " (" << rebuild << ")\n";
+    return kExitInput;
+  }
+  auto freshness = indexer::check_freshness(index->meta(), input, &error);
+  if (!freshness) {
+    std::cerr << "cqlindex yacpdb: " << error << "\n";
+    return kExitInput;
+  }
+  if (*freshness != indexer::Freshness::Fresh) {
+    std::cerr << "cqlindex yacpdb: " << input << " has changed since it was indexed in " << dir
+              << ": the index is not used (" << rebuild << ")\n";
+    return kExitInput;
+  }
+  if (index->meta().build_options.find(indexer::kYacpdbBuildMarker) == std::string::npos) {
+    index.reset();  // an index of games only
+    if (!named) return kExitOk;
+    std::cerr << "cqlindex yacpdb: the index " << dir << " holds no YACPDB instances (" << rebuild << ")\n";
+    return kExitInput;
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
 int command_yacpdb(int argc, char** argv) {
   po::options_description visible("usage: cqlindex yacpdb 'QUERY' -i FILE [-o OUT.pgn] [--count]");
   visible.add_options()("help,h", "this help")("input,i", po::value<std::string>(), "problem file (.pgn, .olv, .yaml)")(
       "output,o", po::value<std::string>(), "write the matching entries here (default: stdout)")(
-      "count", "only print the summary line");
+      "count", "only print the summary line")("index", po::value<std::string>(), "index folder (default: FILE.cqlidx)")(
+      "no-index", "evaluate every entry directly, even when an index exists");
   po::variables_map vm;
   if (auto stop = parse_command_line("yacpdb", argc, argv, visible, "query", false, vm)) return *stop;
   if (!vm.count("query") || !vm.count("input")) {
@@ -49,11 +104,55 @@ int command_yacpdb(int argc, char** argv) {
 
   const auto start = std::chrono::steady_clock::now();
   const std::string path = vm["input"].as<std::string>();
-  yacpdb::ProblemFile file = yacpdb::read_problem_file(path);
-  for (const std::string& e : file.errors) std::cerr << e << "\n";
-  if (file.problems.empty() && !file.errors.empty()) return kExitInput;
-
+  std::unique_ptr<store::IndexStore> index;
+  if (int status = open_yacpdb_index(path, vm, index); status != kExitOk) return status;
   const bool count_only = vm.count("count") > 0;
+
+  // The file is read unless the index alone answers (it holds the instances and the entries' metadata): only
+  // to write the matching entries (their solutions) or without an index.
+  yacpdb::ProblemFile file;
+  const bool read_entries = !index || !count_only;
+  if (read_entries) {
+    file = yacpdb::read_problem_file(path);
+    for (const std::string& e : file.errors) std::cerr << e << "\n";
+    if (file.problems.empty() && !file.errors.empty()) return kExitInput;
+  }
+  std::vector<uint32_t> matched, unknown;
+  size_t entries = file.problems.size();
+  if (index) {
+    entries = index->meta().game_count;
+    if (read_entries && file.problems.size() != entries) {
+      std::cerr << "cqlindex yacpdb: the index of " << path << " lists " << entries << " entries, the file has "
+                << file.problems.size() << " (rebuild the index)\n";
+      return kExitInput;
+    }
+    std::string error;
+    auto instances = indexer::read_yacpdb_instances(*index, yacpdb::analysis_predicates(query),
+                                                    static_cast<uint32_t>(entries), &error);
+    if (!instances) {
+      std::cerr << "cqlindex yacpdb: " << error << " (rebuild the index, or use --no-index)\n";
+      return kExitInput;
+    }
+    std::optional<std::vector<yacpdb::Problem>> stored;
+    if (!read_entries && yacpdb::needs_entries(query)) {
+      stored = indexer::read_yacpdb_entries(*index, static_cast<uint32_t>(entries), &error);
+      if (!stored) {
+        std::cerr << "cqlindex yacpdb: " << error << " (rebuild the index, or use --no-index)\n";
+        return kExitInput;
+      }
+    }
+    matched = yacpdb::indexed_matches(query, *instances, stored ? *stored : file.problems, &unknown);
+  } else {
+    yacpdb::QueryEvaluator evaluator(query);
+    for (uint32_t i = 0; i < file.problems.size(); ++i) {
+      const yacpdb::Problem& p = file.problems[i];
+      yacpdb::Analysis analysis = evaluator.needs_analysis() ? yacpdb::analyse(p) : yacpdb::Analysis{};
+      bool undetermined = false;
+      if (evaluator.matches(p, analysis, &undetermined)) matched.push_back(i);
+      if (undetermined) unknown.push_back(i);
+    }
+  }
+
   const bool to_stdout = !count_only && !vm.count("output");
   std::ofstream out_file;
   if (!count_only && !to_stdout) {
@@ -64,22 +163,12 @@ int command_yacpdb(int argc, char** argv) {
     }
   }
   std::ostream& out = to_stdout ? std::cout : out_file;
-
-  yacpdb::QueryEvaluator evaluator(query);
-  size_t matches = 0, undetermined = 0;
-  for (const yacpdb::Problem& p : file.problems) {
-    yacpdb::Analysis analysis = evaluator.needs_analysis() ? yacpdb::analyse(p) : yacpdb::Analysis{};
-    bool unknown = false;
-    if (evaluator.matches(p, analysis, &unknown)) {
-      ++matches;
-      if (!count_only) out << yacpdb::problem_to_pgn(p);
-    }
-    undetermined += unknown;
-  }
+  if (!count_only)
+    for (uint32_t i : matched) out << yacpdb::problem_to_pgn(file.problems[i]);
+  const size_t matches = matched.size(), undetermined = unknown.size();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   char summary[160];
-  std::snprintf(summary, sizeof summary, "%zu matches of %zu entries in %.2f seconds", matches, file.problems.size(),
-                seconds);
+  std::snprintf(summary, sizeof summary, "%zu matches of %zu entries in %.2f seconds", matches, entries, seconds);
   std::ostream& report = to_stdout ? std::cerr : std::cout;
   report << summary;
   if (undetermined) report << " (" << undetermined << " entries not analysed for the query's predicates)";

@@ -1,10 +1,17 @@
-// The build pipeline: parallel parse -> per-thread sorted runs -> k-way merge -> one SST per family ->
-// game records and meta -> checksum manifest -> rename into place.
+// The build pipeline: parallel parse -> per-thread sorted runs (one file per key range) -> per key range, on
+// every core at once: k-way merge -> one SST per family -> ingest of each family's SSTs in one step -> game
+// records and meta -> checksum manifest -> rename into place.
 #include "indexer/index_builder.h"
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <filesystem>
+#include <map>
 #include <memory>
+#include <mutex>
+#include <thread>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -12,6 +19,7 @@
 #include "indexer/index_location.h"
 #include "indexer/planner_keys.h"
 #include "indexer/posting_runs.h"
+#include "indexer/yacpdb_index.h"
 #include "store/content_fingerprint.h"
 #include "store/index_store.h"
 
@@ -71,15 +79,51 @@ uint32_t line_ends(std::string_view text) {
   return lines;
 }
 
-// Writes the piecesq and flags families from the workers' in-memory bitmaps.
-bool ingest_bitmaps(store::IndexStore& store, store::IndexStore::Ingest mode,
-                    const std::vector<std::unique_ptr<WorkerPostings>>& workers, std::string* error) {
-  auto ingest = [&](store::Family family, std::vector<std::pair<std::string, Roaring>>& lists) {
+// Measures the phases of a build: wall time and the CPU time of the process (every thread).
+class PhaseClock {
+ public:
+  PhaseClock() : wall_(std::chrono::steady_clock::now()), cpu_(cpu_now()) {}
+  // Returns the time since the last lap (or the start) and starts the next.
+  BuildSummary::Phase lap() {
+    auto wall = std::chrono::steady_clock::now();
+    double cpu = cpu_now();
+    BuildSummary::Phase p{std::chrono::duration<double>(wall - wall_).count(), cpu - cpu_};
+    wall_ = wall;
+    cpu_ = cpu;
+    return p;
+  }
+
+ private:
+  static double cpu_now() {
+    rusage usage{};
+    ::getrusage(RUSAGE_SELF, &usage);
+    return double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+           double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+  }
+  std::chrono::steady_clock::time_point wall_;
+  double cpu_;
+};
+
+// The SST files a build wrote, by family, each list in key order (what IndexStore::ingest_files takes).
+using FamilyFiles = std::map<store::Family, std::vector<std::string>>;
+
+// Writes the piecesq and flags families from the workers' in-memory bitmaps into SST files (added to `files`).
+bool write_bitmaps(store::IndexStore& store, store::IndexStore::Ingest mode,
+                   const std::vector<std::unique_ptr<WorkerPostings>>& workers, FamilyFiles& files,
+                   std::string* error) {
+  auto write = [&](store::Family family, std::vector<std::pair<std::string, Roaring>>& lists) {
     std::sort(lists.begin(), lists.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    std::vector<std::pair<std::string, std::string>> entries;
-    for (auto& [key, bits] : lists)
-      if (!bits.isEmpty()) entries.emplace_back(key, store::PostingList(std::move(bits)).encode());
-    return store.ingest_sorted(family, mode, entries, error);
+    size_t i = 0;
+    auto path = store.write_sst(family, mode, [&](std::string& key, std::string& value) {
+      while (i < lists.size() && lists[i].second.isEmpty()) ++i;
+      if (i == lists.size()) return false;
+      key = lists[i].first;
+      value = store::PostingList(std::move(lists[i].second)).encode();
+      ++i;
+      return true;
+    }, error);
+    if (path) files[family].push_back(*path);
+    return path.has_value();
   };
   std::vector<std::pair<std::string, Roaring>> squares;
   for (int p = chess::W_PAWN; p <= chess::B_KING; ++p) {
@@ -97,7 +141,27 @@ bool ingest_bitmaps(store::IndexStore& store, store::IndexStore::Ingest mode,
     for (const auto& w : workers) bits |= w->flags[f];
     flags.emplace_back(std::string(game_flag_key(GameFlag(f))), std::move(bits));
   }
-  return ingest(store::Family::PieceSquare, squares) && ingest(store::Family::Flags, flags);
+  return write(store::Family::PieceSquare, squares) && write(store::Family::Flags, flags);
+}
+
+// Merges the runs of one key range into SST files, one per family the range holds (added to `files`).
+bool write_range(store::IndexStore& store, store::IndexStore::Ingest mode, const std::vector<std::string>& runs,
+                 FamilyFiles& files, std::string* error) {
+  RunMerger merger;
+  if (!merger.open(runs, error)) return false;
+  std::vector<uint32_t> games;
+  while (merger.has_next()) {
+    const store::Family family = merger.family();
+    auto path = store.write_sst(family, mode, [&](std::string& key, std::string& value) {
+      if (!merger.has_next() || merger.family() != family) return false;
+      merger.next(key, games);
+      value = store::PostingList::encode_sorted(games);
+      return true;
+    }, error);
+    if (!path) return false;
+    files[family].push_back(*path);
+  }
+  return true;
 }
 
 }  // namespace
@@ -119,6 +183,9 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
   auto fingerprint = store::fingerprint_file_prefix(pgn_path, all.size(), &why);
   if (!fingerprint) return fail(error, why);
 
+  // A YAML problem file has only the yacpdb family (and meta); a PGN one (--yacpdb) the game families as well.
+  const bool yaml_only = yacpdb::is_yaml_file(pgn_path);
+
   // What is indexed this time: the whole file, or for --append the bytes after the indexed part.
   store::IndexMeta meta;
   uint64_t base_offset = 0;
@@ -131,6 +198,9 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
     if (!freshness) return fail(error, why);
     if (*freshness == Freshness::Stale)
       return fail(error, pgn_path + " has changed, not only grown, since it was indexed: build without --append");
+    if (yaml_only || options.yacpdb || meta.build_options.find(kYacpdbBuildMarker) != std::string::npos)
+      return fail(error, pgn_path + ": the YACPDB instances of a problem file are found for the whole file: build "
+                                    "without --append");
     base_offset = meta.pgn_size;
     first_id = meta.game_count;
     out.appended = true;
@@ -167,66 +237,100 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
   }
   if (!store) return fail(error, why);
 
-  // Parse and extract on every core; each worker sorts its own runs.
-  pgn::ReadOptions read;
-  read.threads = options.threads;
-  read.progress = [&](uint64_t done) { file->release_before(base_offset + done); };  // memory independent of size
-  // Only mainline positions are indexed. A game cut short by an error inside a variation keeps its whole
-  // mainline here: the index may then list a game for more positions than a query sees, never fewer.
-  read.parse.mainline_only = true;
-  const unsigned workers = pgn::resolve_threads(options.threads);
-  std::vector<std::unique_ptr<WorkerPostings>> writers;
-  for (unsigned w = 0; w < workers; ++w)
-    writers.push_back(std::make_unique<WorkerPostings>(RunWriter(runs_dir, std::to_string(w))));
-
-  std::vector<std::pair<uint32_t, store::GameRecord>> records;
-  bool write_ok = true;
-  std::string write_error;
+  PhaseClock clock;
   uint64_t games = 0;
-  out.read = pgn::for_each_game<IndexedGame>(
-      text, read,
-      [&](const pgn::Game& game, unsigned worker) {
-        return index_game(game, first_id + static_cast<uint32_t>(game.number - 1), base_offset, *writers[worker]);
-      },
-      [&](const pgn::GameInfo& info, IndexedGame&& indexed) {
-        if (!info.errors.empty() && options.on_problem) options.on_problem(info);
-        indexed.record.first_line = lines_before_tail + info.first_line;
-        indexed.record.first_col = column_at(all, base_offset + info.offset);
-        records.emplace_back(first_id + static_cast<uint32_t>(info.number - 1), indexed.record);
-        out.positions += indexed.positions;
-        ++games;
-        if (records.size() >= 8192) {
-          write_ok = store->put_games(records, &write_error);
-          records.clear();
+  auto index_games = [&]() -> bool {
+    // Parse and extract on every core; each worker sorts its own runs.
+    pgn::ReadOptions read;
+    read.threads = options.threads;
+    read.progress = [&](uint64_t done) { file->release_before(base_offset + done); };  // memory independent of size
+    // Only mainline positions are indexed. A game cut short by an error inside a variation keeps its whole
+    // mainline here: the index may then list a game for more positions than a query sees, never fewer.
+    read.parse.mainline_only = true;
+    const unsigned workers = pgn::resolve_threads(options.threads);
+    std::vector<std::unique_ptr<WorkerPostings>> writers;
+    for (unsigned w = 0; w < workers; ++w)
+      writers.push_back(std::make_unique<WorkerPostings>(RunWriter(runs_dir, std::to_string(w))));
+
+    std::vector<std::pair<uint32_t, store::GameRecord>> records;
+    bool write_ok = true;
+    std::string write_error;
+    out.read = pgn::for_each_game<IndexedGame>(
+        text, read,
+        [&](const pgn::Game& game, unsigned worker) {
+          return index_game(game, first_id + static_cast<uint32_t>(game.number - 1), base_offset, *writers[worker]);
+        },
+        [&](const pgn::GameInfo& info, IndexedGame&& indexed) {
+          if (!info.errors.empty() && options.on_problem) options.on_problem(info);
+          indexed.record.first_line = lines_before_tail + info.first_line;
+          indexed.record.first_col = column_at(all, base_offset + info.offset);
+          records.emplace_back(first_id + static_cast<uint32_t>(info.number - 1), indexed.record);
+          out.positions += indexed.positions;
+          ++games;
+          if (records.size() >= 8192) {
+            write_ok = store->put_games(records, &write_error);
+            records.clear();
+          }
+          if (options.progress && games % 4096 == 0) options.progress(info.offset + info.length, text.size());
+          return write_ok;
+        });
+    if (write_ok && !records.empty()) write_ok = store->put_games(records, &write_error);
+    if (!write_ok) return fail(error, write_error);
+    // The key ranges (and the bitmap families) are independent: their SST files are written on every core at
+    // once, then each family's files (disjoint key ranges) are ingested together, in key order.
+    const auto mode = options.append ? store::IndexStore::Ingest::Merge : store::IndexStore::Ingest::Put;
+    std::vector<FamilyFiles> task_files(kRunPartitions + 1);
+    std::vector<std::string> task_errors(kRunPartitions + 1);
+    std::atomic<size_t> next_task{0};
+    std::atomic<bool> failed{false};
+    auto work = [&] {
+      while (!failed) {
+        const size_t t = next_task++;
+        if (t >= task_files.size()) return;
+        bool ok;
+        if (t < kRunPartitions) {
+          std::vector<std::string> range_runs;
+          for (auto& w : writers) range_runs.insert(range_runs.end(), w->runs.runs(t).begin(), w->runs.runs(t).end());
+          ok = write_range(*store, mode, range_runs, task_files[t], &task_errors[t]);
+        } else {
+          ok = write_bitmaps(*store, mode, writers, task_files[t], &task_errors[t]);
         }
-        if (options.progress && games % 4096 == 0) options.progress(info.offset + info.length, text.size());
-        return write_ok;
-      });
-  if (write_ok && !records.empty()) write_ok = store->put_games(records, &write_error);
-  if (!write_ok) return fail(error, write_error);
-  std::vector<std::string> runs;
-  for (auto& w : writers) {
-    if (!w->runs.flush(&why)) return fail(error, why);
-    runs.insert(runs.end(), w->runs.runs().begin(), w->runs.runs().end());
-  }
+        if (!ok) failed = true;
+      }
+    };
+    for (auto& w : writers)
+      if (!w->runs.flush(&why)) return fail(error, why);
+    out.phases[0] = clock.lap();
+    {
+      std::vector<std::jthread> helpers;
+      for (unsigned i = 1; i < std::min<size_t>(workers, task_files.size()); ++i) helpers.emplace_back(work);
+      work();
+    }
+    for (const std::string& e : task_errors)
+      if (!e.empty()) return fail(error, e);
+    if (failed) return fail(error, "cannot write the index");
+    out.phases[1] = clock.lap();
+    FamilyFiles files;
+    for (auto& task : task_files)
+      for (auto& [family, paths] : task) files[family].insert(files[family].end(), paths.begin(), paths.end());
+    if (!store->ingest_files(files, mode, &why)) return fail(error, why);
+    return true;
+  };
+  if (!yaml_only && !index_games()) return false;
 
-  // Merge the runs into one SST per family.
-  RunMerger merger;
-  if (!merger.open(runs, &why)) return fail(error, why);
-  const auto mode = options.append ? store::IndexStore::Ingest::Merge : store::IndexStore::Ingest::Put;
-  while (merger.has_next()) {
-    const store::Family family = merger.family();
-    store::PostingList games_of_key;
-    bool ok = store->ingest_sorted(family, mode, [&](std::string& key, std::string& value) {
-      if (!merger.has_next() || merger.family() != family) return false;
-      merger.next(key, games_of_key);
-      value = games_of_key.encode();
-      return true;
-    }, &why);
-    if (!ok) return fail(error, why);
+  // Problem files: the YACPDB predicate instances of every entry.
+  const bool with_yacpdb = yaml_only || options.yacpdb;
+  if (with_yacpdb) {
+    yacpdb::ProblemFile problems = yacpdb::read_problem_file(pgn_path);
+    if (options.on_problem_text)
+      for (const std::string& e : problems.errors) options.on_problem_text(e);
+    if (!write_yacpdb_family(*store, problems, analyse_problems(problems, options.threads), &why)) return fail(error, why);
+    if (yaml_only) games = problems.problems.size();
+    if (problems.problems.size() != games)  // queries number entries as the game families number games
+      return fail(error, pgn_path + ": " + std::to_string(problems.problems.size()) + " problems read, but " +
+                             std::to_string(games) + " games: the file cannot be indexed as a problem file");
+    out.entries = problems.problems.size();
   }
-
-  if (!ingest_bitmaps(*store, mode, writers, &why)) return fail(error, why);
 
   meta.pgn_path = fs::absolute(pgn_path, ec).string();
   meta.pgn_size = all.size();
@@ -235,12 +339,14 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
   meta.game_count = first_id + static_cast<uint32_t>(games);
   meta.position_count += out.positions;
   meta.build_options = "similarity-keys=v1";
+  if (with_yacpdb) meta.build_options += ";" + std::string(kYacpdbBuildMarker);
   if (!store->put_meta(meta, &why) || !store->finish(&why)) return fail(error, why);
   store.reset();
   if (options.progress) options.progress(text.size(), text.size());
   if (!swap_into_place(tmp, dir, error)) return false;
   out.games = meta.game_count;
   out.new_games = games;
+  out.phases[2] = clock.lap();
   return true;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 // `cqlindex build`: indexes every game of a PGN (or only the games appended since the last build).
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -12,10 +13,14 @@ struct BuildOptions {
   std::string index_dir;  // empty: default_index_dir(pgn)
   unsigned threads = 0;   // 0: every core
   bool append = false;    // extend the existing index with the games appended to the PGN
+  bool yacpdb = false;    // a PGN problem file: also store its YACPDB predicate instances (always for YAML files,
+                          // which get only those)
   // Called now and then on the calling thread with the bytes of the PGN read so far.
   std::function<void(uint64_t bytes_done, uint64_t bytes_total)> progress;
   // Called, in file order, for every game that has errors or warnings (or was skipped).
   std::function<void(const pgn::GameInfo&)> on_problem;
+  // Called for every "file:line:col: message" about an entry of a problem file that could not be read in full.
+  std::function<void(const std::string&)> on_problem_text;
 };
 
 struct BuildSummary {
@@ -25,6 +30,13 @@ struct BuildSummary {
   uint64_t positions = 0;   // positions indexed by this build
   pgn::ReadStats read;      // what the reader counted in this build
   bool appended = false;    // the build extended an existing index
+  uint64_t entries = 0;     // problems whose YACPDB instances were stored (problem files)
+  // Seconds (wall, and CPU of the whole process) of the phases: parse and sort into runs; merge and write SST
+  // files; everything after (problem files: the YACPDB analysis is in the last).
+  struct Phase {
+    double wall = 0, cpu = 0;
+  };
+  std::array<Phase, 3> phases;
 };
 
 // Builds (or extends) the index of `pgn_path`; false (with `error`) when it cannot. An interrupted build never

@@ -24,8 +24,16 @@ uint64_t prefix_of(std::string_view text, size_t from) {
 
 }  // namespace
 
+size_t run_partition(std::string_view family_and_key) {
+  const auto family = static_cast<store::Family>(static_cast<uint8_t>(family_and_key[0]));
+  if (family < store::Family::Similar) return 0;  // (no such postings: those families are not posting lists)
+  if (family == store::Family::Similar)  // similar keys start with the side to move (0 white, 1 black)
+    return family_and_key.size() > 1 && family_and_key[1] != 0 ? 1 : 0;
+  return family == store::Family::Material ? 2 : 3;
+}
+
 RunWriter::RunWriter(std::string dir, std::string name, size_t max_pairs)
-    : dir_(std::move(dir)), name_(std::move(name)), max_pairs_(max_pairs) {
+    : dir_(std::move(dir)), name_(std::move(name)), max_pairs_(max_pairs), runs_(kRunPartitions) {
   entries_.reserve(max_pairs_);
 }
 
@@ -35,8 +43,23 @@ void RunWriter::add(store::Family family, std::string_view key, uint32_t game) {
   bytes_.push_back(static_cast<char>(family));
   bytes_.append(key);
   std::string_view text = std::string_view(bytes_).substr(offset + 1);
-  entries_.push_back(Entry{{prefix_of(text, 0), prefix_of(text, 8), prefix_of(text, 16)}, offset, game});
+  entries_.push_back(Entry{{prefix_of(text, 0), prefix_of(text, 8), prefix_of(text, 16), prefix_of(text, 24)},
+                           offset, game, static_cast<uint32_t>(text.size())});
   if (entries_.size() >= max_pairs_ && ok_) ok_ = flush(&error_);
+}
+
+bool RunWriter::before(const Entry& a, const Entry& b) const {
+  for (int i = 0; i < 4; ++i)
+    if (a.prefix[i] != b.prefix[i]) return a.prefix[i] < b.prefix[i];
+  // Equal first 32 bytes: when both are longer, the rest decides; otherwise the shorter is a prefix of the other.
+  if (a.length > kPrefixBytes && b.length > kPrefixBytes)
+    if (int c = tail(a).compare(tail(b)); c != 0) return c < 0;
+  return a.length != b.length ? a.length < b.length : a.game < b.game;
+}
+
+bool RunWriter::same(const Entry& a, const Entry& b) const {
+  return a.game == b.game && a.length == b.length && a.prefix[0] == b.prefix[0] && a.prefix[1] == b.prefix[1] &&
+         a.prefix[2] == b.prefix[2] && a.prefix[3] == b.prefix[3] && (a.length <= kPrefixBytes || tail(a) == tail(b));
 }
 
 bool RunWriter::flush(std::string* error) {
@@ -45,41 +68,48 @@ bool RunWriter::flush(std::string* error) {
     return false;
   }
   if (entries_.empty()) return true;
-  auto text = [&](const Entry& e) {
-    return std::string_view(bytes_.data() + e.offset + 1, static_cast<uint8_t>(bytes_[e.offset]));
-  };
-  std::sort(entries_.begin(), entries_.end(), [&](const Entry& a, const Entry& b) {
-    if (a.prefix[0] != b.prefix[0]) return a.prefix[0] < b.prefix[0];
-    if (a.prefix[1] != b.prefix[1]) return a.prefix[1] < b.prefix[1];
-    if (a.prefix[2] != b.prefix[2]) return a.prefix[2] < b.prefix[2];
-    int c = text(a).size() <= 24 && text(b).size() <= 24 ? 0 : text(a).compare(text(b));
-    if (c == 0) c = int(text(a).size()) - int(text(b).size());
-    return c != 0 ? c < 0 : a.game < b.game;
-  });
-  std::string path = dir_ + "/run-" + name_ + "-" + std::to_string(runs_.size());
+  std::sort(entries_.begin(), entries_.end(), [this](const Entry& a, const Entry& b) { return before(a, b); });
+  // One file per key range; the entries are sorted, so each range is one stretch of them.
   std::string out;
   out.reserve(entries_.size() * 24);
+  auto write = [&](size_t partition) {
+    if (out.empty()) return true;
+    std::string path = dir_ + "/run-" + name_ + "-" + std::to_string(run_count_) + "-p" + std::to_string(partition);
+    std::ofstream file(path, std::ios::binary | std::ios::trunc);
+    file.write(out.data(), static_cast<std::streamsize>(out.size()));
+    file.close();
+    if (!file) {
+      ok_ = false;
+      error_ = path + ": cannot write (disk full?)";
+      if (error) *error = error_;
+      return false;
+    }
+    runs_[partition].push_back(path);
+    out.clear();
+    return true;
+  };
   const Entry* previous = nullptr;
+  size_t partition = 0;
+  char text[kPrefixBytes];
   for (const Entry& e : entries_) {
-    if (previous && previous->game == e.game && previous->prefix[0] == e.prefix[0] &&
-        previous->prefix[1] == e.prefix[1] && previous->prefix[2] == e.prefix[2] && text(*previous) == text(e))
-      continue;
-    std::string_view t = text(e);
+    if (previous && same(*previous, e)) continue;
+    // The bytes come from the prefix (sequential memory) unless the key is longer.
+    for (int i = 0; i < 4; ++i)
+      for (int k = 0; k < 8; ++k) text[i * 8 + k] = static_cast<char>(e.prefix[i] >> (56 - 8 * k));
+    const std::string_view t = e.length <= kPrefixBytes
+                                   ? std::string_view(text, e.length)
+                                   : std::string_view(bytes_.data() + e.offset + 1, e.length);
+    if (size_t p = run_partition(t); p != partition) {
+      if (!write(partition)) return false;
+      partition = p;
+    }
     out.push_back(static_cast<char>(t.size()));
     out.append(t);
     store::put_be32(out, e.game);
     previous = &e;
   }
-  std::ofstream file(path, std::ios::binary | std::ios::trunc);
-  file.write(out.data(), static_cast<std::streamsize>(out.size()));
-  file.close();
-  if (!file) {
-    ok_ = false;
-    error_ = path + ": cannot write (disk full?)";
-    if (error) *error = error_;
-    return false;
-  }
-  runs_.push_back(path);
+  if (!write(partition)) return false;
+  ++run_count_;
   entries_.clear();
   bytes_.clear();
   return true;
@@ -95,6 +125,7 @@ struct RunMerger::Cursor {
   size_t pos = 0, end = 0;
   bool eof = false;
   std::string_view text;  // family + key of the current record
+  uint64_t head = 0;      // its first 8 bytes, big-endian: most comparisons end here
   uint32_t game = 0;
 
   ~Cursor() {
@@ -121,6 +152,7 @@ struct RunMerger::Cursor {
     size_t length = static_cast<uint8_t>(buffer[pos]);
     if (pos + 1 + length + 4 > end || length == 0) return false;
     text = std::string_view(buffer.data() + pos + 1, length);
+    head = prefix_of(text, 0);
     game = store::get_be32(std::string_view(buffer.data() + pos + 1 + length, 4));
     pos += 1 + length + 4;
     return true;
@@ -146,8 +178,11 @@ bool RunMerger::open(const std::vector<std::string>& runs, std::string* error) {
 }
 
 bool RunMerger::after(size_t a, size_t b) const {
-  int c = cursors_[a]->text.compare(cursors_[b]->text);
-  return c != 0 ? c > 0 : cursors_[a]->game > cursors_[b]->game;
+  const Cursor& x = *cursors_[a];
+  const Cursor& y = *cursors_[b];
+  if (x.head != y.head) return x.head > y.head;
+  int c = x.text.compare(y.text);
+  return c != 0 ? c > 0 : x.game > y.game;
 }
 
 void RunMerger::push(size_t cursor) {
@@ -159,16 +194,17 @@ store::Family RunMerger::family() const {
   return static_cast<store::Family>(static_cast<uint8_t>(cursors_[heap_.front()]->text[0]));
 }
 
-void RunMerger::next(std::string& key, store::PostingList& games) {
+void RunMerger::next(std::string& key, std::vector<uint32_t>& games) {
   auto greater = [this](size_t a, size_t b) { return after(a, b); };
   std::string current(cursors_[heap_.front()]->text);
   key.assign(current, 1, std::string::npos);
-  games = store::PostingList();
+  games.clear();
   while (!heap_.empty() && cursors_[heap_.front()]->text == current) {
     std::pop_heap(heap_.begin(), heap_.end(), greater);
     size_t c = heap_.back();
     heap_.pop_back();
-    games.add(cursors_[c]->game);
+    // A game's postings may straddle two runs of one writer: the heap yields equal ids next to each other.
+    if (games.empty() || games.back() != cursors_[c]->game) games.push_back(cursors_[c]->game);
     if (cursors_[c]->load()) push(c);
   }
 }

@@ -2,6 +2,9 @@
 // External sort of (family, key, game) postings: a build emits them in any order from several threads, each
 // thread into its own RunWriter, which sorts them in memory-bounded runs written to files; a RunMerger then
 // reads all runs in key order and yields one posting list per (family, key).
+// The key space is cut into kRunPartitions fixed ranges (run_partition): each run is written as one file per
+// range, so the ranges can be merged (and their SST files written) on several threads at once, and the files of
+// a family from different ranges never overlap. The cut depends on keys only, never on the thread count.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -13,31 +16,51 @@
 
 namespace cqlindex::indexer {
 
+// The key ranges: similar with white to move; similar with black to move; material; the later families (tags).
+// The two similar halves hold about as many postings, material and tags each about a third of one half, so two
+// threads taking ranges in turn finish together.
+constexpr size_t kRunPartitions = 4;
+// Returns the range of a posting whose family byte and key are `family_and_key` (monotone in byte order).
+size_t run_partition(std::string_view family_and_key);
+
 class RunWriter {
  public:
-  // Runs go to `dir`/run-`name`-N; a run is written when `max_pairs` postings are buffered.
+  // Runs go to `dir`/run-`name`-N-pP (P: the range); a run is written when `max_pairs` postings are buffered.
   RunWriter(std::string dir, std::string name, size_t max_pairs = 1 << 20);
 
   // Buffers the posting (family, key) -> game. Keys are at most 255 bytes.
   void add(store::Family family, std::string_view key, uint32_t game);
   // Writes what is buffered as a last run; returns false (with `error`) when a file cannot be written.
   bool flush(std::string* error);
-  // The files written so far.
-  const std::vector<std::string>& runs() const { return runs_; }
+  // The files written so far that hold postings of key range `partition`.
+  const std::vector<std::string>& runs(size_t partition) const { return runs_[partition]; }
   // False once a write failed (the error is reported by the next flush()).
   bool ok() const { return ok_; }
 
  private:
+  // A buffered posting. Family + key fit in `prefix` (similar keys take at most 26 bytes), so sorting compares
+  // entries without reading `bytes_` except for long tag keys.
+  static constexpr size_t kPrefixBytes = 32;
   struct Entry {
-    uint64_t prefix[3];  // the first 24 bytes of family + key, big-endian: almost every comparison ends here
+    uint64_t prefix[4];  // the first 32 bytes of family + key, big-endian, zero-padded
     uint32_t offset;     // of [length][family][key] in bytes_
     uint32_t game;
+    uint32_t length;     // of family + key
   };
+  // True when `a` sorts before `b`: by family + key bytes (a prefix first), then game.
+  bool before(const Entry& a, const Entry& b) const;
+  // True when `a` and `b` are the same posting.
+  bool same(const Entry& a, const Entry& b) const;
+  // The family + key bytes after the prefix.
+  std::string_view tail(const Entry& e) const {
+    return std::string_view(bytes_.data() + e.offset + 1 + kPrefixBytes, e.length - kPrefixBytes);
+  }
   std::string dir_, name_;
   size_t max_pairs_;
   std::string bytes_;
   std::vector<Entry> entries_;
-  std::vector<std::string> runs_;
+  std::vector<std::vector<std::string>> runs_;  // by partition
+  size_t run_count_ = 0;
   bool ok_ = true;
   std::string error_;
 };
@@ -53,8 +76,8 @@ class RunMerger {
   // True when another (family, key) is left; `family()` tells which family it belongs to.
   bool has_next() const { return !heap_.empty(); }
   store::Family family() const;
-  // Moves to the next key: fills `key` and `games`.
-  void next(std::string& key, store::PostingList& games);
+  // Moves to the next key: fills `key` and `games` (increasing, no duplicates).
+  void next(std::string& key, std::vector<uint32_t>& games);
 
  private:
   struct Cursor;

@@ -3,6 +3,7 @@
 // cqlindex lives behind this class (and in the .cpp's option table).
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -57,6 +58,16 @@ class IndexStore {
   // no more) into one SST file of `family` and ingests it.
   bool ingest_sorted(Family family, Ingest mode, const std::function<bool(std::string& key, std::string& value)>& next,
                      std::string* error);
+  // The two halves of ingest_sorted, for builds that write the files of several key ranges on several threads:
+  // write_sst writes what `next` yields into a new SST file of `family` and returns its path (empty when `next`
+  // yielded nothing), or nullopt (with `error`); it may run on several threads at once. ingest_files then adds
+  // such files, whose key ranges must not overlap, to `family` in one step.
+  std::optional<std::string> write_sst(Family family, Ingest mode,
+                                       const std::function<bool(std::string& key, std::string& value)>& next,
+                                       std::string* error);
+  bool ingest_files(Family family, Ingest mode, const std::vector<std::string>& paths, std::string* error);
+  // The same for the files of several families in one step (one manifest update instead of one per family).
+  bool ingest_files(const std::map<Family, std::vector<std::string>>& files, Ingest mode, std::string* error);
   // The same for entries held in a vector.
   bool ingest_sorted(Family family, Ingest mode, const std::vector<std::pair<std::string, std::string>>& entries,
                      std::string* error);

@@ -12,27 +12,55 @@ constexpr char kSingleFormat = 'S';  // one game (90 % of position keys): the id
 constexpr char kDeltaFormat = 'D';
 constexpr char kRoaringFormat = 'R';
 
-}  // namespace
+// A non-empty bitmap takes at least 15 bytes in CRoaring's portable format (cookie 4, run flags 1, container
+// header 4, one run 6), so a varint form of at most this many bytes is never larger than it plus its format byte.
+constexpr size_t kDeltaAlwaysSmaller = 16;
 
-std::string PostingList::encode() const {
-  if (bits_.cardinality() == 1) {
-    std::string single(1, kSingleFormat);
-    put_varint(single, bits_.minimum());
-    return single;
-  }
+// Returns the 'D' form of the increasing `ids` (any range with begin/end).
+template <class Ids>
+std::string delta_form(const Ids& ids, uint64_t count) {
   std::string delta(1, kDeltaFormat);
-  put_varint(delta, bits_.cardinality());
+  put_varint(delta, count);
   uint32_t previous = 0;
   bool first = true;
-  for (uint32_t id : bits_) {
+  for (uint32_t id : ids) {
     put_varint(delta, first ? id : id - previous);
     previous = id;
     first = false;
   }
+  return delta;
+}
+
+// Returns the single-game form of `id`.
+std::string single_form(uint32_t id) {
+  std::string single(1, kSingleFormat);
+  put_varint(single, id);
+  return single;
+}
+
+}  // namespace
+
+std::string PostingList::encode_sorted(const std::vector<uint32_t>& ids) {
+  if (ids.size() == 1) return single_form(ids.front());
+  std::string delta = delta_form(ids, ids.size());
+  if (delta.size() <= kDeltaAlwaysSmaller) return delta;
+  Roaring bits;
+  bits.addMany(ids.size(), ids.data());
+  return PostingList(std::move(bits)).encode();
+}
+
+std::string PostingList::encode() const {
+  const uint64_t count = bits_.cardinality();
+  if (count == 1) return single_form(bits_.minimum());
+  // Under 16 ids the varint form always wins (kDeltaAlwaysSmaller); it is built first only then.
+  std::string delta = count < kDeltaAlwaysSmaller ? delta_form(bits_, count) : std::string();
+  if (!delta.empty() && delta.size() <= kDeltaAlwaysSmaller) return delta;
   Roaring optimised = bits_;
   optimised.runOptimize();
   size_t roaring_size = optimised.getSizeInBytes(true);
-  if (delta.size() <= roaring_size + 1) return delta;
+  // The varint form takes at least 2 + count bytes (format, count, one byte a gap): dense lists skip it.
+  if (delta.empty() && 2 + count <= roaring_size + 1) delta = delta_form(bits_, count);
+  if (!delta.empty() && delta.size() <= roaring_size + 1) return delta;
   std::string out(1 + roaring_size, kRoaringFormat);
   optimised.write(out.data() + 1, true);
   return out;

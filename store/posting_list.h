@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <roaring/roaring.hh>
 
@@ -27,6 +28,10 @@ class PostingList {
   // bytes), or CRoaring's portable serialisation ('R'), whichever of the last two is smaller. Equal sets
   // always encode equally.
   std::string encode() const;
+
+  // Returns encode() of the list of `ids` (increasing, no duplicates) without building a bitmap when the
+  // varint form is certainly the smaller one (a build encodes millions of short lists).
+  static std::string encode_sorted(const std::vector<uint32_t>& ids);
 
   // Returns the list an encode() produced, or nullopt (with `error`) when the bytes are not one.
   static std::optional<PostingList> decode(std::string_view bytes, std::string* error = nullptr);

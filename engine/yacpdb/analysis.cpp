@@ -63,7 +63,18 @@ class TreeWalker {
   struct PathMove {
     std::array<int, 64> before;
     std::vector<int> movers;
+    std::vector<int> square_of;  // the square of each unit id in `before` (-1: not on the board)
   };
+  // Returns the path entry of a move made from the units `before`.
+  static PathMove path_move(const std::array<int, 64>& before, std::vector<int> movers) {
+    PathMove pm{before, std::move(movers), {}};
+    for (int sq = 0; sq < 64; ++sq)
+      if (before[sq] >= 0) {
+        if (static_cast<size_t>(before[sq]) >= pm.square_of.size()) pm.square_of.resize(before[sq] + 1, -1);
+        pm.square_of[before[sq]] = sq;
+      }
+    return pm;
+  }
   struct LineMove {
     int mover;
     Piece piece_before, piece_after;
@@ -75,6 +86,8 @@ class TreeWalker {
   Trajectories& traj_;
   std::map<Instance, int64_t>& counts_;
   std::vector<PathMove> path_;
+  std::vector<int> sq_now_;  // platzwechsel's tables, kept to reuse their memory
+  std::vector<char> done_;
   std::vector<LineMove> line_;
   std::vector<FinaliserLeaf> leaves_;
   std::set<std::string> finales_;  // final positions seen (Models counts each once)
@@ -131,7 +144,7 @@ class TreeWalker {
         s2.traj_at[id] = traj_.add_child(parent, sq, after.piece_on(sq), captured && id == mover);
       }
       platzwechsel(s2.id_on, movers, after);
-      path_.push_back({s.id_on, movers});
+      path_.push_back(path_move(s.id_on, movers));
       line_.push_back({mover, before.piece_on(m.from()),
                        after.piece_on(m.kind() == CASTLING ? Position::castling_king_to(m) : m.to()), false});
       walk(c, s2);
@@ -142,24 +155,33 @@ class TreeWalker {
 
   // PW: the units now (after this move) against the units before each earlier move of the line.
   void platzwechsel(const std::array<int, 64>& now, const std::vector<int>& movers2, const Position& after) {
-    std::map<int, int> sq_now;
+    // Flat tables indexed by unit id (ids are small: squares, or 64 per twin above them); this runs at every
+    // node against every earlier move of its line, so no maps.
+    int max_id = -1;
+    for (int id : now) max_id = std::max(max_id, id);
+    const size_t n = static_cast<size_t>(max_id + 1);
+    auto on_board_now = [&](int id) { return id >= 0 && id <= max_id && sq_now_[id] >= 0; };
+    sq_now_.assign(n, -1);
+    std::vector<int> ids;  // units on the board now, in id order
     for (int sq = 0; sq < 64; ++sq)
-      if (now[sq] >= 0) sq_now[now[sq]] = sq;
+      if (now[sq] >= 0) {
+        sq_now_[now[sq]] = sq;
+        ids.push_back(now[sq]);
+      }
+    std::sort(ids.begin(), ids.end());
     for (const PathMove& pm : path_) {
-      std::map<int, int> sq_before;
-      for (int sq = 0; sq < 64; ++sq)
-        if (pm.before[sq] >= 0) sq_before[pm.before[sq]] = sq;
-      std::map<int, bool> done;
-      for (auto [id, sqB] : sq_now) {
-        if (done[id] || !sq_before.count(id) || sq_before[id] == sqB) continue;
+      done_.assign(n, 0);
+      for (int id : ids) {
+        const int sq_before = static_cast<size_t>(id) < pm.square_of.size() ? pm.square_of[id] : -1;
+        if (done_[id] || sq_before < 0 || sq_before == sq_now_[id]) continue;
         // follow p -> the unit that stood (before) where p stands now
         std::vector<int> cycle;
         int cur = id;
         bool closed = false;
         for (int guard = 0; guard < 64; ++guard) {
           cycle.push_back(cur);
-          int next = pm.before[sq_now[cur]];
-          if (next < 0 || !sq_now.count(next)) break;
+          int next = pm.before[sq_now_[cur]];
+          if (!on_board_now(next)) break;
           if (next == id) {
             closed = true;
             break;
@@ -168,14 +190,14 @@ class TreeWalker {
           cur = next;
         }
         if (!closed) continue;
-        for (int m : cycle) done[m] = true;
+        for (int m : cycle) done_[m] = 1;
         auto has = [&](const std::vector<int>& ms) {
           return std::any_of(ms.begin(), ms.end(),
                              [&](int m) { return std::find(cycle.begin(), cycle.end(), m) != cycle.end(); });
         };
         if (cycle.size() < 2 || !has(pm.movers) || !has(movers2)) continue;
         add(PredicateId::PW, {std::to_string(cycle.size())});
-        for (int m : cycle) add(PredicateId::PWPiece, {piece_text(after.piece_on(Square(sq_now[m])))});
+        for (int m : cycle) add(PredicateId::PWPiece, {piece_text(after.piece_on(Square(sq_now_[m])))});
       }
     }
   }

@@ -185,6 +185,21 @@ bool apply_twin_command(std::vector<DiagramPiece>& pieces, const TwinCommand& c,
       pieces.erase(it);
       return true;
     }
+    case TwinCommand::Kind::Transform:
+      for (DiagramPiece& p : pieces) p.square = transformed_square(c.transform, p.square);
+      return true;
+    case TwinCommand::Kind::Shift: {
+      const int df = c.to % 8 - c.from % 8, dr = c.to / 8 - c.from / 8;
+      for (const DiagramPiece& p : pieces) {  // Popeye refuses a shift that would take a piece off the board
+        const int f = p.square % 8 + df, r = p.square / 8 + dr;
+        if (f < 0 || f > 7 || r < 0 || r > 7) {
+          if (why) *why = "twin command '" + c.text + "' moves a piece off the board";
+          return false;
+        }
+      }
+      for (DiagramPiece& p : pieces) p.square += dr * 8 + df;
+      return true;
+    }
     case TwinCommand::Kind::Other:
       if (why) *why = "twin command '" + c.text + "' is not supported";
       return false;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <regex>
+#include <stdexcept>
 
 #include "engine/yacpdb/metadata.h"
 
@@ -36,7 +37,7 @@ struct Result {
 class IndexedEvaluator {
  public:
   IndexedEvaluator(const InstanceIndex& index, const std::vector<Problem>& problems)
-      : index_(index), problems_(problems), n_(problems.size()) {}
+      : index_(index), problems_(problems), n_(index.entries()) {}
 
   Result eval(const Expr& e) const {
     switch (e.kind) {
@@ -114,6 +115,14 @@ void InstanceIndex::add(uint32_t entry, const Analysis& a) {
   entries_ = std::max(entries_, entry + 1);
 }
 
+void InstanceIndex::add_instance(PredicateId id, std::vector<std::string> args, std::vector<Posting> postings) {
+  auto& list = by_predicate_[id];
+  auto [slot, fresh] = slots_.try_emplace({id, args}, list.size());
+  if (fresh) list.push_back({std::move(args), {}});
+  auto& into = list[slot->second].postings;
+  into.insert(into.end(), postings.begin(), postings.end());
+}
+
 const std::vector<InstancePostings>& InstanceIndex::instances(PredicateId id) const {
   static const std::vector<InstancePostings> none;
   auto it = by_predicate_.find(id);
@@ -134,12 +143,38 @@ std::vector<std::pair<std::string, const std::vector<Posting>*>> InstanceIndex::
   return out;
 }
 
+namespace {
+
+bool has_metadata(const Expr& e) {
+  if (e.kind == Expr::Kind::Compare) return e.call.info->kind == PredicateKind::Metadata;
+  for (const auto& child : e.children)
+    if (has_metadata(*child)) return true;
+  return false;
+}
+
+void collect_analysis(const Expr& e, std::set<PredicateId>& out) {
+  if (e.kind == Expr::Kind::Compare && e.call.info->kind == PredicateKind::Analysis) out.insert(e.call.info->id);
+  for (const auto& child : e.children) collect_analysis(*child, out);
+}
+
+}  // namespace
+
+std::set<PredicateId> analysis_predicates(const Query& q) {
+  std::set<PredicateId> out;
+  if (q.root) collect_analysis(*q.root, out);
+  return out;
+}
+
+bool needs_entries(const Query& q) { return q.root && has_metadata(*q.root); }
+
 std::vector<uint32_t> indexed_matches(const Query& q, const InstanceIndex& index, const std::vector<Problem>& problems,
                                       std::vector<uint32_t>* undetermined) {
   std::vector<uint32_t> out;
   if (!q.root) return out;
+  if (needs_entries(q) && problems.size() != index.entries())
+    throw std::logic_error("indexed_matches: the query needs all entries");
   Result r = IndexedEvaluator(index, problems).eval(*q.root);
-  for (uint32_t i = 0; i < problems.size(); ++i) {
+  for (uint32_t i = 0; i < index.entries(); ++i) {
     if (r.v[i] && !r.u[i]) out.push_back(i);
     if (undetermined && r.u[i]) undetermined->push_back(i);
   }

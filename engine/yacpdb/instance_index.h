@@ -39,6 +39,13 @@ class InstanceIndex {
   std::vector<std::pair<std::string, const std::vector<Posting>*>> all() const;
   // The entries not analysed for a predicate.
   const std::set<uint32_t>& not_analysed(PredicateId id) const;
+  // Every predicate with entries not analysed for it.
+  const std::map<PredicateId, std::set<uint32_t>>& all_not_analysed() const { return not_analysed_; }
+
+  // Loading a stored index: one instance with its postings (by entry), entries not analysed, the entry count.
+  void add_instance(PredicateId id, std::vector<std::string> args, std::vector<Posting> postings);
+  void add_not_analysed(PredicateId id, uint32_t entry) { not_analysed_[id].insert(entry); }
+  void set_entries(uint32_t entries) { entries_ = entries; }
 
  private:
   uint32_t entries_ = 0;
@@ -47,8 +54,14 @@ class InstanceIndex {
   std::map<std::pair<PredicateId, std::vector<std::string>>, size_t> slots_;  // instance -> its place
 };
 
+// The analysis predicates the query calls (those the index answers).
+std::set<PredicateId> analysis_predicates(const Query& q);
+
+// True when the query has a metadata predicate (its answer needs the entries themselves, not only the index).
+bool needs_entries(const Query& q);
+
 // The 0-based entries matching the query, answered from the index (analysis predicates) and the problems'
-// entries (metadata predicates). *undetermined receives the entries that did not match only because a
+// entries (metadata predicates; `problems` may be empty when !needs_entries(q)). *undetermined receives the entries that did not match only because a
 // predicate they needed was not analysed.
 std::vector<uint32_t> indexed_matches(const Query& q, const InstanceIndex& index, const std::vector<Problem>& problems,
                                       std::vector<uint32_t>* undetermined = nullptr);

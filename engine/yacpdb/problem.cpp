@@ -140,15 +140,19 @@ ProblemFile read_pgn_problems(std::string_view text, const std::string& file) {
   return out;
 }
 
-ProblemFile read_problem_file(const std::string& path) {
-  ProblemFile out;
+bool is_yaml_file(const std::string& path) {
   auto ends_with = [&](std::string_view suffix) {
     if (path.size() < suffix.size()) return false;
     for (size_t i = 0; i < suffix.size(); ++i)
       if (std::tolower(static_cast<unsigned char>(path[path.size() - suffix.size() + i])) != suffix[i]) return false;
     return true;
   };
-  if (ends_with(".olv") || ends_with(".yaml") || ends_with(".yml")) {
+  return ends_with(".olv") || ends_with(".yaml") || ends_with(".yml");
+}
+
+ProblemFile read_problem_file(const std::string& path) {
+  ProblemFile out;
+  if (is_yaml_file(path)) {
     YamlReadResult yaml = read_yaml_file(path);
     out.errors = std::move(yaml.errors);
     for (Entry& e : yaml.entries) {

@@ -31,6 +31,9 @@ Problem problem_from_game(const pgn::Game& game, std::string_view text, const st
 // Reads every game of a PGN text.
 ProblemFile read_pgn_problems(std::string_view text, const std::string& file);
 
+// True when `path` names a YAML problem file (.olv, .yaml, .yml, any case).
+bool is_yaml_file(const std::string& path);
+
 // Reads a problem file: YAML (.olv, .yaml, .yml) or PGN (anything else). A file that cannot be opened is one
 // error.
 ProblemFile read_problem_file(const std::string& path);

@@ -83,6 +83,20 @@ class Replayer {
       case TwinCommand::Kind::Exchange: std::swap(origins[c.from], origins[c.to]); break;
       case TwinCommand::Kind::Add: origins[c.from] = static_cast<int16_t>(64 + 64 * twin_number + c.from); break;
       case TwinCommand::Kind::Remove: origins[c.from] = -1; break;
+      case TwinCommand::Kind::Transform: {  // every piece keeps its identity on its new square
+        std::vector<int16_t> moved(64, -1);
+        for (int sq = 0; sq < 64; ++sq) moved[transformed_square(c.transform, sq)] = origins[sq];
+        origins = std::move(moved);
+        break;
+      }
+      case TwinCommand::Kind::Shift: {  // apply_twin_command checked that no piece leaves the board
+        const int delta = c.to - c.from;
+        std::vector<int16_t> moved(64, -1);
+        for (int sq = 0; sq < 64; ++sq)
+          if (origins[sq] >= 0 && sq + delta >= 0 && sq + delta < 64) moved[sq + delta] = origins[sq];
+        origins = std::move(moved);
+        break;
+      }
       case TwinCommand::Kind::Other: break;
     }
   }

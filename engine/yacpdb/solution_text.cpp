@@ -93,10 +93,40 @@ std::optional<TextMove> parse_move_token(std::string_view tok) {
   return m;
 }
 
+}  // namespace
+
+int transformed_square(BoardTransform t, int square) {
+  const int f = square % 8, r = square / 8;
+  switch (t) {
+    case BoardTransform::Rotate90: return f * 8 + (7 - r);
+    case BoardTransform::Rotate180: return (7 - r) * 8 + (7 - f);
+    case BoardTransform::Rotate270: return (7 - f) * 8 + r;
+    case BoardTransform::MirrorA1H1: return r * 8 + (7 - f);
+    case BoardTransform::MirrorA1A8: return (7 - r) * 8 + f;
+    case BoardTransform::MirrorA1H8: return (7 - f) * 8 + (7 - r);
+    case BoardTransform::MirrorA8H1: return f * 8 + r;
+  }
+  return square;
+}
+
+namespace {
+
+// The words a board-transform twin command takes after its name ("rotate 90": 1), or 0 for other tokens.
+int board_command_words(std::string_view tok) {
+  std::string lower;
+  for (char ch : tok) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  if (lower == "rotate" || lower == "mirror") return 1;
+  if (lower == "shift") return 2;  // "shift a1 ==> a2": two squares (the arrow is read as a third word)
+  return 0;
+}
+
 std::optional<TwinCommand> parse_twin_command(std::string_view tok) {
   static const std::regex move_re("([wbns])([A-Z][A-Z0-9]?)([a-h][1-8])-->([a-h][1-8])");
   static const std::regex exch_re("([wbns])([A-Z][A-Z0-9]?)([a-h][1-8])<-->([wbns])([A-Z][A-Z0-9]?)([a-h][1-8])");
   static const std::regex add_re("([+-])([wbns])([A-Z][A-Z0-9]?)([a-h][1-8])");
+  static const std::regex rotate_re("rotate (90|180|270)", std::regex::icase);
+  static const std::regex mirror_re("mirror (a1<-->h1|a1<-->a8|a1<-->h8|a8<-->h1)", std::regex::icase);
+  static const std::regex shift_re("shift ([a-h][1-8]) (?:==> )?([a-h][1-8])", std::regex::icase);
   auto color = [](const std::string& c) { return c == "s" ? 'b' : c[0]; };  // German output: s = schwarz
   TwinCommand c;
   c.text = std::string(tok);
@@ -121,6 +151,25 @@ std::optional<TwinCommand> parse_twin_command(std::string_view tok) {
     c.color = color(m[2]);
     c.piece = m[3];
     c.from = square_of(m[4].str());
+  } else if (std::regex_match(s, m, rotate_re)) {
+    c.kind = TwinCommand::Kind::Transform;
+    c.transform = m[1] == "90" ? BoardTransform::Rotate90 : m[1] == "180" ? BoardTransform::Rotate180
+                                                                           : BoardTransform::Rotate270;
+  } else if (std::regex_match(s, m, mirror_re)) {
+    std::string axis = m[1];
+    for (char& ch : axis) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    c.kind = TwinCommand::Kind::Transform;
+    c.transform = axis == "a1<-->h1"   ? BoardTransform::MirrorA1H1
+                  : axis == "a1<-->a8" ? BoardTransform::MirrorA1A8
+                  : axis == "a1<-->h8" ? BoardTransform::MirrorA1H8
+                                       : BoardTransform::MirrorA8H1;
+  } else if (std::regex_match(s, m, shift_re)) {
+    std::string from = m[1], to = m[2];
+    for (char& ch : from) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    for (char& ch : to) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    c.kind = TwinCommand::Kind::Shift;
+    c.from = square_of(from);
+    c.to = square_of(to);
   }
   return c;
 }
@@ -325,8 +374,19 @@ class SolutionParser {
       skip_blanks();
       if (pos_ >= s_.size() || at_move_number() || twin_label_length() || s_[pos_] == '{') break;
       std::string_view tok = token();
-      twin->twin_commands.push_back(*parse_twin_command(tok));
+      std::string command(tok);
       pos_ += tok.size();
+      // Popeye prints the board transforms as several words: "rotate 90", "mirror a1<-->h1", "shift a1 ==> a2".
+      for (int words = board_command_words(tok); words > 0; --words) {
+        skip_blanks();
+        if (pos_ >= s_.size() || s_[pos_] == '{' || twin_label_length()) break;
+        std::string_view word = token();
+        command += ' ';
+        command += word;
+        pos_ += word.size();
+        if (word == "==>") ++words;  // Popeye's input writes "shift a1 a2", its output adds the arrow
+      }
+      twin->twin_commands.push_back(*parse_twin_command(command));
     }
     stack_.resize(1);
     last_ = twin.get();

@@ -27,9 +27,18 @@ struct TextMove {
   std::string text;        // the token as written
 };
 
-// A twin command as printed in the solution ("bRb4-->f3", "bKc3<-->bPf4", "+wSf8", "-wPe2").
+// Popeye's board transforms (twinning "rotate 90", "mirror a1<-->h1", ...); rotate 90 takes a1 to h1.
+enum class BoardTransform { Rotate90, Rotate180, Rotate270, MirrorA1H1, MirrorA1A8, MirrorA1H8, MirrorA8H1 };
+
+// Returns `square` (0..63, a1 = 0) under `t`, as Popeye's transformSquare does.
+int transformed_square(BoardTransform t, int square);
+
+// A twin command as printed in the solution ("bRb4-->f3", "bKc3<-->bPf4", "+wSf8", "-wPe2", "rotate 90",
+// "mirror a1<-->h8", "shift a1 ==> b3").
 struct TwinCommand {
-  enum class Kind { Move, Exchange, Add, Remove, Other } kind = Kind::Other;
+  enum class Kind { Move, Exchange, Add, Remove, Transform, Shift, Other } kind = Kind::Other;
+  BoardTransform transform = BoardTransform::Rotate90;  // Transform
+  // Shift: every piece moves by the vector from `from` to `to`.
   char color = 'w';   // of the piece (Move/Add/Remove), 'w'/'b'/'n'
   std::string piece;  // Popeye code, upper case
   int from = -1, to = -1;

@@ -112,3 +112,35 @@ TEST_CASE("yacpdb command: summary, output file, exit codes", "[yacpdb][command]
   r = run("yacpdb 'Fairy'");
   CHECK(r.exit_code == 1);
 }
+
+TEST_CASE("yacpdb command: answers through the index equal --no-index; a stale index is refused", "[yacpdb][command]") {
+  TempDir tmp;
+  const fs::path olv = tmp.path / "b.olv";
+  fs::copy_file(kOlive + "Broodings-50.olv", olv);
+  const std::string in = " -i '" + olv.string() + "'";
+  // No index yet: direct evaluation.
+  Run direct = run("yacpdb 'Zilahi(*) AND NOT Fairy'" + in + " -o '" + (tmp.path / "direct.pgn").string() + "'");
+  REQUIRE(direct.exit_code == 0);
+  REQUIRE(run("build '" + olv.string() + "'").exit_code == 0);
+  REQUIRE(fs::is_directory(olv.string() + ".cqlidx"));
+  Run indexed = run("yacpdb 'Zilahi(*) AND NOT Fairy'" + in + " -o '" + (tmp.path / "indexed.pgn").string() + "'");
+  REQUIRE(indexed.exit_code == 0);
+  CHECK(slurp(tmp.path / "indexed.pgn") == slurp(tmp.path / "direct.pgn"));
+  auto summary = [](const std::string& line) { return line.substr(0, line.find(" in ")); };
+  CHECK(summary(indexed.out) == summary(direct.out));
+  for (const char* q : {"'ClosedWalk(*, *, *) OR Phases > 1'", "'Stip(\"h#2\") AND Twins > 1'", "'NOT Models(*, *)'"}) {
+    INFO(q);
+    Run a = run(std::string("yacpdb ") + q + in + " --count");
+    Run b = run(std::string("yacpdb ") + q + in + " --count --no-index");
+    CHECK(a.exit_code == 0);
+    CHECK(summary(a.out) == summary(b.out));
+  }
+  // The file changes: the index is refused (exit 2) with the way out, never used for an answer.
+  { std::ofstream(olv, std::ios::app) << "\n"; }
+  fs::path err = tmp.path / "err.txt";
+  Run stale = run("yacpdb 'Fairy'" + in + " --count", err.string());
+  CHECK(stale.exit_code == 2);
+  CHECK(slurp(err).find("has changed since it was indexed") != std::string::npos);
+  CHECK(slurp(err).find("cqlindex build") != std::string::npos);
+  CHECK(run("yacpdb 'Fairy'" + in + " --count --no-index").exit_code == 0);
+}

@@ -126,10 +126,19 @@ TEST_CASE("yacpdb replay: twins apply their commands", "[yacpdb][replay]") {
   REQUIRE(t.complete);
   CHECK(t.twin_count() == 3);
   CHECK(lines(t) == std::vector<std::string>{"Ra8+", "Rb8+", "Qh3+"});
+  // Board transforms apply (twin_transform_test.cpp): the rotated diagram no longer has a rook on a1.
   e.solution = "a) 1.Ra1-a8 #\nb) rotate 90 1.Ra1-a8 #";
   t = replay_solution(e);
   CHECK_FALSE(t.complete);
-  CHECK(t.error == "2:1: twin command 'rotate' is not supported");
+  CHECK(t.error == "2:16: cannot play 'Ra1-a8': illegal in k7/8/2K5/8/8/8/8/7R w - - 0 1");
+  e.solution = "a) 1.Ra1-a8 #\nb) rotate 90 1.Rh1-h8 +";
+  t = replay_solution(e);
+  INFO(t.error);
+  CHECK(t.complete);
+  e.solution = "a) 1.Ra1-a8 #\nb) PolishType 1.Ra1-a8 #";
+  t = replay_solution(e);
+  CHECK_FALSE(t.complete);
+  CHECK(t.error == "2:1: twin command 'PolishType' is not supported");
 }
 
 TEST_CASE("yacpdb replay: illegal, ambiguous and fairy moves stop the replay", "[yacpdb][replay]") {

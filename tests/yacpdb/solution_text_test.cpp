@@ -111,12 +111,13 @@ TEST_CASE("yacpdb solution text: twins with commands", "[yacpdb][solution]") {
   CHECK(c.twin_commands[0].kind == TwinCommand::Kind::Exchange);
   CHECK(c.twin_commands[0].piece2 == "P");
   const auto& d = *p.root->children[3];
-  REQUIRE(d.twin_commands.size() == 5);
+  REQUIRE(d.twin_commands.size() == 4);
   CHECK(d.twin_commands[1].kind == TwinCommand::Kind::Remove);
   CHECK(d.twin_commands[2].kind == TwinCommand::Kind::Add);
   CHECK(d.twin_commands[2].color == 'b');
-  CHECK(d.twin_commands[3].kind == TwinCommand::Kind::Other);
-  CHECK(d.twin_commands[3].text == "rotate");
+  CHECK(d.twin_commands[3].kind == TwinCommand::Kind::Transform);
+  CHECK(d.twin_commands[3].transform == BoardTransform::Rotate90);
+  CHECK(d.twin_commands[3].text == "rotate 90");
 }
 
 TEST_CASE("yacpdb solution text: h#2.5 and series play get null nodes", "[yacpdb][solution]") {

@@ -1,0 +1,20 @@
+// The metadata of an entry as bytes, for the index (yacpdb family): what the metadata predicates read (diagram,
+// stipulation, people, sources, dates, options, keywords, id, the entry's text), never the solution.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "engine/yacpdb/entry.h"
+
+namespace cqlindex::yacpdb {
+
+// Returns the metadata fields of `e` as bytes (varint lengths and numbers, in a fixed order).
+std::string encode_entry_metadata(const Entry& e);
+
+// Returns the entry encode_entry_metadata() wrote (solution, twins and read problems left empty), or nullopt when
+// the bytes are not one.
+std::optional<Entry> decode_entry_metadata(std::string_view bytes);
+
+}  // namespace cqlindex::yacpdb

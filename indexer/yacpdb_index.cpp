@@ -1,0 +1,146 @@
+// The yacpdb family: writing the instances of an analysed problem file, reading back those a query needs.
+#include "indexer/yacpdb_index.h"
+
+#include <algorithm>
+#include <atomic>
+#include <thread>
+
+#include "engine/pgn/reader.h"
+#include "engine/yacpdb/entry_codec.h"
+#include "store/varint.h"
+
+namespace cqlindex::indexer {
+namespace {
+
+constexpr char kNotAnalysedPrefix = '\x01';
+constexpr char kEntryPrefix = '\x02';
+
+uint64_t zigzag(int64_t v) { return (static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63); }
+int64_t unzigzag(uint64_t v) { return static_cast<int64_t>(v >> 1) ^ -static_cast<int64_t>(v & 1); }
+
+// Returns the value of one instance: its entries and their counts.
+std::string encode_instance(const std::vector<yacpdb::Posting>& postings) {
+  std::vector<uint32_t> entries;
+  for (const auto& p : postings) entries.push_back(p.entry);
+  std::string posting = store::PostingList::encode_sorted(entries);
+  std::string out;
+  store::put_varint(out, posting.size());
+  out += posting;
+  for (const auto& p : postings) store::put_varint(out, zigzag(p.count));
+  return out;
+}
+
+// Decodes encode_instance's bytes; false when they are not such a value.
+bool decode_instance(std::string_view bytes, std::vector<yacpdb::Posting>& out) {
+  uint64_t length;
+  if (!store::get_varint(bytes, length) || length > bytes.size()) return false;
+  auto list = store::PostingList::decode(bytes.substr(0, length));
+  if (!list) return false;
+  bytes.remove_prefix(length);
+  out.clear();
+  for (uint32_t entry : list->bits()) {
+    uint64_t count;
+    if (!store::get_varint(bytes, count)) return false;
+    out.push_back({entry, unzigzag(count)});
+  }
+  return bytes.empty();
+}
+
+// Splits "Name|a|b" into its parameter texts (after the name).
+std::vector<std::string> key_args(std::string_view key) {
+  std::vector<std::string> args;
+  size_t bar = key.find('|');
+  while (bar != std::string_view::npos) {
+    size_t next = key.find('|', bar + 1);
+    args.emplace_back(key.substr(bar + 1, next == std::string_view::npos ? next : next - bar - 1));
+    bar = next;
+  }
+  return args;
+}
+
+}  // namespace
+
+yacpdb::InstanceIndex analyse_problems(const yacpdb::ProblemFile& file, unsigned threads) {
+  std::vector<yacpdb::Analysis> analyses(file.problems.size());
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    for (size_t i = next++; i < analyses.size(); i = next++) analyses[i] = yacpdb::analyse(file.problems[i]);
+  };
+  {
+    std::vector<std::jthread> helpers;
+    const unsigned n = std::min<size_t>(pgn::resolve_threads(threads), std::max<size_t>(analyses.size() / 16, 1));
+    for (unsigned t = 1; t < n; ++t) helpers.emplace_back(work);
+    work();
+  }
+  yacpdb::InstanceIndex index;
+  for (uint32_t i = 0; i < analyses.size(); ++i) index.add(i, analyses[i]);
+  index.set_entries(static_cast<uint32_t>(file.problems.size()));
+  return index;
+}
+
+bool write_yacpdb_family(store::IndexStore& store, const yacpdb::ProblemFile& file, const yacpdb::InstanceIndex& index,
+                         std::string* error) {
+  std::vector<std::pair<std::string, std::string>> rows;
+  for (uint32_t i = 0; i < file.problems.size(); ++i) {
+    std::string key(1, kEntryPrefix);
+    store::put_be32(key, i);
+    rows.emplace_back(std::move(key), yacpdb::encode_entry_metadata(file.problems[i].entry));
+  }
+  for (const auto& [key, postings] : index.all()) rows.emplace_back(key, encode_instance(*postings));
+  for (const auto& [id, entries] : index.all_not_analysed()) {
+    std::vector<uint32_t> ids(entries.begin(), entries.end());
+    rows.emplace_back(kNotAnalysedPrefix + std::string(yacpdb::predicate_info(id).name),
+                      store::PostingList::encode_sorted(ids));
+  }
+  std::sort(rows.begin(), rows.end());
+  return store.ingest_sorted(store::Family::Yacpdb, store::IndexStore::Ingest::Put, rows, error);
+}
+
+std::optional<yacpdb::InstanceIndex> read_yacpdb_instances(const store::IndexStore& store,
+                                                           const std::set<yacpdb::PredicateId>& wanted,
+                                                           uint32_t entries, std::string* error) {
+  yacpdb::InstanceIndex index;
+  index.set_entries(entries);
+  bool damaged = false;
+  for (yacpdb::PredicateId id : wanted) {
+    const std::string name(yacpdb::predicate_info(id).name);
+    std::vector<yacpdb::Posting> postings;
+    bool ok = store.for_each(store::Family::Yacpdb, name, [&](std::string_view key, std::string_view value) {
+      if (key.size() > name.size() && key[name.size()] != '|') return true;  // "PW" is a prefix of "PWPiece"
+      if (!decode_instance(value, postings)) return !(damaged = true);
+      index.add_instance(id, key_args(key), std::move(postings));
+      return true;
+    }, error);
+    if (!ok) return std::nullopt;
+    auto not_analysed = store.postings(store::Family::Yacpdb, kNotAnalysedPrefix + name, error);
+    if (!not_analysed) return std::nullopt;
+    for (uint32_t entry : not_analysed->bits()) index.add_not_analysed(id, entry);
+    if (damaged) {
+      if (error) *error = "damaged yacpdb instance of " + name;
+      return std::nullopt;
+    }
+  }
+  return index;
+}
+
+std::optional<std::vector<yacpdb::Problem>> read_yacpdb_entries(const store::IndexStore& store, uint32_t entries,
+                                                                std::string* error) {
+  std::vector<yacpdb::Problem> out;
+  out.reserve(entries);
+  bool damaged = false;
+  bool ok = store.for_each(store::Family::Yacpdb, std::string(1, kEntryPrefix), [&](std::string_view key,
+                                                                                     std::string_view value) {
+    auto entry = yacpdb::decode_entry_metadata(value);
+    if (!entry || key.size() != 5 || store::get_be32(key.substr(1)) != out.size()) return !(damaged = true);
+    out.push_back(yacpdb::Problem{std::move(*entry), {}});
+    return true;
+  }, error);
+  if (!ok) return std::nullopt;
+  if (damaged || out.size() != entries) {
+    if (error) *error = "damaged or missing entry metadata in the yacpdb family";
+    return std::nullopt;
+  }
+  return out;
+}
+
+}  // namespace cqlindex::indexer

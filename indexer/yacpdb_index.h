@@ -1,0 +1,39 @@
+#pragma once
+// The yacpdb family of a problem file's index: the YACPDB predicate instances of every entry, found once at
+// build time (as YACPDB does), so that `cqlindex yacpdb` answers analysis predicates without replaying a tree.
+//   key "ArealCycle|wR|4|true" (yacpdb::instance_key) -> [varint n][posting list of the n entries][n zigzag
+//                                                         varint counts, in entry order]
+//   key "\x01" + predicate name                       -> posting list of the entries not analysed for it
+//   key "\x02" + entry number (4 bytes, big-endian)    -> the entry's metadata (yacpdb::encode_entry_metadata)
+#include <optional>
+#include <set>
+#include <string>
+
+#include "engine/yacpdb/instance_index.h"
+#include "engine/yacpdb/problem.h"
+#include "store/index_store.h"
+
+namespace cqlindex::indexer {
+
+// Analyses every problem of `file` on `threads` threads (0: every core) and returns the instances.
+yacpdb::InstanceIndex analyse_problems(const yacpdb::ProblemFile& file, unsigned threads);
+
+// Writes `index` and the metadata of `file`'s entries into the yacpdb family of `store` (a fresh build).
+bool write_yacpdb_family(store::IndexStore& store, const yacpdb::ProblemFile& file, const yacpdb::InstanceIndex& index,
+                         std::string* error);
+
+// Reads back the instances of the predicates `wanted` (and which entries were not analysed for them) for an index
+// of `entries` entries; nullopt (with `error`) on a damaged value.
+std::optional<yacpdb::InstanceIndex> read_yacpdb_instances(const store::IndexStore& store,
+                                                           const std::set<yacpdb::PredicateId>& wanted,
+                                                           uint32_t entries, std::string* error);
+
+// Reads back the metadata of the `entries` entries as problems without solution trees (enough for every metadata
+// predicate); nullopt (with `error`) when one is missing or damaged.
+std::optional<std::vector<yacpdb::Problem>> read_yacpdb_entries(const store::IndexStore& store, uint32_t entries,
+                                                                std::string* error);
+
+// The build_options marker of an index that holds the yacpdb family.
+constexpr std::string_view kYacpdbBuildMarker = "yacpdb=v1";
+
+}  // namespace cqlindex::indexer
