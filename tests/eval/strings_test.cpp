@@ -6,7 +6,7 @@
 using namespace cqlindex;
 using test::lang_matches;
 
-TEST_CASE("~~ binds the whole match and each group", "[eval][strings]") {
+TEST_CASE("the regex match ~~ binds the whole match and each group", "[eval][strings]") {
   const std::string g = test::lang_game(test::kLoneKings);
   CHECK(lang_matches("\"abc-42\" ~~ \"([a-z]+)-([0-9]+)\"\n\\2 == \"42\"\n\\1 == \"abc\"", g) == 1);
   CHECK(lang_matches("\"abc-42\" ~~ \"([a-z]+)-([0-9]+)\"\n\\0 == \"abc-42\"", g) == 1);
