@@ -149,6 +149,7 @@ std::string value_text(const Op& op, Ctx& ctx, const Value& v, bool matched);
 // Records the groups of a regex match as the captures \0, \1, ...
 void set_captures(Ctx& ctx, const std::smatch& m, size_t offset = 0);
 bool eval_echo(const Op& op, Ctx& ctx, Value& v);      // eval_echo.cpp: echo and position navigation
+bool eval_mates(const Op& op, Ctx& ctx, Value& v);     // eval_mates.cpp: puremate and kin
 
 // "move 7(wtm)" (+ "[id]" off the main line): how CQL names a position in comments.
 std::string position_name(const Ctx& ctx, int node);

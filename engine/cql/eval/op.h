@@ -44,6 +44,7 @@ enum class OpCode : uint8_t {
   // echo and position navigation, piece names (eval_echo.cpp)
   Echo, PositionIntersect, PositionOrder, Lca, Distance, Child, Try, PieceName, PieceId, MakeSquare,
   PositionById, ConsecutiveMoves, HhdbPrize,
+  MatePurity,  // mates: puremate modelmate idealmate purestalemate modelstalemate idealstalemate (eval_mates.cpp)
 };
 
 // Sub-kinds carried in Op::sub.
