@@ -46,10 +46,6 @@ fs::path scratch(const std::string& name) {
 
 // Queries that need filters of part 2 (issue 7) or are not yet byte-identical, with the reason.
 const std::map<std::string, std::string> kPending = {
-    {"cql62-distribution-examples/exalpha-excludes/dingstheme-simple.cql", "part 2: puremate (path done)"},
-    {"cql62-distribution-examples/exalpha-excludes/dingstheme.cql", "part 2: modelmate (path done)"},
-    {"cql62-distribution-examples/exalpha/lacny.cql", "not yet: LACNY"},
-    {"cql62-distribution-examples/exalpha/puremate.cql", "part 2: puremate"},
 };
 
 }  // namespace

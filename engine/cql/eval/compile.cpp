@@ -259,6 +259,14 @@ struct Compiler {
             {"btm", OpCode::Btm}, {"initial", OpCode::Initial}, {"terminal", OpCode::Terminal},
             {"mainline", OpCode::MainlineP}, {"variation", OpCode::VariationP}};
         if (n.text == "try") return op(OpCode::Try, n);  // echo
+        // mates: puremate modelmate idealmate and the stalemates (eval_mates.cpp)
+        if (n.text.find("mate") != std::string::npos && n.text != "mate" && n.text != "stalemate") {
+          auto o = op(OpCode::MatePurity, n);
+          o->type = ValueType::Set;
+          o->flag = n.text.find("stalemate") != std::string::npos;
+          o->sub = n.text.rfind("model", 0) == 0 ? 1 : n.text.rfind("ideal", 0) == 0 ? 2 : 0;
+          return o;
+        }
         auto it = preds.find(n.text);
         if (it == preds.end()) unsupported(n, n.text);
         return op(it->second, n);

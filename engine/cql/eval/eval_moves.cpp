@@ -183,7 +183,8 @@ struct DashFilter {
     return true;
   }
   bool accepts(const MoveFacts& f) const {
-    if (f.null) return false;
+    // a null move passes only a bare dash (lacny.cql: `start:⊢ ―― nullmove`), having no squares to test
+    if (f.null) return !op->kids[0] && !op->kids[1] && !op->kids[2] && !op->flag;
     bool squares;
     // a capture dash names the captured piece's square (en passant: not the destination)
     if (op->flag) squares = f.capture && (from & square_bb(f.from)) && (to & f.capture);

@@ -375,6 +375,7 @@ bool evaluate(const Op& op, Ctx& ctx, Value& v) {
     case OpCode::CaseConvert: case OpCode::StringToInt: case OpCode::Ascii: case OpCode::ToString:
     case OpCode::ReadFile: case OpCode::WriteFile: case OpCode::Message: case OpCode::SetTag:
       return eval_string(op, ctx, v);
+    case OpCode::MatePurity: return eval_mates(op, ctx, v);  // mates
     default: return eval_set(op, ctx, v);
   }
 }

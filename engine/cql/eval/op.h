@@ -45,6 +45,7 @@ enum class OpCode : uint8_t {
   Echo, PositionIntersect, PositionOrder, Lca, Distance, Child, Try, PieceName, PieceId, MakeSquare,
   PositionById, ConsecutiveMoves, HhdbPrize,
   CountCompare,  // speed: `#designator <relation> number` in one step (eval_count_compare.cpp)
+  MatePurity,  // mates: puremate modelmate idealmate purestalemate modelstalemate idealstalemate (eval_mates.cpp)
 };
 
 // Sub-kinds carried in Op::sub.
