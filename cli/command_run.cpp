@@ -11,6 +11,7 @@
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "cli/open_index.h"
 #include "cli/run_options.h"
 #include "cli/similar_run.h"
 #include "indexer/index_location.h"
@@ -54,7 +55,6 @@ struct ScanResult {
   std::vector<std::string> messages;  // `message` lines, printed in game order
 };
 
-int open_index(const std::string& input, const RunOptions& opt, std::unique_ptr<store::IndexStore>& index);
 
 int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::string& input, const std::string& source) {
   cql::eval::EvalOptions eo;
@@ -101,7 +101,8 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
   }
   // The index, when the input has one: only the games it cannot rule out are replayed.
   std::unique_ptr<store::IndexStore> index;
-  if (int rc = open_index(input, opt, index); rc != kExitOk) return rc;
+  if (!opt.no_index)
+    if (int rc = open_fresh_index({"run", input, opt.index_dir, "", true}, index); rc != kExitOk) return rc;
   std::optional<planner::CandidateSet> candidates;
   planner::PlanReport plan;
   if (index) candidates = planner::plan_candidates(query, *index, &plan);
@@ -211,36 +212,6 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
             << (considered - matched - unreadable - ruled_out) << " unmatched after a replay, " << ruled_out
             << " ruled out by the index, " << unreadable << " unreadable (" << with_errors
             << " replayed games with errors, kept up to the last legal move)\n";
-  return kExitOk;
-}
-
-// Opens the index of `input` when there is one and it still matches the input (else: refused, exit 2).
-// --no-index: none. No index folder: none (a full scan), unless --index named one.
-int open_index(const std::string& input, const RunOptions& opt, std::unique_ptr<store::IndexStore>& index) {
-  if (opt.no_index) return kExitOk;
-  const bool named = !opt.index_dir.empty();
-  const std::string dir = named ? opt.index_dir : indexer::default_index_dir(input);
-  std::error_code ec;
-  if (!std::filesystem::exists(dir, ec)) {
-    if (!named) return kExitOk;
-    std::cerr << "cqlindex run: no index at " << dir << "\n";
-    return kExitInput;
-  }
-  std::string error;
-  index = store::IndexStore::open_for_reading(dir, &error);
-  if (!index) {
-    std::cerr << "cqlindex run: " << error << " (rebuild it with 'cqlindex build " << input << "', or use --no-index)\n";
-    return kExitInput;
-  }
-  auto freshness = indexer::check_freshness(index->meta(), input, &error);
-  if (!freshness) {
-    std::cerr << "cqlindex run: " << error << "\n";
-    return kExitInput;
-  }
-  if (*freshness != indexer::Freshness::Fresh) {
-    std::cerr << "cqlindex run: " << indexer::refusal_message(*freshness, input, dir) << "\n";
-    return kExitInput;
-  }
   return kExitOk;
 }
 

@@ -22,6 +22,7 @@
 #include "cli/command_line.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "cli/open_index.h"
 #include "cli/similar_report.h"
 #include "cli/similar_run.h"
 #include "cli/similar_search.h"
@@ -106,20 +107,12 @@ int run_similar(const SimilarRequest& opt) {
   // The index, if there is a usable one; a stale or damaged one is refused.
   std::unique_ptr<store::IndexStore> index;
   if (!opt.no_index) {
-    const bool explicit_dir = !opt.index_dir.empty();
-    const std::string dir = explicit_dir ? opt.index_dir : indexer::default_index_dir(opt.repository);
-    if (!std::filesystem::exists(dir, ec)) {
-      if (explicit_dir) return fail("no index at " + dir);
+    std::string dir;
+    if (int rc = open_fresh_index({opt.command, opt.repository, opt.index_dir, "", true}, index, &dir); rc != kExitOk)
+      return rc;
+    if (!index)
       std::cerr << "cqlindex " << opt.command << ": " << opt.repository << " is not indexed (no " << dir
                 << "): scanning every game; 'cqlindex build " << opt.repository << "' makes this fast\n";
-    } else {
-      index = store::IndexStore::open_for_reading(dir, &error);
-      if (!index) return fail(error);
-      auto freshness = indexer::check_freshness(index->meta(), opt.repository, &error);
-      if (!freshness) return fail(error);
-      if (*freshness != indexer::Freshness::Fresh)
-        return fail(indexer::refusal_message(*freshness, opt.repository, dir));
-    }
   }
 
   // The submissions (with the canonical key of each position when the index will be asked).

@@ -23,6 +23,7 @@
 #include "cli/command_line.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "cli/open_index.h"
 #include "engine/yacpdb/instance_index.h"
 #include "indexer/index_location.h"
 #include "indexer/yacpdb_index.h"
@@ -44,31 +45,12 @@ int open_yacpdb_index(const std::string& input, const po::variables_map& vm,
                       std::unique_ptr<store::IndexStore>& index) {
   if (vm.count("no-index")) return kExitOk;
   const bool named = vm.count("index") > 0;
-  const std::string dir = named ? vm["index"].as<std::string>() : indexer::default_index_dir(input);
-  std::error_code ec;
-  if (!std::filesystem::exists(dir, ec)) {
-    if (!named) return kExitOk;
-    std::cerr << "cqlindex yacpdb: no index at " << dir << "\n";
-    return kExitInput;
-  }
-  const std::string rebuild = "rebuild it with 'cqlindex build " + input + (yacpdb::is_yaml_file(input) ? "" : " --yacpdb") +
-                              "', or use --no-index";
-  std::string error;
-  index = store::IndexStore::open_for_reading(dir, &error);
-  if (!index) {
-    std::cerr << "cqlindex yacpdb: " << error << " (" << rebuild << ")\n";
-    return kExitInput;
-  }
-  auto freshness = indexer::check_freshness(index->meta(), input, &error);
-  if (!freshness) {
-    std::cerr << "cqlindex yacpdb: " << error << "\n";
-    return kExitInput;
-  }
-  if (*freshness != indexer::Freshness::Fresh) {
-    std::cerr << "cqlindex yacpdb: " << input << " has changed since it was indexed in " << dir
-              << ": the index is not used (" << rebuild << ")\n";
-    return kExitInput;
-  }
+  const std::string flags = yacpdb::is_yaml_file(input) ? "" : " --yacpdb";
+  std::string dir;
+  if (int rc = open_fresh_index({"yacpdb", input, named ? vm["index"].as<std::string>() : "", flags, false}, index, &dir);
+      rc != kExitOk || !index)
+    return rc;
+  const std::string rebuild = "rebuild it with 'cqlindex build " + input + flags + "', or use --no-index";
   if (index->meta().build_options.find(indexer::kYacpdbBuildMarker) == std::string::npos) {
     index.reset();  // an index of games only
     if (!named) return kExitOk;

@@ -26,12 +26,13 @@ std::optional<Freshness> check_freshness(const store::IndexMeta& meta, const std
   return size == meta.pgn_size ? Freshness::Fresh : Freshness::Appended;
 }
 
-std::string refusal_message(Freshness freshness, const std::string& pgn_path, const std::string& index_dir) {
+std::string refusal_message(Freshness freshness, const std::string& pgn_path, const std::string& index_dir,
+                            const std::string& build_flags) {
   if (freshness == Freshness::Appended)
     return "index " + index_dir + " does not cover the games appended to " + pgn_path +
-           " since it was built; run 'cqlindex build --append " + pgn_path + "' (or use --no-index)";
+           " since it was built; run 'cqlindex build --append " + pgn_path + build_flags + "' (or use --no-index)";
   return "index " + index_dir + " is stale: " + pgn_path + " has changed since it was indexed; run 'cqlindex build " +
-         pgn_path + "' to rebuild it (or use --no-index)";
+         pgn_path + build_flags + "' to rebuild it (or use --no-index)";
 }
 
 }  // namespace cqlindex::indexer

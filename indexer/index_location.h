@@ -21,7 +21,9 @@ enum class Freshness {
 std::optional<Freshness> check_freshness(const store::IndexMeta& meta, const std::string& pgn_path,
                                          std::string* error);
 
-// Returns the message a query prints when it refuses an index that is not fresh.
-std::string refusal_message(Freshness freshness, const std::string& pgn_path, const std::string& index_dir);
+// Returns the message a query prints when it refuses an index that is not fresh (`build_flags`: what the
+// rebuild command needs besides the file, e.g. " --yacpdb").
+std::string refusal_message(Freshness freshness, const std::string& pgn_path, const std::string& index_dir,
+                            const std::string& build_flags = "");
 
 }  // namespace cqlindex::indexer

@@ -1,0 +1,24 @@
+#pragma once
+// Opening the index of an input file for a query (run, similar, yacpdb): used only when it still describes
+// the file; a damaged or stale index is refused, never used for a wrong answer.
+#include <memory>
+#include <string>
+
+#include "store/index_store.h"
+
+namespace cqlindex::cli {
+
+struct IndexRequest {
+  std::string command;      // "run", "similar", "yacpdb": the prefix of the messages
+  std::string input;        // the indexed file
+  std::string named_dir;    // --index DIR; empty: the default folder beside the input
+  std::string build_flags;  // what `cqlindex build` needs for this file (" --yacpdb"), for the messages
+  bool appendable = true;   // whether `build --append` can extend it (else a grown file is just stale)
+};
+
+// Opens the index of `request.input` when it is fresh. Returns kExitOk with `index` set, or with `index` null
+// when there is no index folder and none was named (the caller scans); kExitInput, with the message on stderr,
+// when a named folder is missing or the index is damaged or not fresh. `dir` receives the folder.
+int open_fresh_index(const IndexRequest& request, std::unique_ptr<store::IndexStore>& index, std::string* dir = nullptr);
+
+}  // namespace cqlindex::cli
