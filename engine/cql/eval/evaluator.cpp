@@ -209,8 +209,12 @@ bool eval_loop(const Op& op, Ctx& ctx, Value& v) {
       ctx.vars[op.var].set = uint64_t{1} << s;
     }
     ctx.bound[op.var] = 1;
-    if (evaluate_smart(*op.kids[1], ctx, tmp)) result |= uint64_t{1} << s;
-    else all = false;
+    if (evaluate_smart(*op.kids[1], ctx, tmp)) {
+      result |= uint64_t{1} << s;
+    } else {
+      all = false;
+      if (op.flag) break;  // `all` has failed: the remaining squares cannot change that
+    }
   }
   ctx.bound[op.var] = 0;
   if (op.flag) return all;
