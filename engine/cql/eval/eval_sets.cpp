@@ -17,12 +17,10 @@ Bitboard pieces_of(const Position& p, uint16_t bits) {
   Bitboard s = 0;
   if ((bits & piece_bits::kWhite) == piece_bits::kWhite) s |= p.pieces(WHITE);
   else
-    for (int i = 0; i < 6; ++i)
-      if (bits & (1 << i)) s |= p.pieces(WHITE, kTypes[i]);
+    for (unsigned b = bits & 0x3f; b; b &= b - 1) s |= p.pieces(WHITE, kTypes[std::countr_zero(b)]);
   if ((bits & piece_bits::kBlack) == piece_bits::kBlack) s |= p.pieces(BLACK);
   else
-    for (int i = 0; i < 6; ++i)
-      if (bits & (1 << (i + 6))) s |= p.pieces(BLACK, kTypes[i]);
+    for (unsigned b = (bits >> 6) & 0x3f; b; b &= b - 1) s |= p.pieces(BLACK, kTypes[std::countr_zero(b)]);
   if (bits & piece_bits::kEmpty) s |= ~p.pieces();
   return s;
 }

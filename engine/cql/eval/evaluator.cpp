@@ -295,9 +295,9 @@ std::string position_name(const Ctx& ctx, int node) {
 }
 
 bool evaluate_smart(const Op& op, Ctx& ctx, Value& v) {
-  size_t mark = ctx.comments.size();
+  const size_t mark = ctx.comments.size();
   if (evaluate(op, ctx, v)) return true;
-  if (!ctx.prog->options.alwayscomment) ctx.comments.resize(mark);
+  if (ctx.comments.size() != mark && !ctx.prog->options.alwayscomment) ctx.comments.resize(mark);
   return false;
 }
 
@@ -315,6 +315,9 @@ bool evaluate(const Op& op, Ctx& ctx, Value& v) {
     case OpCode::String: v.str = op.text; return true;
     case OpCode::True: return true;
     case OpCode::False: return false;
+    case OpCode::PieceSet:  // the commonest leaf, here rather than through eval_set
+      v.set = pieces_of(ctx.position(), op.pieces) & op.squares;
+      return v.set != 0;
     case OpCode::Compound: case OpCode::And: case OpCode::Or: case OpCode::Not: case OpCode::If:
       return eval_logic(op, ctx, v);
     case OpCode::Arithmetic: case OpCode::Negate: case OpCode::Abs: case OpCode::MinMax:
