@@ -44,6 +44,20 @@ fs::path scratch(const std::string& name) {
   return p;
 }
 
+// The rows of a golden summary.tsv after its header, each split at tabs.
+std::vector<std::vector<std::string>> tsv_rows(const fs::path& file) {
+  std::vector<std::vector<std::string>> rows;
+  std::istringstream in(test::slurp(file));
+  std::string line, cell;
+  std::getline(in, line);  // header
+  while (std::getline(in, line)) {
+    std::istringstream ls(line);
+    auto& f = rows.emplace_back();
+    while (std::getline(ls, cell, '\t')) f.push_back(cell);
+  }
+  return rows;
+}
+
 // Queries that need filters of part 2 (issue 7) or are not yet byte-identical, with the reason.
 const std::map<std::string, std::string> kPending = {
 };
@@ -82,16 +96,9 @@ TEST_CASE("opening-tactics re-runs: 19 outputs byte-identical and 1 query reject
 TEST_CASE("exalpha on cql-sample: 90 outputs byte-identical", "[eval][golden]") {
   const fs::path gold = kGold / "exalpha-on-cql-sample";
   const fs::path input = fs::path(CQLINDEX_SHARED_DATA) / "studies" / "cql-sample.pgn";
-  std::istringstream summary(test::slurp(gold / "summary.tsv"));
-  std::string line;
-  std::getline(summary, line);  // header
   int ran = 0, identical = 0, pending = 0;
   std::vector<std::string> failures, pending_passing;
-  while (std::getline(summary, line)) {
-    std::vector<std::string> f;
-    std::string cell;
-    std::istringstream ls(line);
-    while (std::getline(ls, cell, '\t')) f.push_back(cell);
+  for (const auto& f : tsv_rows(gold / "summary.tsv")) {
     if (f.size() < 4) continue;
     ++ran;
     const std::string query = "cql62-distribution-examples/" + f[0] + "/" + f[1] + ".cql";
@@ -125,17 +132,8 @@ struct Row {
 
 std::vector<Row> corpus_rows() {
   std::vector<Row> rows;
-  std::istringstream in(test::slurp(kGold / "corpus-runs" / "summary.tsv"));
-  std::string line;
-  std::getline(in, line);  // header
-  while (std::getline(in, line)) {
-    std::vector<std::string> f;
-    std::string cell;
-    std::istringstream ls(line);
-    while (std::getline(ls, cell, '\t')) f.push_back(cell);
-    if (f.size() < 8) continue;
-    rows.push_back({f[0], f[1], f[2], f[3], f[4], f[7]});
-  }
+  for (const auto& f : tsv_rows(kGold / "corpus-runs" / "summary.tsv"))
+    if (f.size() >= 8) rows.push_back({f[0], f[1], f[2], f[3], f[4], f[7]});
   return rows;
 }
 
