@@ -220,8 +220,9 @@ bool eval_dash(const Op& op, Ctx& ctx, Value& v) {
   return any;
 }
 
-// A target of a legal dash, about the move it stands for: only past-move filters (castle, o-o, o-o-o,
-// enpassant, nullmove) can be asked of a move that was not played (compile.cpp refuses the others).
+// Returns whether move f is of the kind a past-move filter names (castle, o-o, o-o-o, enpassant, nullmove);
+// false for the others. Serves the past-move filters and the targets of a legal dash, where only these kinds
+// can be asked of a move that was not played (compile.cpp refuses the others).
 bool legal_target_holds(const Op& target, const MoveFacts& f) {
   switch (target.sub) {
     case kCastle: return f.castle;
@@ -281,15 +282,9 @@ bool eval_past_move(const Op& op, Ctx& ctx, Value& v) {
     else v.set = square_bb(from ? f.from : f.to);
     return v.set != 0;
   }
-  switch (op.sub) {
-    case kCastle: return f.castle;
-    case kOO: return f.castle && f.king_side;
-    case kOOO: return f.castle && !f.king_side;
-    case kEnPassant: return f.en_passant;
-    case kNullMove: return f.null;
-    case kPrimary: return ctx.game().nodes[p].first_child == pgn::NodeIndex(ctx.cur);
-    default: return ctx.game().nodes[p].first_child != pgn::NodeIndex(ctx.cur);
-  }
+  if (op.sub == kPrimary) return ctx.game().nodes[p].first_child == pgn::NodeIndex(ctx.cur);
+  if (op.sub == kSecondary) return ctx.game().nodes[p].first_child != pgn::NodeIndex(ctx.cur);
+  return legal_target_holds(op, f);
 }
 
 }  // namespace
