@@ -1,6 +1,7 @@
 // cqlindex info [REPO.pgn | --index DIR]: prints what an index holds and whether it matches its PGN.
 //
-// Output (stdout), one `name: value` line each: index, pgn, status, games, positions, keys per family,
+// Output (stdout), one `name: value` line each: index, pgn, status, games, positions, keys per family (and the
+// distinct positions of the similar family, whose keys are buckets),
 // bytes per family, total bytes, bytes per game. Exit 0, or 2 when there is no usable index.
 #include <boost/program_options.hpp>
 #include <filesystem>
@@ -54,8 +55,16 @@ int command_info(int argc, char** argv) {
     auto family = static_cast<store::Family>(i);
     uint64_t bytes = store->family_bytes(family);
     total += bytes;
-    std::cout << "family " << store::family_name(family) << ": " << store->family_keys(family) << " keys, " << bytes
-              << " bytes\n";
+    std::cout << "family " << store::family_name(family) << ": " << store->family_keys(family) << " keys, ";
+    if (family == store::Family::Similar) {  // its keys are buckets (store/position_buckets.h)
+      auto positions = store->position_count(&error);
+      if (!positions) {
+        std::cerr << "cqlindex info: " << error << "\n";
+        return kExitInput;
+      }
+      std::cout << *positions << " distinct positions, ";
+    }
+    std::cout << bytes << " bytes\n";
   }
   uint64_t folder = 0;
   std::error_code ec;

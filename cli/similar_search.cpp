@@ -90,7 +90,7 @@ bool search_with_index(const store::IndexStore& index, SubmissionDb& db, const S
   Roaring candidates;
   std::vector<uint64_t> skipped_key_games(keys.keys.size(), 0);
   for (uint32_t k = 0; k < keys.keys.size(); ++k) {
-    auto list = index.postings(store::Family::Similar, keys.keys[k], error);
+    auto list = index.position_games(keys.keys[k], error);
     if (!list) return false;
     if (skip_above >= 0 && double(list->size()) > skip_above) {
       skipped_key_games[k] = list->size();

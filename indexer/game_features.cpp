@@ -1,4 +1,4 @@
-// Per-game extraction: every mainline position's canonical key and material, the pieces' squares, the
+// Per-game extraction: every mainline position's canonical key (as its hash) and material, the pieces' squares, the
 // game's flags, and the tag-derived attributes.
 #include "indexer/game_features.h"
 
@@ -7,6 +7,7 @@
 
 #include "engine/chess/movegen.h"
 #include "indexer/canonical_key.h"
+#include "store/position_buckets.h"
 
 namespace cqlindex::indexer {
 namespace {
@@ -58,7 +59,9 @@ class PositionVisitor {
 
   void visit(const chess::Position& pos) {
     char key[kMaxKeyBytes];
-    out_.runs.add(store::Family::Similar, std::string_view(key, canonical_key(pos, key)), id_);
+    char hash[store::kPositionHashBytes];
+    store::write_position_hash(store::position_hash(std::string_view(key, canonical_key(pos, key))), hash);
+    out_.runs.add(store::Family::Similar, std::string_view(hash, sizeof hash), id_);
     Material m = material_of(pos);
     if (std::find(materials_.begin(), materials_.end(), m) == materials_.end()) {
       materials_.push_back(m);

@@ -22,6 +22,7 @@
 #include "indexer/yacpdb_index.h"
 #include "store/content_fingerprint.h"
 #include "store/index_store.h"
+#include "store/position_buckets.h"
 
 namespace cqlindex::indexer {
 namespace fs = std::filesystem;
@@ -144,6 +145,38 @@ bool write_bitmaps(store::IndexStore& store, store::IndexStore::Ingest mode,
   return write(store::Family::PieceSquare, squares) && write(store::Family::Flags, flags);
 }
 
+// Yields the similar family's entries, one per bucket, from the position hashes a merger reads in order.
+class BucketFeed {
+ public:
+  explicit BucketFeed(RunMerger& merger) : merger_(merger) { advance(); }
+  // Fills the next bucket's key and value; false when the merger has no more similar postings.
+  bool next(std::string& key, std::string& value) {
+    if (!pending_) return false;
+    const uint16_t bucket = hash_.bucket;
+    while (pending_ && hash_.bucket == bucket) {
+      writer_.add(hash_.tag, games_);
+      advance();
+    }
+    key = store::bucket_key(bucket);
+    value = writer_.take();
+    return true;
+  }
+
+ private:
+  void advance() {
+    pending_ = merger_.has_next() && merger_.family() == store::Family::Similar;
+    if (!pending_) return;
+    merger_.next(run_key_, games_);
+    hash_ = store::read_position_hash(run_key_);
+  }
+  RunMerger& merger_;
+  std::string run_key_;
+  std::vector<uint32_t> games_;
+  store::PositionHash hash_{};
+  bool pending_ = false;
+  store::PositionBucketWriter writer_;
+};
+
 // Merges the runs of one key range into SST files, one per family the range holds (added to `files`).
 bool write_range(store::IndexStore& store, store::IndexStore::Ingest mode, const std::vector<std::string>& runs,
                  FamilyFiles& files, std::string* error) {
@@ -152,12 +185,19 @@ bool write_range(store::IndexStore& store, store::IndexStore::Ingest mode, const
   std::vector<uint32_t> games;
   while (merger.has_next()) {
     const store::Family family = merger.family();
-    auto path = store.write_sst(family, mode, [&](std::string& key, std::string& value) {
-      if (!merger.has_next() || merger.family() != family) return false;
-      merger.next(key, games);
-      value = store::PostingList::encode_sorted(games);
-      return true;
-    }, error);
+    std::optional<std::string> path;
+    if (family == store::Family::Similar) {
+      BucketFeed buckets(merger);
+      path = store.write_sst(family, mode, [&](std::string& key, std::string& value) { return buckets.next(key, value); },
+                             error);
+    } else {
+      path = store.write_sst(family, mode, [&](std::string& key, std::string& value) {
+        if (!merger.has_next() || merger.family() != family) return false;
+        merger.next(key, games);
+        value = store::PostingList::encode_sorted(games);
+        return true;
+      }, error);
+    }
     if (!path) return false;
     files[family].push_back(*path);
   }
@@ -338,7 +378,7 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
   meta.pgn_fingerprint = *fingerprint;
   meta.game_count = first_id + static_cast<uint32_t>(games);
   meta.position_count += out.positions;
-  meta.build_options = "similarity-keys=v1";
+  meta.build_options = "similarity-keys=v2";  // v2: position buckets of XXH3 hashes
   if (with_yacpdb) meta.build_options += ";" + std::string(kYacpdbBuildMarker);
   if (!store->put_meta(meta, &why) || !store->finish(&why)) return fail(error, why);
   store.reset();

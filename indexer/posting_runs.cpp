@@ -27,8 +27,8 @@ uint64_t prefix_of(std::string_view text, size_t from) {
 size_t run_partition(std::string_view family_and_key) {
   const auto family = static_cast<store::Family>(static_cast<uint8_t>(family_and_key[0]));
   if (family < store::Family::Similar) return 0;  // (no such postings: those families are not posting lists)
-  if (family == store::Family::Similar)  // similar keys start with the side to move (0 white, 1 black)
-    return family_and_key.size() > 1 && family_and_key[1] != 0 ? 1 : 0;
+  if (family == store::Family::Similar)  // position hashes: the halves of the hash space
+    return family_and_key.size() > 1 && (static_cast<uint8_t>(family_and_key[1]) & 0x80) ? 1 : 0;
   return family == store::Family::Material ? 2 : 3;
 }
 

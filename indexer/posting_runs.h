@@ -16,7 +16,7 @@
 
 namespace cqlindex::indexer {
 
-// The key ranges: similar with white to move; similar with black to move; material; the later families (tags).
+// The key ranges: the two halves of the similar family's hashes; material; the later families (tags).
 // The two similar halves hold about as many postings, material and tags each about a third of one half, so two
 // threads taking ranges in turn finish together.
 constexpr size_t kRunPartitions = 4;
@@ -38,7 +38,7 @@ class RunWriter {
   bool ok() const { return ok_; }
 
  private:
-  // A buffered posting. Family + key fit in `prefix` (similar keys take at most 26 bytes), so sorting compares
+  // A buffered posting. Family + key fit in `prefix` (similar keys take 7 bytes), so sorting compares
   // entries without reading `bytes_` except for long tag keys.
   static constexpr size_t kPrefixBytes = 32;
   struct Entry {

@@ -53,6 +53,13 @@ std::optional<Roaring> Planner::postings(store::Family family, std::string_view 
   return list->bits();
 }
 
+std::optional<Roaring> Planner::position_games(std::string_view key) {
+  if (!error_.empty()) return std::nullopt;
+  auto list = store_.position_games(key, &error_);
+  if (!list) return std::nullopt;
+  return std::move(list->bits());
+}
+
 std::optional<Roaring> Planner::union_where(store::Family family, std::string_view prefix,
                                             const std::function<bool(std::string_view key)>& keep) {
   if (!error_.empty()) return std::nullopt;

@@ -34,6 +34,9 @@ class Planner {
 
   // Returns the games under `key` (empty when absent); nullopt after a read error.
   std::optional<Roaring> postings(store::Family family, std::string_view key);
+  // Returns the games (a superset: store/position_buckets.h) holding a position whose canonical key is `key`;
+  // nullopt after a read error.
+  std::optional<Roaring> position_games(std::string_view key);
   // Returns the union of the postings of every key of `family` under `prefix` that `keep` accepts.
   std::optional<Roaring> union_where(store::Family family, std::string_view prefix,
                                      const std::function<bool(std::string_view key)>& keep);

@@ -31,7 +31,7 @@ PlanNode plan_similar(Planner& p, const cql::Node& node, const Frame& frame) {
   }
   Roaring acc;
   for (const std::string& key : keys) {
-    auto games = p.postings(store::Family::Similar, key);
+    auto games = p.position_games(key);
     if (!games) return bounded(node, "similar positions", "similar", std::nullopt);
     acc |= *games;
   }

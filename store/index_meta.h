@@ -8,7 +8,8 @@
 namespace cqlindex::store {
 
 // Bumped whenever a key or value layout changes; an index of another version is refused.
-constexpr uint32_t kSchemaVersion = 3;  // 2: the tags family is filled (the planner trusts it); 3: game positions
+constexpr uint32_t kSchemaVersion = 4;  // 2: the tags family is filled (the planner trusts it); 3: game positions;
+                                      // 4: the similar family holds position buckets (store/position_buckets.h)
 
 struct IndexMeta {
   uint32_t schema_version = kSchemaVersion;

@@ -12,6 +12,7 @@
 #include <rocksdb/table.h>
 
 #include "store/checksum_manifest.h"
+#include "store/position_buckets.h"
 #include "store/posting_union_merge.h"
 
 namespace cqlindex::store {
@@ -44,23 +45,26 @@ rocksdb::DBOptions database_options(bool create) {
 rocksdb::ColumnFamilyOptions family_options(Family family) {
   rocksdb::ColumnFamilyOptions o;
   rocksdb::BlockBasedTableOptions table;
-  // Point look-ups (one per canonical key of a submission) mostly miss in a large repository: a Bloom
-  // filter answers most misses without reading a block.
-  // (A Ribbon filter of the same rate, measured on the 116k-game file: index 125.1 -> 122.8 MB, but +0.7 s CPU and
-  // +120 MB peak RSS in the build: Bloom kept, build time being the tighter target.)
-  if (holds_postings(family)) table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10, false));
-  // Larger blocks compress sorted, similar keys better; look-ups are few, so the extra read is cheap.
-  table.block_size = 32 * 1024;
+  const bool buckets = family == Family::Similar;  // position buckets (store/position_buckets.h)
+  // Point look-ups of tags and signatures often miss: a Bloom filter answers most misses without reading a block.
+  // Position buckets need none: a repository of any size fills every one of the 65,536 buckets.
+  if (holds_postings(family) && !buckets) table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10, false));
+  // Larger blocks compress sorted, similar keys better; look-ups are few, so the extra read is cheap. A bucket is
+  // read alone, and uncompressed: smaller blocks keep that read short.
+  table.block_size = buckets ? 8 * 1024 : 32 * 1024;
   // Blocks and their checksums are verified on every read (RocksDB default, stated for the record).
   table.checksum = rocksdb::kXXH3;
   o.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
-  // ZSTD everywhere: a build writes each family once, straight into the bottom level, and the index must
-  // stay smaller than its PGN. (A trained dictionary gained 4 % on position keys but made a build buffer
-  // a whole family in memory, so there is none.)
-  o.compression = rocksdb::kZSTD;
-  // Level 3 (the default): on the 116k-game file level 9 saved 3 % (117 -> 113 MB) for 15 % more build time.
+  // ZSTD for the families of words and signatures: a build writes each family once, straight into the bottom
+  // level, and the index must stay smaller than its PGN. (A trained dictionary gained 4 % on them but made a
+  // build buffer a whole family in memory, so there is none.) Position buckets are hashes and game ids, which
+  // do not compress: zstd would only cost time.
+  o.compression = buckets ? rocksdb::kNoCompression : rocksdb::kZSTD;
+  // zstd's default level 3: level 9 saved 3 % (when positions were stored as exact keys) for 15 % more build time.
   o.level_compaction_dynamic_level_bytes = true;  // keeps almost all data in the bottom level
-  if (holds_postings(family)) o.merge_operator = make_posting_union_merge();  // builds and appends Merge
+  // Builds and appends Merge into posting families.
+  if (buckets) o.merge_operator = make_position_bucket_merge();
+  else if (holds_postings(family)) o.merge_operator = make_posting_union_merge();
   return o;
 }
 
@@ -189,6 +193,32 @@ std::optional<PostingList> IndexStore::postings(Family family, std::string_view 
   auto list = PostingList::decode(value, &why);
   if (!list) fail(error, "damaged posting list in family " + std::string(family_name(family)) + ": " + why);
   return list;
+}
+
+std::optional<PostingList> IndexStore::position_games(std::string_view position_key, std::string* error) const {
+  const PositionHash h = position_hash(position_key);
+  std::string value;
+  rocksdb::Status s =
+      impl_->db->Get(rocksdb::ReadOptions(), impl_->handle(Family::Similar), slice(bucket_key(h.bucket)), &value);
+  if (s.IsNotFound()) return PostingList();
+  if (!s.ok()) {
+    fail(error, "index read failed: " + s.ToString());
+    return std::nullopt;
+  }
+  return find_in_bucket(value, h.tag, error);
+}
+
+std::optional<uint64_t> IndexStore::position_count(std::string* error) const {
+  uint64_t count = 0;
+  bool ok = true;
+  if (!for_each(Family::Similar, "", [&](std::string_view, std::string_view value) {
+        auto entries = bucket_entry_count(value, error);
+        if (entries) count += *entries;
+        ok = entries.has_value();
+        return ok;
+      }, error) || !ok)
+    return std::nullopt;
+  return count;
 }
 
 std::optional<GameRecord> IndexStore::game(uint32_t id, std::string* error) const {

@@ -36,6 +36,13 @@ class IndexStore {
 
   // Returns the games listed under `key` (empty when the key is absent), or nullopt on a damaged value.
   std::optional<PostingList> postings(Family family, std::string_view key, std::string* error) const;
+  // Returns the games that hold a position whose key (indexer/canonical_key.h) is `position_key`, and perhaps a
+  // few more (the similar family files positions by hash: store/position_buckets.h), or nullopt on a damaged
+  // value.
+  std::optional<PostingList> position_games(std::string_view position_key, std::string* error) const;
+  // Returns the number of distinct positions the similar family holds (it reads the whole family), or nullopt
+  // (with `error`).
+  std::optional<uint64_t> position_count(std::string* error) const;
   // Returns the record of game `id`, or nullopt (with `error`) when absent or damaged.
   std::optional<GameRecord> game(uint32_t id, std::string* error) const;
   // Calls `visit(key, value)` for every key of `family` that starts with `prefix`, in key order, until it

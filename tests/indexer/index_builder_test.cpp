@@ -86,7 +86,7 @@ TEST_CASE("build indexes every mainline position of every game", "[indexer]") {
   REQUIRE(store->meta().game_count == 1005);
   REQUIRE(store->meta().position_count == summary.positions);
   // The start position is in every game; records point at the games' bytes.
-  auto start = store->postings(store::Family::Similar, indexer::canonical_key(chess::Position::start()), &error);
+  auto start = store->position_games(indexer::canonical_key(chess::Position::start()), &error);
   REQUIRE(start);
   REQUIRE(start->size() == 1005);
   auto first = store->game(0, &error);

@@ -1,11 +1,14 @@
 // IndexStore on a real RocksDB folder: ingest + merge, reads, and refusal of damaged or unfinished indexes.
+#include <algorithm>
 #include <filesystem>
+#include <map>
 #include <fstream>
 
 #include <catch2/catch.hpp>
 
 #include "store/checksum_manifest.h"
 #include "store/index_store.h"
+#include "store/position_buckets.h"
 
 using namespace cqlindex::store;
 namespace fs = std::filesystem;
@@ -47,8 +50,8 @@ void build_small_index(const std::string& dir) {
   g.length = 20;
   REQUIRE(store->put_games({{0, g}, {1, g}, {2, g}}, &error));
   // Two runs that share key "k2": the merge operator must union them.
-  REQUIRE(store->ingest_sorted(Family::Similar, IndexStore::Ingest::Merge, {{"k1", encoded({0})}, {"k2", encoded({1})}}, &error));
-  REQUIRE(store->ingest_sorted(Family::Similar, IndexStore::Ingest::Merge, {{"k2", encoded({2})}, {"k3", encoded({0, 2})}}, &error));
+  REQUIRE(store->ingest_sorted(Family::Material, IndexStore::Ingest::Merge, {{"k1", encoded({0})}, {"k2", encoded({1})}}, &error));
+  REQUIRE(store->ingest_sorted(Family::Material, IndexStore::Ingest::Merge, {{"k2", encoded({2})}, {"k3", encoded({0, 2})}}, &error));
   REQUIRE(store->ingest_sorted(Family::Tags, IndexStore::Ingest::Put, {{"white:kasparov", encoded({1})}}, &error));
   REQUIRE(store->finish(&error));
 }
@@ -63,12 +66,12 @@ TEST_CASE("an index reads back what was ingested, with runs merged by union", "[
   INFO(error);
   REQUIRE(store);
   REQUIRE(store->meta().game_count == 3);
-  auto k2 = store->postings(Family::Similar, "k2", &error);
+  auto k2 = store->postings(Family::Material, "k2", &error);
   REQUIRE(k2);
   REQUIRE(k2->size() == 2);
   REQUIRE(k2->contains(1));
   REQUIRE(k2->contains(2));
-  auto missing = store->postings(Family::Similar, "zz", &error);
+  auto missing = store->postings(Family::Material, "zz", &error);
   REQUIRE(missing);
   REQUIRE(missing->empty());
   REQUIRE(store->postings(Family::Tags, "white:kasparov", &error)->contains(1));
@@ -79,7 +82,7 @@ TEST_CASE("an index reads back what was ingested, with runs merged by union", "[
   REQUIRE_FALSE(store->game(3, &error));
 
   std::vector<std::string> keys;
-  REQUIRE(store->for_each(Family::Similar, "k", [&](std::string_view k, std::string_view) {
+  REQUIRE(store->for_each(Family::Material, "k", [&](std::string_view k, std::string_view) {
     keys.emplace_back(k);
     return true;
   }, &error));
@@ -102,17 +105,67 @@ TEST_CASE("an index can be extended by a later writer (append)", "[store]") {
     auto store = IndexStore::open_for_writing(tmp.path, &error);
     REQUIRE(store);
     REQUIRE(store->meta().game_count == 3);
-    REQUIRE(store->ingest_sorted(Family::Similar, IndexStore::Ingest::Merge, {{"k1", encoded({3})}, {"k9", encoded({3})}}, &error));
+    REQUIRE(store->ingest_sorted(Family::Material, IndexStore::Ingest::Merge, {{"k1", encoded({3})}, {"k9", encoded({3})}}, &error));
     // Until finish(), the index is not one a query would use.
     REQUIRE_FALSE(IndexStore::open_for_reading(tmp.path, &error));
     REQUIRE(store->finish(&error));
   }
   auto store = IndexStore::open_for_reading(tmp.path, &error);
   REQUIRE(store);
-  auto k1 = store->postings(Family::Similar, "k1", &error);
+  auto k1 = store->postings(Family::Material, "k1", &error);
   REQUIRE(k1->size() == 2);
   REQUIRE(k1->contains(0));
   REQUIRE(k1->contains(3));
+}
+
+TEST_CASE("position buckets: look-ups by position key, and an append joins buckets tag by tag", "[store]") {
+  // Two position keys that share a bucket, and a third in another bucket.
+  std::map<uint16_t, std::string> first_in_bucket;
+  std::string a, b, c;
+  for (int i = 0; a.empty(); ++i) {
+    std::string key = "position " + std::to_string(i);
+    auto [it, added] = first_in_bucket.emplace(position_hash(key).bucket, key);
+    if (!added) a = it->second, b = key;
+  }
+  for (int i = 0; c.empty(); ++i)
+    if (std::string key = "other " + std::to_string(i); position_hash(key).bucket != position_hash(a).bucket) c = key;
+  auto bucket_of = [](std::vector<std::pair<std::string, std::vector<uint32_t>>> entries) {
+    std::sort(entries.begin(), entries.end(),
+              [](const auto& x, const auto& y) { return position_hash(x.first).tag < position_hash(y.first).tag; });
+    PositionBucketWriter writer;
+    for (const auto& [key, ids] : entries) writer.add(position_hash(key).tag, ids);
+    return std::make_pair(bucket_key(position_hash(entries.front().first).bucket), writer.take());
+  };
+  auto sorted = [](std::vector<std::pair<std::string, std::string>> rows) {
+    std::sort(rows.begin(), rows.end());
+    return rows;
+  };
+  TempDir tmp;
+  build_small_index(tmp.path);
+  std::string error;
+  {
+    auto store = IndexStore::open_for_writing(tmp.path, &error);
+    REQUIRE(store);
+    REQUIRE(store->ingest_sorted(Family::Similar, IndexStore::Ingest::Merge,
+                                 sorted({bucket_of({{a, {0}}}), bucket_of({{c, {1, 2}}})}), &error));
+    REQUIRE(store->ingest_sorted(Family::Similar, IndexStore::Ingest::Merge,
+                                 sorted({bucket_of({{a, {2}}, {b, {1}}})}), &error));
+    REQUIRE(store->finish(&error));
+  }
+  auto store = IndexStore::open_for_reading(tmp.path, &error);
+  REQUIRE(store);
+  auto games = [&](const std::string& key) {
+    auto list = store->position_games(key, &error);
+    REQUIRE(list);
+    std::vector<uint32_t> ids(list->size());
+    list->bits().toUint32Array(ids.data());
+    return ids;
+  };
+  CHECK(games(a) == std::vector<uint32_t>{0, 2});
+  CHECK(games(b) == std::vector<uint32_t>{1});
+  CHECK(games(c) == std::vector<uint32_t>{1, 2});
+  CHECK(games("never filed").empty());
+  CHECK(store->position_count(&error) == 3u);
 }
 
 TEST_CASE("damaged, truncated and unfinished indexes are refused with a reason", "[store]") {
@@ -165,7 +218,7 @@ TEST_CASE("damaged, truncated and unfinished indexes are refused with a reason",
     {
       auto store = IndexStore::create(tmp.path, &error);
       REQUIRE(store);
-      REQUIRE(store->ingest_sorted(Family::Similar, IndexStore::Ingest::Merge, {{"k1", encoded({0})}}, &error));
+      REQUIRE(store->ingest_sorted(Family::Material, IndexStore::Ingest::Merge, {{"k1", encoded({0})}}, &error));
     }  // dropped without finish(): like a killed build
     REQUIRE_FALSE(IndexStore::open_for_reading(tmp.path, &error));
     REQUIRE(error.find("did not finish") != std::string::npos);

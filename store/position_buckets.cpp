@@ -1,0 +1,158 @@
+// The similar family's buckets: hashing, the entry layout, reading and writing.
+#include "store/position_buckets.h"
+
+#include <xxhash.h>
+
+#include "store/varint.h"
+
+namespace cqlindex::store {
+
+PositionHash position_hash(std::string_view key) {
+  const uint64_t h = XXH3_64bits(key.data(), key.size());
+  return PositionHash{static_cast<uint16_t>(h >> 48), static_cast<uint32_t>(h >> 16)};
+}
+
+void write_position_hash(PositionHash h, char (&out)[kPositionHashBytes]) {
+  out[0] = static_cast<char>(h.bucket >> 8);
+  out[1] = static_cast<char>(h.bucket);
+  for (int i = 0; i < 4; ++i) out[2 + i] = static_cast<char>(h.tag >> (24 - 8 * i));
+}
+
+PositionHash read_position_hash(std::string_view bytes) {
+  return PositionHash{static_cast<uint16_t>(static_cast<uint8_t>(bytes[0]) << 8 | static_cast<uint8_t>(bytes[1])),
+                      get_be32(bytes.substr(2))};
+}
+
+std::string bucket_key(uint16_t bucket) {
+  return std::string{static_cast<char>(bucket >> 8), static_cast<char>(bucket)};
+}
+
+void PositionBucketWriter::add_single_or(uint32_t tag, uint64_t count, uint32_t first,
+                                         const std::function<std::string()>& encoded) {
+  put_be32(value_, tag);
+  if (count == 1) {
+    put_varint(value_, uint64_t{first} << 1);
+    return;
+  }
+  const std::string games = encoded();
+  put_varint(value_, (uint64_t{games.size()} << 1) | 1);
+  value_ += games;
+}
+
+void PositionBucketWriter::add(uint32_t tag, const std::vector<uint32_t>& ids) {
+  add_single_or(tag, ids.size(), ids.front(), [&] { return PostingList::encode_sorted(ids); });
+}
+
+void PositionBucketWriter::add(uint32_t tag, const PostingList& games) {
+  add_single_or(tag, games.size(), games.bits().minimum(), [&] { return games.encode(); });
+}
+
+std::string PositionBucketWriter::take() {
+  std::string out;
+  out.swap(value_);
+  return out;
+}
+
+namespace {
+
+// One entry read off the front of a bucket value.
+struct RawEntry {
+  uint32_t tag;
+  uint64_t v;                 // the varint: see position_buckets.h
+  std::string_view encoded;   // the games' bytes when v is odd
+};
+
+// Reads the entry at the front of `in` and advances it; false (with `error`) on malformed bytes.
+bool next_entry(std::string_view& in, RawEntry& e, std::string* error) {
+  auto fail = [&](const char* why) {
+    if (error) *error = std::string("damaged position bucket: ") + why;
+    return false;
+  };
+  if (in.size() < 4) return fail("truncated tag");
+  e.tag = get_be32(in);
+  in.remove_prefix(4);
+  if (!get_varint(in, e.v)) return fail("truncated entry");
+  e.encoded = {};
+  if (e.v & 1) {
+    const uint64_t length = e.v >> 1;
+    if (length == 0 || length > in.size()) return fail("truncated posting list");
+    e.encoded = in.substr(0, length);
+    in.remove_prefix(length);
+  } else if ((e.v >> 1) > UINT32_MAX) {
+    return fail("game id out of range");
+  }
+  return true;
+}
+
+// Returns the games of entry `e`, or nullopt (with `error`).
+std::optional<PostingList> games_of(const RawEntry& e, std::string* error) {
+  if (!(e.v & 1)) {
+    PostingList one;
+    one.add(static_cast<uint32_t>(e.v >> 1));
+    return one;
+  }
+  std::string why;
+  auto list = PostingList::decode(e.encoded, &why);
+  if (!list && error) *error = "damaged position bucket: " + why;
+  return list;
+}
+
+// Reads the entries of a bucket value in order, checking that their tags increase.
+class BucketReader {
+ public:
+  explicit BucketReader(std::string_view value) : rest_(value) {}
+  bool done() const { return rest_.empty(); }
+  // Reads the next entry into `e`; false (with `error`) on malformed bytes.
+  bool next(RawEntry& e, std::string* error) {
+    if (!next_entry(rest_, e, error)) return false;
+    if (!first_ && e.tag <= previous_) {
+      if (error) *error = "damaged position bucket: tags out of order";
+      return false;
+    }
+    first_ = false;
+    previous_ = e.tag;
+    return true;
+  }
+
+ private:
+  std::string_view rest_;
+  bool first_ = true;
+  uint32_t previous_ = 0;
+};
+
+}  // namespace
+
+bool for_each_in_bucket(std::string_view value, const std::function<void(uint32_t, PostingList&&)>& visit,
+                        std::string* error) {
+  BucketReader reader(value);
+  RawEntry e;
+  while (!reader.done()) {
+    if (!reader.next(e, error)) return false;
+    auto games = games_of(e, error);
+    if (!games) return false;
+    visit(e.tag, std::move(*games));
+  }
+  return true;
+}
+
+std::optional<size_t> bucket_entry_count(std::string_view value, std::string* error) {
+  BucketReader reader(value);
+  RawEntry e;
+  size_t count = 0;
+  for (; !reader.done(); ++count)
+    if (!reader.next(e, error)) return std::nullopt;
+  return count;
+}
+
+std::optional<PostingList> find_in_bucket(std::string_view value, uint32_t tag, std::string* error) {
+  BucketReader reader(value);
+  RawEntry e;
+  while (!reader.done()) {
+    if (!reader.next(e, error)) return std::nullopt;
+    if (e.tag == tag) return games_of(e, error);
+    if (e.tag > tag) break;  // tags increase: it is absent
+  }
+  return PostingList();
+}
+
+}  // namespace cqlindex::store
