@@ -93,6 +93,7 @@ std::optional<PostingList> games_of(const RawEntry& e, std::string* error) {
   }
   std::string why;
   auto list = PostingList::decode(e.encoded, &why);
+  if (list && list->empty()) list.reset(), why = "an entry without games";  // a writer never writes one
   if (!list && error) *error = "damaged position bucket: " + why;
   return list;
 }

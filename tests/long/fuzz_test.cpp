@@ -20,3 +20,7 @@ void fuzz_for_a_minute(const std::string& target) {
 TEST_CASE("fuzzing the PGN reader and writer for 60 seconds finds nothing", "[long][fuzz]") {
   fuzz_for_a_minute("pgn_reader_fuzz");
 }
+
+TEST_CASE("fuzzing the index's value layouts for 60 seconds finds nothing", "[long][fuzz]") {
+  fuzz_for_a_minute("store_values_fuzz");
+}

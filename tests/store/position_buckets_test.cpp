@@ -111,4 +111,8 @@ TEST_CASE("position bucket: damaged values are refused, never misread", "[store]
   bad[10] = 'X';  // the format byte of tag 9's games
   CHECK_FALSE(find_in_bucket(bad, 9, &error));
   CHECK(error.find("damaged position bucket") == 0);
+  // An entry whose games are an empty list (a writer never writes one; found by store_values_fuzz).
+  const std::string empty_games("\0\0\0\1\x05" "D\0", 7);
+  CHECK_FALSE(find_in_bucket(empty_games, 1, &error));
+  CHECK(error == "damaged position bucket: an entry without games");
 }
