@@ -43,23 +43,24 @@ void RunWriter::add(store::Family family, std::string_view key, uint32_t game) {
   bytes_.push_back(static_cast<char>(family));
   bytes_.append(key);
   std::string_view text = std::string_view(bytes_).substr(offset + 1);
-  entries_.push_back(Entry{{prefix_of(text, 0), prefix_of(text, 8), prefix_of(text, 16), prefix_of(text, 24)},
-                           offset, game, static_cast<uint32_t>(text.size())});
+  Entry e{{}, offset, game, static_cast<uint32_t>(text.size())};
+  for (size_t i = 0; i < kPrefixWords; ++i) e.prefix[i] = prefix_of(text, 8 * i);
+  entries_.push_back(e);
   if (entries_.size() >= max_pairs_ && ok_) ok_ = flush(&error_);
 }
 
 bool RunWriter::before(const Entry& a, const Entry& b) const {
-  for (int i = 0; i < 4; ++i)
+  for (size_t i = 0; i < kPrefixWords; ++i)
     if (a.prefix[i] != b.prefix[i]) return a.prefix[i] < b.prefix[i];
-  // Equal first 32 bytes: when both are longer, the rest decides; otherwise the shorter is a prefix of the other.
+  // Equal first kPrefixBytes: when both are longer, the rest decides; otherwise the shorter is a prefix of the other.
   if (a.length > kPrefixBytes && b.length > kPrefixBytes)
     if (int c = tail(a).compare(tail(b)); c != 0) return c < 0;
   return a.length != b.length ? a.length < b.length : a.game < b.game;
 }
 
 bool RunWriter::same(const Entry& a, const Entry& b) const {
-  return a.game == b.game && a.length == b.length && a.prefix[0] == b.prefix[0] && a.prefix[1] == b.prefix[1] &&
-         a.prefix[2] == b.prefix[2] && a.prefix[3] == b.prefix[3] && (a.length <= kPrefixBytes || tail(a) == tail(b));
+  return a.game == b.game && a.length == b.length && std::equal(a.prefix, a.prefix + kPrefixWords, b.prefix) &&
+         (a.length <= kPrefixBytes || tail(a) == tail(b));
 }
 
 bool RunWriter::flush(std::string* error) {
@@ -94,8 +95,8 @@ bool RunWriter::flush(std::string* error) {
   for (const Entry& e : entries_) {
     if (previous && same(*previous, e)) continue;
     // The bytes come from the prefix (sequential memory) unless the key is longer.
-    for (int i = 0; i < 4; ++i)
-      for (int k = 0; k < 8; ++k) text[i * 8 + k] = static_cast<char>(e.prefix[i] >> (56 - 8 * k));
+    for (size_t i = 0; i < kPrefixWords; ++i)
+      for (size_t k = 0; k < 8; ++k) text[i * 8 + k] = static_cast<char>(e.prefix[i] >> (56 - 8 * k));
     const std::string_view t = e.length <= kPrefixBytes
                                    ? std::string_view(text, e.length)
                                    : std::string_view(bytes_.data() + e.offset + 1, e.length);

@@ -38,11 +38,12 @@ class RunWriter {
   bool ok() const { return ok_; }
 
  private:
-  // A buffered posting. Family + key fit in `prefix` (similar keys take 7 bytes), so sorting compares
-  // entries without reading `bytes_` except for long tag keys.
-  static constexpr size_t kPrefixBytes = 32;
+  // A buffered posting. Family + key fit in `prefix` (similar keys take 7 bytes, material keys 11), so sorting
+  // compares entries without reading `bytes_` except for long tag keys; small entries sort faster.
+  static constexpr size_t kPrefixWords = 2;
+  static constexpr size_t kPrefixBytes = 8 * kPrefixWords;
   struct Entry {
-    uint64_t prefix[4];  // the first 32 bytes of family + key, big-endian, zero-padded
+    uint64_t prefix[kPrefixWords];  // the first kPrefixBytes of family + key, big-endian, zero-padded
     uint32_t offset;     // of [length][family][key] in bytes_
     uint32_t game;
     uint32_t length;     // of family + key
