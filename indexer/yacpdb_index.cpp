@@ -14,6 +14,13 @@ namespace {
 
 constexpr char kNotAnalysedPrefix = '\x01';
 constexpr char kEntryPrefix = '\x02';
+constexpr char kTextPrefix = '\x03';
+
+std::string entry_key(char prefix, uint32_t entry) {
+  std::string key(1, prefix);
+  store::put_be32(key, entry);
+  return key;
+}
 
 uint64_t zigzag(int64_t v) { return (static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63); }
 int64_t unzigzag(uint64_t v) { return static_cast<int64_t>(v >> 1) ^ -static_cast<int64_t>(v & 1); }
@@ -82,9 +89,8 @@ bool write_yacpdb_family(store::IndexStore& store, const yacpdb::ProblemFile& fi
                          std::string* error) {
   std::vector<std::pair<std::string, std::string>> rows;
   for (uint32_t i = 0; i < file.problems.size(); ++i) {
-    std::string key(1, kEntryPrefix);
-    store::put_be32(key, i);
-    rows.emplace_back(std::move(key), yacpdb::encode_entry_metadata(file.problems[i].entry));
+    rows.emplace_back(entry_key(kEntryPrefix, i), yacpdb::encode_entry_metadata(file.problems[i].entry, false));
+    rows.emplace_back(entry_key(kTextPrefix, i), file.problems[i].entry.text);
   }
   for (const auto& [key, postings] : index.all()) rows.emplace_back(key, encode_instance(*postings));
   for (const auto& [id, entries] : index.all_not_analysed()) {
@@ -124,13 +130,13 @@ std::optional<yacpdb::InstanceIndex> read_yacpdb_instances(const store::IndexSto
 }
 
 std::optional<std::vector<yacpdb::Problem>> read_yacpdb_entries(const store::IndexStore& store, uint32_t entries,
-                                                                std::string* error) {
+                                                                std::string* error, bool with_text) {
   std::vector<yacpdb::Problem> out;
   out.reserve(entries);
   bool damaged = false;
   bool ok = store.for_each(store::Family::Yacpdb, std::string(1, kEntryPrefix), [&](std::string_view key,
                                                                                      std::string_view value) {
-    auto entry = yacpdb::decode_entry_metadata(value);
+    auto entry = yacpdb::decode_entry_metadata(value, false);
     if (!entry || key.size() != 5 || store::get_be32(key.substr(1)) != out.size()) return !(damaged = true);
     out.push_back(yacpdb::Problem{std::move(*entry), {}});
     return true;
@@ -138,6 +144,19 @@ std::optional<std::vector<yacpdb::Problem>> read_yacpdb_entries(const store::Ind
   if (!ok) return std::nullopt;
   if (damaged || out.size() != entries) {
     if (error) *error = "damaged or missing entry metadata in the yacpdb family";
+    return std::nullopt;
+  }
+  if (!with_text) return out;
+  uint32_t texts = 0;
+  ok = store.for_each(store::Family::Yacpdb, std::string(1, kTextPrefix), [&](std::string_view key,
+                                                                             std::string_view value) {
+    if (key.size() != 5 || store::get_be32(key.substr(1)) != texts || texts >= out.size()) return !(damaged = true);
+    out[texts++].entry.text.assign(value);
+    return true;
+  }, error);
+  if (!ok) return std::nullopt;
+  if (damaged || texts != entries) {
+    if (error) *error = "damaged or missing entry texts in the yacpdb family";
     return std::nullopt;
   }
   return out;

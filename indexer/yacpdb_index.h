@@ -4,7 +4,10 @@
 //   key "ArealCycle|wR|4|true" (yacpdb::instance_key) -> [varint n][posting list of the n entries][n zigzag
 //                                                         varint counts, in entry order]
 //   key "\x01" + predicate name                       -> posting list of the entries not analysed for it
-//   key "\x02" + entry number (4 bytes, big-endian)    -> the entry's metadata (yacpdb::encode_entry_metadata)
+//   key "\x02" + entry number (4 bytes, big-endian)    -> the entry's metadata without its text
+//                                                         (yacpdb::encode_entry_metadata)
+//   key "\x03" + entry number (4 bytes, big-endian)    -> the entry's text (apart: only Text() reads it, and it
+//                                                         is most of the bytes a metadata query would read)
 #include <optional>
 #include <set>
 #include <string>
@@ -29,11 +32,14 @@ std::optional<yacpdb::InstanceIndex> read_yacpdb_instances(const store::IndexSto
                                                            uint32_t entries, std::string* error);
 
 // Reads back the metadata of the `entries` entries as problems without solution trees (enough for every metadata
-// predicate); nullopt (with `error`) when one is missing or damaged.
+// predicate; their texts, which only Text() reads, only `with_text`); nullopt (with `error`) when one is missing
+// or damaged.
 std::optional<std::vector<yacpdb::Problem>> read_yacpdb_entries(const store::IndexStore& store, uint32_t entries,
-                                                                std::string* error);
+                                                                std::string* error, bool with_text = true);
 
-// The build_options marker of an index that holds the yacpdb family.
-constexpr std::string_view kYacpdbBuildMarker = "yacpdb=v1";
+// The build_options marker of an index that holds the yacpdb family (v2: entry texts apart from the metadata).
+constexpr std::string_view kYacpdbBuildMarker = "yacpdb=v2";
+// What every version of that marker starts with (an index of another version must be rebuilt).
+constexpr std::string_view kYacpdbBuildMarkerPrefix = "yacpdb=";
 
 }  // namespace cqlindex::indexer

@@ -28,22 +28,32 @@ Bitboard step(Square s, int df, int dr) {
   return (f >= 0 && f < 8 && r >= 0 && r < 8) ? square_bb(make_square(File(f), Rank(r))) : 0;
 }
 
-// Slider attacks computed ray by ray (slow; only used to fill the tables).
-Bitboard sliding_attacks(bool rook, Square s, Bitboard occupied) {
-  static const int kRook[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
-  static const int kBishop[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
-  const int(*dirs)[2] = rook ? kRook : kBishop;
+// The squares from s outwards in direction (df, dr), s excluded, up to the edge.
+Bitboard ray(Square s, int df, int dr) {
   Bitboard result = 0;
-  for (int d = 0; d < 4; ++d) {
-    int f = file_of(s), r = rank_of(s);
-    while (true) {
-      f += dirs[d][0];
-      r += dirs[d][1];
-      if (f < 0 || f > 7 || r < 0 || r > 7) break;
-      Bitboard b = square_bb(make_square(File(f), Rank(r)));
-      result |= b;
-      if (occupied & b) break;
+  for (int f = file_of(s) + df, r = rank_of(s) + dr; f >= 0 && f < 8 && r >= 0 && r < 8; f += df, r += dr)
+    result |= square_bb(make_square(File(f), Rank(r)));
+  return result;
+}
+
+// The open rays of every square, by direction: rook directions 0..3 (the first two towards higher squares),
+// bishop directions 4..7 (likewise). Filled first by init_attacks; the slider tables are computed from them.
+constexpr int kDirections[8][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
+Bitboard open_rays[8][64];
+
+// Slider attacks for a given occupancy: each ray cut after its first blocker (only used to fill the tables, but
+// that runs at every start-up for 107,648 occupancies, so it takes the nearest blocker by a bit scan).
+Bitboard sliding_attacks(bool rook, Square s, Bitboard occupied) {
+  Bitboard result = 0;
+  for (int d = rook ? 0 : 4, end = d + 4; d < end; ++d) {
+    const Bitboard r = open_rays[d][s];
+    const Bitboard blockers = r & occupied;
+    if (!blockers) {
+      result |= r;
+      continue;
     }
+    const bool upwards = (d & 3) < 2;  // towards higher squares: the nearest blocker is the lowest
+    result |= r & ~open_rays[d][upwards ? lsb(blockers) : msb(blockers)];
   }
   return result;
 }
@@ -160,6 +170,8 @@ void init_attacks() {
   static bool done = false;
   if (done) return;
   done = true;
+  for (int d = 0; d < 8; ++d)
+    for (int sq = 0; sq < 64; ++sq) open_rays[d][sq] = ray(Square(sq), kDirections[d][0], kDirections[d][1]);
   for (int sq = 0; sq < 64; ++sq) {
     Square s = Square(sq);
     detail::pawn_attacks[WHITE][s] = step(s, -1, 1) | step(s, 1, 1);

@@ -152,6 +152,13 @@ bool has_metadata(const Expr& e) {
   return false;
 }
 
+bool has_predicate(const Expr& e, PredicateId id) {
+  if (e.kind == Expr::Kind::Compare && e.call.info->id == id) return true;
+  for (const auto& child : e.children)
+    if (has_predicate(*child, id)) return true;
+  return false;
+}
+
 void collect_analysis(const Expr& e, std::set<PredicateId>& out) {
   if (e.kind == Expr::Kind::Compare && e.call.info->kind == PredicateKind::Analysis) out.insert(e.call.info->id);
   for (const auto& child : e.children) collect_analysis(*child, out);
@@ -166,6 +173,8 @@ std::set<PredicateId> analysis_predicates(const Query& q) {
 }
 
 bool needs_entries(const Query& q) { return q.root && has_metadata(*q.root); }
+
+bool needs_entry_text(const Query& q) { return q.root && has_predicate(*q.root, PredicateId::Text); }
 
 std::vector<uint32_t> indexed_matches(const Query& q, const InstanceIndex& index, const std::vector<Problem>& problems,
                                       std::vector<uint32_t>* undetermined) {

@@ -60,6 +60,9 @@ std::set<PredicateId> analysis_predicates(const Query& q);
 // True when the query has a metadata predicate (its answer needs the entries themselves, not only the index).
 bool needs_entries(const Query& q);
 
+// True when the query reads the entries' texts (Text()).
+bool needs_entry_text(const Query& q);
+
 // The 0-based entries matching the query, answered from the index (analysis predicates) and the problems'
 // entries (metadata predicates; `problems` may be empty when !needs_entries(q)). *undetermined receives the entries that did not match only because a
 // predicate they needed was not analysed.
