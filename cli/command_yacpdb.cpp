@@ -49,7 +49,7 @@ int open_yacpdb_index(const std::string& input, const po::variables_map& vm,
   std::string dir;
   // Only the yacpdb family (instances and entry metadata) is read: the game families of a PGN problem file stay
   // closed (their files are still verified against the checksum manifest).
-  if (int rc = open_fresh_index({"yacpdb", input, named ? vm["index"].as<std::string>() : "", flags, false,
+  if (int rc = open_fresh_index({"yacpdb", input, named ? vm["index"].as<std::string>() : "", flags, true,
                                  {store::Family::Yacpdb}},
                                 index, &dir);
       rc != kExitOk || !index)

@@ -18,12 +18,25 @@
 
 namespace cqlindex::indexer {
 
-// Analyses every problem of `file` on `threads` threads (0: every core) and returns the instances.
-yacpdb::InstanceIndex analyse_problems(const yacpdb::ProblemFile& file, unsigned threads);
+// Analyses the problems of `file` from entry `first` on (0: all) on `threads` threads (0: every core) and returns
+// their instances (entries keep their numbers in the file).
+yacpdb::InstanceIndex analyse_problems(const yacpdb::ProblemFile& file, unsigned threads, uint32_t first = 0);
 
 // Writes `index` and the metadata of `file`'s entries into the yacpdb family of `store` (a fresh build).
 bool write_yacpdb_family(store::IndexStore& store, const yacpdb::ProblemFile& file, const yacpdb::InstanceIndex& index,
                          std::string* error);
+
+// --append: true when the first `indexed` entries of `file` are, metadata and text byte for byte, those the yacpdb
+// family of `store` holds (the bytes appended to the file did not change how its last indexed entry reads); false
+// (with `error`) otherwise.
+bool same_indexed_entries(const store::IndexStore& store, const yacpdb::ProblemFile& file, uint32_t indexed,
+                          std::string* error);
+
+// --append: adds the entries of `file` from `first` on, with `added` = analyse_problems(file, _, first), to the
+// yacpdb family of `store`, which holds the entries before `first`: every instance they share gets the new
+// entries appended to its postings, so the family ends as a fresh build of the whole file would write it.
+bool append_yacpdb_family(store::IndexStore& store, const yacpdb::ProblemFile& file, uint32_t first,
+                          const yacpdb::InstanceIndex& added, std::string* error);
 
 // Reads back the instances of the predicates `wanted` (and which entries were not analysed for them) for an index
 // of `entries` entries; nullopt (with `error`) on a damaged value.

@@ -102,7 +102,8 @@ struct IndexStore::Impl {
   std::unique_ptr<rocksdb::DB> db;
   std::vector<rocksdb::ColumnFamilyHandle*> handles;  // indexed by Family
   std::atomic<int> ingest_count{0};  // names the SST files that write_sst writes, from any thread
-  bool merged = false;  // merge operands were ingested: finish() folds them by a compaction
+  bool merged = false;     // merge operands, or values replacing older ones, were ingested: finish() compacts
+  bool appending = false;  // opened to extend a finished index (--append): ingested values may replace old ones
 
   rocksdb::ColumnFamilyHandle* handle(Family f) const { return handles[static_cast<size_t>(f)]; }
 
@@ -192,6 +193,7 @@ std::unique_ptr<IndexStore> IndexStore::open_finished(const std::string& dir, bo
   if (!read_only) fs::remove(dir + "/" + kChecksumManifestName, ec);  // an interrupted append must not look finished
   auto store = open(dir, false, read_only, families, error);
   if (!store) return nullptr;
+  store->impl_->appending = !read_only;
   auto meta = read_meta(*store->impl_->db, store->impl_->handle(Family::Meta), &why);
   if (!meta) {
     fail(error, "index " + dir + ": " + why);
@@ -326,7 +328,7 @@ bool IndexStore::ingest_files(Family family, Ingest mode, const std::vector<std:
   rocksdb::IngestExternalFileOptions ingest;
   ingest.move_files = true;  // the files were written for this ingest only
   rocksdb::Status s = impl_->db->IngestExternalFile(impl_->handle(family), files, ingest);
-  if (mode == Ingest::Merge) impl_->merged = true;
+  if (mode == Ingest::Merge || impl_->appending) impl_->merged = true;
   std::error_code ec;
   if (!s.ok()) {
     for (const std::string& p : files) fs::remove(p, ec);
@@ -348,7 +350,7 @@ bool IndexStore::ingest_files(const std::map<Family, std::vector<std::string>>& 
   }
   if (args.empty()) return true;
   rocksdb::Status s = impl_->db->IngestExternalFiles(args);
-  if (mode == Ingest::Merge) impl_->merged = true;
+  if (mode == Ingest::Merge || impl_->appending) impl_->merged = true;
   if (!s.ok()) {
     std::error_code ec;
     for (const auto& arg : args)

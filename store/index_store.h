@@ -55,8 +55,9 @@ class IndexStore {
   bool put_meta(const IndexMeta& meta, std::string* error);
   // Writes game records (one batch).
   bool put_games(const std::vector<std::pair<uint32_t, GameRecord>>& games, std::string* error);
-  // How sorted entries enter a family: as its values (a fresh build) or merged by union into what is there
-  // (--append; posting families only).
+  // How sorted entries enter a family: as its values (a fresh build; on --append they replace the values of the
+  // keys they share, and finish() compacts the old ones away) or merged by union into what is there (--append;
+  // posting families only).
   enum class Ingest { Put, Merge };
   // Writes the entries that `next` yields (in strictly increasing key order; it returns false when there are
   // no more) into one SST file of `family` and ingests it.
