@@ -127,7 +127,7 @@ int command_yacpdb(int argc, char** argv) {
     std::optional<std::vector<yacpdb::Problem>> stored;
     if (!read_entries && yacpdb::needs_entries(query)) {
       stored = indexer::read_yacpdb_entries(*index, static_cast<uint32_t>(entries), &error,
-                                            yacpdb::needs_entry_text(query));
+                                            yacpdb::needs_entry_text(query), yacpdb::needs_entry_pieces(query));
       if (!stored) {
         std::cerr << "cqlindex yacpdb: " << error << " (rebuild the index, or use --no-index)\n";
         return kExitInput;

@@ -202,13 +202,14 @@ std::optional<yacpdb::InstanceIndex> read_yacpdb_instances(const store::IndexSto
 }
 
 std::optional<std::vector<yacpdb::Problem>> read_yacpdb_entries(const store::IndexStore& store, uint32_t entries,
-                                                                std::string* error, bool with_text) {
+                                                                std::string* error, bool with_text,
+                                                                bool with_pieces) {
   std::vector<yacpdb::Problem> out;
   out.reserve(entries);
   bool damaged = false;
   bool ok = store.for_each(store::Family::Yacpdb, std::string(1, kEntryPrefix), [&](std::string_view key,
                                                                                      std::string_view value) {
-    auto entry = yacpdb::decode_entry_metadata(value, false);
+    auto entry = yacpdb::decode_entry_metadata(value, false, with_pieces);
     if (!entry || key.size() != 5 || store::get_be32(key.substr(1)) != out.size()) return !(damaged = true);
     out.push_back(yacpdb::Problem{std::move(*entry), {}});
     return true;

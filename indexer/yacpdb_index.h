@@ -45,10 +45,11 @@ std::optional<yacpdb::InstanceIndex> read_yacpdb_instances(const store::IndexSto
                                                            uint32_t entries, std::string* error);
 
 // Reads back the metadata of the `entries` entries as problems without solution trees (enough for every metadata
-// predicate; their texts, which only Text() reads, only `with_text`); nullopt (with `error`) when one is missing
-// or damaged.
+// predicate; their texts, which only Text() reads, only `with_text`; their diagram pieces only `with_pieces`);
+// nullopt (with `error`) when one is missing or damaged.
 std::optional<std::vector<yacpdb::Problem>> read_yacpdb_entries(const store::IndexStore& store, uint32_t entries,
-                                                                std::string* error, bool with_text = true);
+                                                                std::string* error, bool with_text = true,
+                                                                bool with_pieces = true);
 
 // The build_options marker of an index that holds the yacpdb family (v2: entry texts apart from the metadata).
 constexpr std::string_view kYacpdbBuildMarker = "yacpdb=v2";

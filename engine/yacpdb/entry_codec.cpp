@@ -114,15 +114,17 @@ std::string encode_entry_metadata(const Entry& e, bool with_text) {
   return w.take();
 }
 
-std::optional<Entry> decode_entry_metadata(std::string_view bytes, bool with_text) {
+std::optional<Entry> decode_entry_metadata(std::string_view bytes, bool with_text, bool with_pieces) {
   Reader r(bytes);
   Entry e;
   uint64_t flag, count;
   if (!r.number(flag)) return std::nullopt;
   e.format = flag ? Entry::Format::Pgn : Entry::Format::Yaml;
   if (!r.integer(e.number) || !r.integer(e.line) || !r.number(count) || count > bytes.size()) return std::nullopt;
-  e.pieces.resize(count);
-  for (DiagramPiece& p : e.pieces) {
+  e.pieces.resize(with_pieces ? count : 0);
+  for (uint64_t i = 0; i < count; ++i) {
+    DiagramPiece skipped;
+    DiagramPiece& p = with_pieces ? e.pieces[i] : skipped;
     uint64_t color;
     if (!r.number(color) || !r.text(p.code) || !r.text(p.specs) || !r.integer(p.square)) return std::nullopt;
     p.color = static_cast<char>(color);

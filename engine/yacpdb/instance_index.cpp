@@ -176,6 +176,14 @@ bool needs_entries(const Query& q) { return q.root && has_metadata(*q.root); }
 
 bool needs_entry_text(const Query& q) { return q.root && has_predicate(*q.root, PredicateId::Text); }
 
+bool needs_entry_pieces(const Query& q) {
+  if (!q.root) return false;
+  for (PredicateId id : {PredicateId::Matrix, PredicateId::MatrixExtended, PredicateId::PCount, PredicateId::With,
+                         PredicateId::Fairy})
+    if (has_predicate(*q.root, id)) return true;
+  return false;
+}
+
 std::vector<uint32_t> indexed_matches(const Query& q, const InstanceIndex& index, const std::vector<Problem>& problems,
                                       std::vector<uint32_t>* undetermined) {
   std::vector<uint32_t> out;

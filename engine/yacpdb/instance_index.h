@@ -63,6 +63,9 @@ bool needs_entries(const Query& q);
 // True when the query reads the entries' texts (Text()).
 bool needs_entry_text(const Query& q);
 
+// True when the query reads the entries' diagram pieces (Matrix, MatrixExtended, PCount, With, Fairy).
+bool needs_entry_pieces(const Query& q);
+
 // The 0-based entries matching the query, answered from the index (analysis predicates) and the problems'
 // entries (metadata predicates; `problems` may be empty when !needs_entries(q)). *undetermined receives the entries that did not match only because a
 // predicate they needed was not analysed.
