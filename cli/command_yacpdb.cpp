@@ -124,16 +124,27 @@ int command_yacpdb(int argc, char** argv) {
       std::cerr << "cqlindex yacpdb: " << error << " (rebuild the index, or use --no-index)\n";
       return kExitInput;
     }
-    std::optional<std::vector<yacpdb::Problem>> stored;
-    if (!read_entries && yacpdb::needs_entries(query)) {
-      stored = indexer::read_yacpdb_entries(*index, static_cast<uint32_t>(entries), &error,
-                                            yacpdb::needs_entry_text(query), yacpdb::needs_entry_pieces(query));
+    if (read_entries || !yacpdb::needs_entries(query)) {
+      matched = yacpdb::indexed_matches(query, *instances, file.problems, &unknown);
+    } else if (yacpdb::needs_entry_text(query)) {
+      auto stored = indexer::read_yacpdb_entries(*index, static_cast<uint32_t>(entries), &error, true,
+                                                 yacpdb::needs_entry_pieces(query));
       if (!stored) {
         std::cerr << "cqlindex yacpdb: " << error << " (rebuild the index, or use --no-index)\n";
         return kExitInput;
       }
+      matched = yacpdb::indexed_matches(query, *instances, *stored, &unknown);
+    } else {  // the metadata predicates in one pass over the stored entries, none of them kept
+      const bool pieces = yacpdb::needs_entry_pieces(query);
+      auto found = yacpdb::indexed_matches_from(query, *instances, [&](const auto& visit) {
+        return indexer::for_each_yacpdb_entry(*index, static_cast<uint32_t>(entries), pieces, visit, &error);
+      }, &unknown);
+      if (!found) {
+        std::cerr << "cqlindex yacpdb: " << error << " (rebuild the index, or use --no-index)\n";
+        return kExitInput;
+      }
+      matched = std::move(*found);
     }
-    matched = yacpdb::indexed_matches(query, *instances, stored ? *stored : file.problems, &unknown);
   } else {
     yacpdb::QueryEvaluator evaluator(query);
     for (uint32_t i = 0; i < file.problems.size(); ++i) {

@@ -201,6 +201,25 @@ std::optional<yacpdb::InstanceIndex> read_yacpdb_instances(const store::IndexSto
   return index;
 }
 
+bool for_each_yacpdb_entry(const store::IndexStore& store, uint32_t entries, bool with_pieces,
+                           const std::function<void(uint32_t, const yacpdb::Entry&)>& visit, std::string* error) {
+  uint32_t seen = 0;
+  bool damaged = false;
+  bool ok = store.for_each(store::Family::Yacpdb, std::string(1, kEntryPrefix), [&](std::string_view key,
+                                                                                     std::string_view value) {
+    auto entry = yacpdb::decode_entry_metadata(value, false, with_pieces);
+    if (!entry || key.size() != 5 || store::get_be32(key.substr(1)) != seen) return !(damaged = true);
+    visit(seen++, *entry);
+    return true;
+  }, error);
+  if (!ok) return false;
+  if (damaged || seen != entries) {
+    if (error) *error = "damaged or missing entry metadata in the yacpdb family";
+    return false;
+  }
+  return true;
+}
+
 std::optional<std::vector<yacpdb::Problem>> read_yacpdb_entries(const store::IndexStore& store, uint32_t entries,
                                                                 std::string* error, bool with_text,
                                                                 bool with_pieces) {

@@ -8,6 +8,7 @@
 //                                                         (yacpdb::encode_entry_metadata)
 //   key "\x03" + entry number (4 bytes, big-endian)    -> the entry's text (apart: only Text() reads it, and it
 //                                                         is most of the bytes a metadata query would read)
+#include <functional>
 #include <optional>
 #include <set>
 #include <string>
@@ -50,6 +51,12 @@ std::optional<yacpdb::InstanceIndex> read_yacpdb_instances(const store::IndexSto
 std::optional<std::vector<yacpdb::Problem>> read_yacpdb_entries(const store::IndexStore& store, uint32_t entries,
                                                                 std::string* error, bool with_text = true,
                                                                 bool with_pieces = true);
+
+// Calls `visit(i, entry)` for the metadata of the `entries` entries in order, each decoded into the same
+// reused buffer (without texts; pieces only `with_pieces`): a metadata query's pass over a large collection
+// without holding it in memory. False (with `error`) when one is missing or damaged.
+bool for_each_yacpdb_entry(const store::IndexStore& store, uint32_t entries, bool with_pieces,
+                           const std::function<void(uint32_t, const yacpdb::Entry&)>& visit, std::string* error);
 
 // The build_options marker of an index that holds the yacpdb family (v2: entry texts apart from the metadata).
 constexpr std::string_view kYacpdbBuildMarker = "yacpdb=v2";
