@@ -47,14 +47,23 @@ int open_yacpdb_index(const std::string& input, const po::variables_map& vm,
   const bool named = vm.count("index") > 0;
   const std::string flags = yacpdb::is_yaml_file(input) ? "" : " --yacpdb";
   std::string dir;
-  if (int rc = open_fresh_index({"yacpdb", input, named ? vm["index"].as<std::string>() : "", flags, false}, index, &dir);
+  // Only the yacpdb family (instances and entry metadata) is read: the game families of a PGN problem file stay
+  // closed (their files are still verified against the checksum manifest).
+  if (int rc = open_fresh_index({"yacpdb", input, named ? vm["index"].as<std::string>() : "", flags, true,
+                                 {store::Family::Yacpdb}},
+                                index, &dir);
       rc != kExitOk || !index)
     return rc;
   const std::string rebuild = "rebuild it with 'cqlindex build " + input + flags + "', or use --no-index";
-  if (index->meta().build_options.find(indexer::kYacpdbBuildMarker) == std::string::npos) {
-    index.reset();  // an index of games only
-    if (!named) return kExitOk;
-    std::cerr << "cqlindex yacpdb: the index " << dir << " holds no YACPDB instances (" << rebuild << ")\n";
+  const std::string built = index->meta().build_options;  // a copy: the index may be closed below
+  if (built.find(indexer::kYacpdbBuildMarker) == std::string::npos) {
+    index.reset();  // an index of games only, or of another layout of the yacpdb family
+    const bool other_version = built.find(indexer::kYacpdbBuildMarkerPrefix) != std::string::npos;
+    if (!named && !other_version) return kExitOk;
+    std::cerr << "cqlindex yacpdb: the index " << dir
+              << (other_version ? " holds the YACPDB instances in an older layout ("
+                                : " holds no YACPDB instances (")
+              << rebuild << ")\n";
     return kExitInput;
   }
   return kExitOk;
@@ -115,15 +124,27 @@ int command_yacpdb(int argc, char** argv) {
       std::cerr << "cqlindex yacpdb: " << error << " (rebuild the index, or use --no-index)\n";
       return kExitInput;
     }
-    std::optional<std::vector<yacpdb::Problem>> stored;
-    if (!read_entries && yacpdb::needs_entries(query)) {
-      stored = indexer::read_yacpdb_entries(*index, static_cast<uint32_t>(entries), &error);
+    if (read_entries || !yacpdb::needs_entries(query)) {
+      matched = yacpdb::indexed_matches(query, *instances, file.problems, &unknown);
+    } else if (yacpdb::needs_entry_text(query)) {
+      auto stored = indexer::read_yacpdb_entries(*index, static_cast<uint32_t>(entries), &error, true,
+                                                 yacpdb::needs_entry_pieces(query));
       if (!stored) {
         std::cerr << "cqlindex yacpdb: " << error << " (rebuild the index, or use --no-index)\n";
         return kExitInput;
       }
+      matched = yacpdb::indexed_matches(query, *instances, *stored, &unknown);
+    } else {  // the metadata predicates in one pass over the stored entries, none of them kept
+      const bool pieces = yacpdb::needs_entry_pieces(query);
+      auto found = yacpdb::indexed_matches_from(query, *instances, [&](const auto& visit) {
+        return indexer::for_each_yacpdb_entry(*index, static_cast<uint32_t>(entries), pieces, visit, &error);
+      }, &unknown);
+      if (!found) {
+        std::cerr << "cqlindex yacpdb: " << error << " (rebuild the index, or use --no-index)\n";
+        return kExitInput;
+      }
+      matched = std::move(*found);
     }
-    matched = yacpdb::indexed_matches(query, *instances, stored ? *stored : file.problems, &unknown);
   } else {
     yacpdb::QueryEvaluator evaluator(query);
     for (uint32_t i = 0; i < file.problems.size(); ++i) {

@@ -20,7 +20,7 @@ int open_fresh_index(const IndexRequest& request, std::unique_ptr<store::IndexSt
     return kExitInput;
   }
   std::string error;
-  index = store::IndexStore::open_for_reading(dir, &error);
+  index = store::IndexStore::open_for_reading(dir, &error, request.families);
   if (!index) {
     std::cerr << prefix << error << " (rebuild it with 'cqlindex build " << request.input << request.build_flags
               << "', or use --no-index)\n";

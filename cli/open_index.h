@@ -3,6 +3,7 @@
 // the file; a damaged or stale index is refused, never used for a wrong answer.
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "store/index_store.h"
 
@@ -14,6 +15,7 @@ struct IndexRequest {
   std::string named_dir;    // --index DIR; empty: the default folder beside the input
   std::string build_flags;  // what `cqlindex build` needs for this file (" --yacpdb"), for the messages
   bool appendable = true;   // whether `build --append` can extend it (else a grown file is just stale)
+  std::vector<store::Family> families = {};  // the families the command reads (empty: all); see open_for_reading
 };
 
 // Opens the index of `request.input` when it is fresh. Returns kExitOk with `index` set, or with `index` null

@@ -230,6 +230,7 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
   store::IndexMeta meta;
   uint64_t base_offset = 0;
   uint32_t first_id = 0;
+  bool extend_yacpdb = false;  // --append of a problem file's index: the yacpdb family grows too
   if (options.append) {
     auto old = store::IndexStore::open_for_reading(dir, &why);
     if (!old) return fail(error, why + " (build without --append to make a new index)");
@@ -238,16 +239,24 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
     if (!freshness) return fail(error, why);
     if (*freshness == Freshness::Stale)
       return fail(error, pgn_path + " has changed, not only grown, since it was indexed: build without --append");
-    if (yaml_only || options.yacpdb || meta.build_options.find(kYacpdbBuildMarker) != std::string::npos)
-      return fail(error, pgn_path + ": the YACPDB instances of a problem file are found for the whole file: build "
-                                    "without --append");
+    // A problem file's index is extended in the same layout, the yacpdb family included; one without it (or of
+    // an older layout) cannot gain it for the entries already indexed.
+    const bool has_yacpdb = meta.build_options.find(kYacpdbBuildMarker) != std::string::npos;
+    if (meta.build_options.find(kYacpdbBuildMarkerPrefix) != std::string::npos && !has_yacpdb)
+      return fail(error, "the index of " + pgn_path + " holds the YACPDB instances in an older layout: build without "
+                                                      "--append");
+    if ((yaml_only || options.yacpdb) && !has_yacpdb)
+      return fail(error, "the index of " + pgn_path + " holds no YACPDB instances: build without --append (with "
+                                                      "--yacpdb) to add them");
+    extend_yacpdb = has_yacpdb;
     base_offset = meta.pgn_size;
     first_id = meta.game_count;
     out.appended = true;
   }
   const std::string_view text = all.substr(base_offset);
   const uint32_t lines_before_tail = line_ends(all.substr(0, base_offset));  // the reader counts from the tail
-  if (options.append && text.find_first_not_of(" \t\r\n") != std::string_view::npos &&
+  // (YAML entries are checked otherwise: the indexed ones must read as they did, same_indexed_entries.)
+  if (options.append && !yaml_only && text.find_first_not_of(" \t\r\n") != std::string_view::npos &&
       text[text.find_first_not_of(" \t\r\n")] != '[')
     return fail(error, pgn_path + ": the bytes appended since the last build do not start a new game (a tag '[' "
                                   "was expected at byte " + std::to_string(base_offset) + "): build without --append");
@@ -358,18 +367,25 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
   };
   if (!yaml_only && !index_games()) return false;
 
-  // Problem files: the YACPDB predicate instances of every entry.
-  const bool with_yacpdb = yaml_only || options.yacpdb;
+  // Problem files: the YACPDB predicate instances of every entry (--append: of the entries after the indexed
+  // ones, which must still read as they did; the file is read whole, only the new entries are analysed).
+  const bool with_yacpdb = yaml_only || options.yacpdb || extend_yacpdb;
   if (with_yacpdb) {
     yacpdb::ProblemFile problems = yacpdb::read_problem_file(pgn_path);
     if (options.on_problem_text)
       for (const std::string& e : problems.errors) options.on_problem_text(e);
-    if (!write_yacpdb_family(*store, problems, analyse_problems(problems, options.threads), &why)) return fail(error, why);
-    if (yaml_only) games = problems.problems.size();
-    if (problems.problems.size() != games)  // queries number entries as the game families number games
-      return fail(error, pgn_path + ": " + std::to_string(problems.problems.size()) + " problems read, but " +
-                             std::to_string(games) + " games: the file cannot be indexed as a problem file");
-    out.entries = problems.problems.size();
+    if (options.append && !same_indexed_entries(*store, problems, first_id, &why))
+      return fail(error, pgn_path + ": " + why + ": build without --append");
+    const uint32_t entries = static_cast<uint32_t>(problems.problems.size());
+    const auto instances = analyse_problems(problems, options.threads, first_id);
+    if (!(options.append ? append_yacpdb_family(*store, problems, first_id, instances, &why)
+                         : write_yacpdb_family(*store, problems, instances, &why)))
+      return fail(error, why);
+    if (yaml_only) games = entries - first_id;
+    if (entries != first_id + games)  // queries number entries as the game families number games
+      return fail(error, pgn_path + ": " + std::to_string(entries) + " problems read, but " +
+                             std::to_string(first_id + games) + " games: the file cannot be indexed as a problem file");
+    out.entries = entries - first_id;
   }
 
   meta.pgn_path = fs::absolute(pgn_path, ec).string();

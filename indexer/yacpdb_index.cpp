@@ -14,6 +14,13 @@ namespace {
 
 constexpr char kNotAnalysedPrefix = '\x01';
 constexpr char kEntryPrefix = '\x02';
+constexpr char kTextPrefix = '\x03';
+
+std::string entry_key(char prefix, uint32_t entry) {
+  std::string key(1, prefix);
+  store::put_be32(key, entry);
+  return key;
+}
 
 uint64_t zigzag(int64_t v) { return (static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63); }
 int64_t unzigzag(uint64_t v) { return static_cast<int64_t>(v >> 1) ^ -static_cast<int64_t>(v & 1); }
@@ -60,20 +67,21 @@ std::vector<std::string> key_args(std::string_view key) {
 
 }  // namespace
 
-yacpdb::InstanceIndex analyse_problems(const yacpdb::ProblemFile& file, unsigned threads) {
+yacpdb::InstanceIndex analyse_problems(const yacpdb::ProblemFile& file, unsigned threads, uint32_t first) {
   std::vector<yacpdb::Analysis> analyses(file.problems.size());
-  std::atomic<size_t> next{0};
+  std::atomic<size_t> next{first};
   auto work = [&] {
     for (size_t i = next++; i < analyses.size(); i = next++) analyses[i] = yacpdb::analyse(file.problems[i]);
   };
   {
     std::vector<std::jthread> helpers;
-    const unsigned n = std::min<size_t>(pgn::resolve_threads(threads), std::max<size_t>(analyses.size() / 16, 1));
+    const size_t todo = analyses.size() - std::min<size_t>(first, analyses.size());
+    const unsigned n = std::min<size_t>(pgn::resolve_threads(threads), std::max<size_t>(todo / 16, 1));
     for (unsigned t = 1; t < n; ++t) helpers.emplace_back(work);
     work();
   }
   yacpdb::InstanceIndex index;
-  for (uint32_t i = 0; i < analyses.size(); ++i) index.add(i, analyses[i]);
+  for (uint32_t i = first; i < analyses.size(); ++i) index.add(i, analyses[i]);
   index.set_entries(static_cast<uint32_t>(file.problems.size()));
   return index;
 }
@@ -82,9 +90,8 @@ bool write_yacpdb_family(store::IndexStore& store, const yacpdb::ProblemFile& fi
                          std::string* error) {
   std::vector<std::pair<std::string, std::string>> rows;
   for (uint32_t i = 0; i < file.problems.size(); ++i) {
-    std::string key(1, kEntryPrefix);
-    store::put_be32(key, i);
-    rows.emplace_back(std::move(key), yacpdb::encode_entry_metadata(file.problems[i].entry));
+    rows.emplace_back(entry_key(kEntryPrefix, i), yacpdb::encode_entry_metadata(file.problems[i].entry, false));
+    rows.emplace_back(entry_key(kTextPrefix, i), file.problems[i].entry.text);
   }
   for (const auto& [key, postings] : index.all()) rows.emplace_back(key, encode_instance(*postings));
   for (const auto& [id, entries] : index.all_not_analysed()) {
@@ -93,6 +100,77 @@ bool write_yacpdb_family(store::IndexStore& store, const yacpdb::ProblemFile& fi
                       store::PostingList::encode_sorted(ids));
   }
   std::sort(rows.begin(), rows.end());
+  return store.ingest_sorted(store::Family::Yacpdb, store::IndexStore::Ingest::Put, rows, error);
+}
+
+bool same_indexed_entries(const store::IndexStore& store, const yacpdb::ProblemFile& file, uint32_t indexed,
+                          std::string* error) {
+  auto differ = [&](uint32_t entry, const char* what) {
+    if (error)
+      *error = "entry " + std::to_string(entry + 1) + " no longer reads as it did when indexed (its " + what +
+               " changed: the appended bytes continue it?)";
+    return false;
+  };
+  if (file.problems.size() < indexed) {
+    if (error)
+      *error = std::to_string(file.problems.size()) + " entries read, fewer than the " + std::to_string(indexed) +
+               " indexed";
+    return false;
+  }
+  for (char prefix : {kEntryPrefix, kTextPrefix}) {
+    uint32_t seen = 0;
+    bool same = true;
+    bool ok = store.for_each(store::Family::Yacpdb, std::string(1, prefix), [&](std::string_view key,
+                                                                               std::string_view value) {
+      if (key.size() != 5 || store::get_be32(key.substr(1)) != seen || seen >= indexed) return same = false;
+      const yacpdb::Entry& e = file.problems[seen].entry;
+      same = prefix == kEntryPrefix ? value == yacpdb::encode_entry_metadata(e, false) : value == e.text;
+      ++seen;
+      return same;
+    }, error);
+    if (!ok) return false;
+    if (!same || seen != indexed) return differ(seen == 0 ? 0 : seen - 1, prefix == kEntryPrefix ? "metadata" : "text");
+  }
+  return true;
+}
+
+bool append_yacpdb_family(store::IndexStore& store, const yacpdb::ProblemFile& file, uint32_t first,
+                          const yacpdb::InstanceIndex& added, std::string* error) {
+  std::vector<std::pair<std::string, std::string>> rows;
+  for (uint32_t i = first; i < file.problems.size(); ++i) {
+    rows.emplace_back(entry_key(kEntryPrefix, i), yacpdb::encode_entry_metadata(file.problems[i].entry, false));
+    rows.emplace_back(entry_key(kTextPrefix, i), file.problems[i].entry.text);
+  }
+  // The stored value of `key`, empty when there is none.
+  auto stored = [&](const std::string& key, std::string& value) {
+    value.clear();
+    return store.for_each(store::Family::Yacpdb, key, [&](std::string_view k, std::string_view v) {
+      if (k == key) value.assign(v);
+      return false;  // the first key at or after `key` is the only candidate
+    }, error);
+  };
+  std::string value;
+  for (const auto& [key, postings] : added.all()) {
+    if (!stored(key, value)) return false;
+    std::vector<yacpdb::Posting> all;
+    if (!value.empty() && !decode_instance(value, all)) {
+      if (error) *error = "damaged yacpdb instance " + key;
+      return false;
+    }
+    all.insert(all.end(), postings->begin(), postings->end());  // the new entries come after every old one
+    rows.emplace_back(key, encode_instance(all));
+  }
+  for (const auto& [id, entries] : added.all_not_analysed()) {
+    const std::string key = kNotAnalysedPrefix + std::string(yacpdb::predicate_info(id).name);
+    auto old = store.postings(store::Family::Yacpdb, key, error);
+    if (!old) return false;
+    std::vector<uint32_t> ids;
+    for (uint32_t entry : old->bits()) ids.push_back(entry);
+    ids.insert(ids.end(), entries.begin(), entries.end());
+    rows.emplace_back(key, store::PostingList::encode_sorted(ids));
+  }
+  std::sort(rows.begin(), rows.end());
+  // The rows replace the values of the keys they share with the family (finish() compacts the old ones away).
   return store.ingest_sorted(store::Family::Yacpdb, store::IndexStore::Ingest::Put, rows, error);
 }
 
@@ -123,14 +201,34 @@ std::optional<yacpdb::InstanceIndex> read_yacpdb_instances(const store::IndexSto
   return index;
 }
 
+bool for_each_yacpdb_entry(const store::IndexStore& store, uint32_t entries, bool with_pieces,
+                           const std::function<void(uint32_t, const yacpdb::Entry&)>& visit, std::string* error) {
+  uint32_t seen = 0;
+  bool damaged = false;
+  bool ok = store.for_each(store::Family::Yacpdb, std::string(1, kEntryPrefix), [&](std::string_view key,
+                                                                                     std::string_view value) {
+    auto entry = yacpdb::decode_entry_metadata(value, false, with_pieces);
+    if (!entry || key.size() != 5 || store::get_be32(key.substr(1)) != seen) return !(damaged = true);
+    visit(seen++, *entry);
+    return true;
+  }, error);
+  if (!ok) return false;
+  if (damaged || seen != entries) {
+    if (error) *error = "damaged or missing entry metadata in the yacpdb family";
+    return false;
+  }
+  return true;
+}
+
 std::optional<std::vector<yacpdb::Problem>> read_yacpdb_entries(const store::IndexStore& store, uint32_t entries,
-                                                                std::string* error) {
+                                                                std::string* error, bool with_text,
+                                                                bool with_pieces) {
   std::vector<yacpdb::Problem> out;
   out.reserve(entries);
   bool damaged = false;
   bool ok = store.for_each(store::Family::Yacpdb, std::string(1, kEntryPrefix), [&](std::string_view key,
                                                                                      std::string_view value) {
-    auto entry = yacpdb::decode_entry_metadata(value);
+    auto entry = yacpdb::decode_entry_metadata(value, false, with_pieces);
     if (!entry || key.size() != 5 || store::get_be32(key.substr(1)) != out.size()) return !(damaged = true);
     out.push_back(yacpdb::Problem{std::move(*entry), {}});
     return true;
@@ -138,6 +236,19 @@ std::optional<std::vector<yacpdb::Problem>> read_yacpdb_entries(const store::Ind
   if (!ok) return std::nullopt;
   if (damaged || out.size() != entries) {
     if (error) *error = "damaged or missing entry metadata in the yacpdb family";
+    return std::nullopt;
+  }
+  if (!with_text) return out;
+  uint32_t texts = 0;
+  ok = store.for_each(store::Family::Yacpdb, std::string(1, kTextPrefix), [&](std::string_view key,
+                                                                             std::string_view value) {
+    if (key.size() != 5 || store::get_be32(key.substr(1)) != texts || texts >= out.size()) return !(damaged = true);
+    out[texts++].entry.text.assign(value);
+    return true;
+  }, error);
+  if (!ok) return std::nullopt;
+  if (damaged || texts != entries) {
+    if (error) *error = "damaged or missing entry texts in the yacpdb family";
     return std::nullopt;
   }
   return out;

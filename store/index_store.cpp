@@ -1,6 +1,7 @@
 // RocksDB behind IndexStore: options (each with its reason), opening, reads, SST ingestion.
 #include "store/index_store.h"
 
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
 #include <map>
@@ -27,8 +28,18 @@ class SilentLogger final : public rocksdb::Logger {
   void Logv(const char*, va_list) override {}
 };
 
+// A read-only index never flushes or compacts, yet RocksDB's default Env starts its two background thread pools
+// at every open; this one (for read-only opens only) starts none, which a query in its own process feels.
+class ReadOnlyEnv final : public rocksdb::EnvWrapper {
+ public:
+  ReadOnlyEnv() : rocksdb::EnvWrapper(rocksdb::Env::Default()) {}
+  static const char* kClassName() { return "CqlindexReadOnlyEnv"; }
+  const char* Name() const override { return kClassName(); }
+  void IncBackgroundThreadsIfNeeded(int, Priority) override {}
+};
+
 // Returns the options of the database as a whole.
-rocksdb::DBOptions database_options(bool create) {
+rocksdb::DBOptions database_options(bool create, bool read_only = false) {
   rocksdb::DBOptions o;
   o.create_if_missing = create;              // only a build creates an index
   o.create_missing_column_families = create;
@@ -38,6 +49,13 @@ rocksdb::DBOptions database_options(bool create) {
   o.max_background_jobs = 2;                 // the machines here have 2 cores
   o.max_file_opening_threads = 2;            // an open loads every table's index and filter: 16 threads (the
                                              // default) only cost their start-up for an index of a few files
+  // A query opens the index once per process and mostly reads one or two families of a few files: a thread per
+  // family load costs more than it saves there (a build opens for writing and keeps 2).
+  if (read_only) {
+    o.max_file_opening_threads = 1;
+    static ReadOnlyEnv env;  // stateless: forwards everything but the thread pools to the default Env
+    o.env = &env;
+  }
   return o;
 }
 
@@ -75,6 +93,11 @@ bool fail(std::string* error, const std::string& message) {
   return false;
 }
 
+// The error of a read from a family the store was not opened with (a caller's mistake, never a crash).
+std::string not_opened(Family family) {
+  return "index family " + std::string(family_name(family)) + " was not opened for this query";
+}
+
 }  // namespace
 
 struct IndexStore::Impl {
@@ -83,14 +106,16 @@ struct IndexStore::Impl {
   std::unique_ptr<rocksdb::DB> db;
   std::vector<rocksdb::ColumnFamilyHandle*> handles;  // indexed by Family
   std::atomic<int> ingest_count{0};  // names the SST files that write_sst writes, from any thread
-  bool merged = false;  // merge operands were ingested: finish() folds them by a compaction
+  bool merged = false;     // merge operands, or values replacing older ones, were ingested: finish() compacts
+  bool appending = false;  // opened to extend a finished index (--append): ingested values may replace old ones
 
   rocksdb::ColumnFamilyHandle* handle(Family f) const { return handles[static_cast<size_t>(f)]; }
 
   ~Impl() { close(); }
   void close() {
     if (!db) return;
-    for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
+    for (auto* h : handles)
+      if (h) db->DestroyColumnFamilyHandle(h);
     handles.clear();
     db->Close();
     db.reset();
@@ -101,17 +126,23 @@ IndexStore::IndexStore(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 IndexStore::~IndexStore() = default;
 
 std::unique_ptr<IndexStore> IndexStore::open(const std::string& dir, bool create, bool read_only,
-                                             std::string* error) {
+                                             const std::vector<Family>& wanted, std::string* error) {
+  // RocksDB may open a subset of the column families read-only only; the meta family is always among them.
+  std::vector<Family> opened;
+  for (size_t i = 0; i < kFamilyCount; ++i) {
+    const auto f = static_cast<Family>(i);
+    if (!read_only || wanted.empty() || f == Family::Meta || std::find(wanted.begin(), wanted.end(), f) != wanted.end())
+      opened.push_back(f);
+  }
   std::vector<rocksdb::ColumnFamilyDescriptor> families;
   families.emplace_back(rocksdb::kDefaultColumnFamilyName, rocksdb::ColumnFamilyOptions());
-  for (size_t i = 0; i < kFamilyCount; ++i)
-    families.emplace_back(std::string(family_name(static_cast<Family>(i))), family_options(static_cast<Family>(i)));
+  for (Family f : opened) families.emplace_back(std::string(family_name(f)), family_options(f));
   auto impl = std::make_unique<Impl>();
   impl->dir = dir;
   impl->read_only = read_only;
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
   rocksdb::DB* raw = nullptr;
-  rocksdb::DBOptions options = database_options(create);
+  rocksdb::DBOptions options = database_options(create, read_only);
   rocksdb::Status s = read_only ? rocksdb::DB::OpenForReadOnly(options, dir, families, &handles, &raw)
                                 : rocksdb::DB::Open(options, dir, families, &handles, &raw);
   if (!s.ok()) {
@@ -121,7 +152,8 @@ std::unique_ptr<IndexStore> IndexStore::open(const std::string& dir, bool create
   impl->db.reset(raw);
   rocksdb::ColumnFamilyHandle* default_handle = handles.front();
   impl->db->DestroyColumnFamilyHandle(default_handle);
-  impl->handles.assign(handles.begin() + 1, handles.end());
+  impl->handles.assign(kFamilyCount, nullptr);
+  for (size_t i = 0; i < opened.size(); ++i) impl->handles[static_cast<size_t>(opened[i])] = handles[i + 1];
   return std::unique_ptr<IndexStore>(new IndexStore(std::move(impl)));
 }
 
@@ -131,7 +163,7 @@ std::unique_ptr<IndexStore> IndexStore::create(const std::string& dir, std::stri
     fail(error, "cannot create index " + dir + ": it exists already");
     return nullptr;
   }
-  return open(dir, true, false, error);
+  return open(dir, true, false, {}, error);
 }
 
 namespace {
@@ -150,7 +182,8 @@ std::optional<IndexMeta> read_meta(rocksdb::DB& db, rocksdb::ColumnFamilyHandle*
 
 }  // namespace
 
-std::unique_ptr<IndexStore> IndexStore::open_finished(const std::string& dir, bool read_only, std::string* error) {
+std::unique_ptr<IndexStore> IndexStore::open_finished(const std::string& dir, bool read_only,
+                                                      const std::vector<Family>& families, std::string* error) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) {
     fail(error, "no index at " + dir);
@@ -162,8 +195,9 @@ std::unique_ptr<IndexStore> IndexStore::open_finished(const std::string& dir, bo
     return nullptr;
   }
   if (!read_only) fs::remove(dir + "/" + kChecksumManifestName, ec);  // an interrupted append must not look finished
-  auto store = open(dir, false, read_only, error);
+  auto store = open(dir, false, read_only, families, error);
   if (!store) return nullptr;
+  store->impl_->appending = !read_only;
   auto meta = read_meta(*store->impl_->db, store->impl_->handle(Family::Meta), &why);
   if (!meta) {
     fail(error, "index " + dir + ": " + why);
@@ -173,15 +207,20 @@ std::unique_ptr<IndexStore> IndexStore::open_finished(const std::string& dir, bo
   return store;
 }
 
-std::unique_ptr<IndexStore> IndexStore::open_for_reading(const std::string& dir, std::string* error) {
-  return open_finished(dir, true, error);
+std::unique_ptr<IndexStore> IndexStore::open_for_reading(const std::string& dir, std::string* error,
+                                                         const std::vector<Family>& families) {
+  return open_finished(dir, true, families, error);
 }
 
 std::unique_ptr<IndexStore> IndexStore::open_for_writing(const std::string& dir, std::string* error) {
-  return open_finished(dir, false, error);
+  return open_finished(dir, false, {}, error);
 }
 
 std::optional<PostingList> IndexStore::postings(Family family, std::string_view key, std::string* error) const {
+  if (!impl_->handle(family)) {
+    fail(error, not_opened(family));
+    return std::nullopt;
+  }
   std::string value;
   rocksdb::Status s = impl_->db->Get(rocksdb::ReadOptions(), impl_->handle(family), slice(key), &value);
   if (s.IsNotFound()) return PostingList();
@@ -222,6 +261,10 @@ std::optional<uint64_t> IndexStore::position_count(std::string* error) const {
 }
 
 std::optional<GameRecord> IndexStore::game(uint32_t id, std::string* error) const {
+  if (!impl_->handle(Family::Games)) {
+    fail(error, not_opened(Family::Games));
+    return std::nullopt;
+  }
   std::string value;
   rocksdb::Status s =
       impl_->db->Get(rocksdb::ReadOptions(), impl_->handle(Family::Games), slice(game_key(id)), &value);
@@ -237,6 +280,7 @@ std::optional<GameRecord> IndexStore::game(uint32_t id, std::string* error) cons
 bool IndexStore::for_each(Family family, std::string_view prefix,
                           const std::function<bool(std::string_view, std::string_view)>& visit,
                           std::string* error) const {
+  if (!impl_->handle(family)) return fail(error, not_opened(family));
   std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(rocksdb::ReadOptions(), impl_->handle(family)));
   for (it->Seek(slice(prefix)); it->Valid() && it->key().starts_with(slice(prefix)); it->Next())
     if (!visit(std::string_view(it->key().data(), it->key().size()),
@@ -248,13 +292,15 @@ bool IndexStore::for_each(Family family, std::string_view prefix,
 
 uint64_t IndexStore::family_bytes(Family family) const {
   uint64_t bytes = 0;
-  impl_->db->GetIntProperty(impl_->handle(family), rocksdb::DB::Properties::kTotalSstFilesSize, &bytes);
+  if (impl_->handle(family))
+    impl_->db->GetIntProperty(impl_->handle(family), rocksdb::DB::Properties::kTotalSstFilesSize, &bytes);
   return bytes;
 }
 
 uint64_t IndexStore::family_keys(Family family) const {
   uint64_t keys = 0;
-  impl_->db->GetIntProperty(impl_->handle(family), rocksdb::DB::Properties::kEstimateNumKeys, &keys);
+  if (impl_->handle(family))
+    impl_->db->GetIntProperty(impl_->handle(family), rocksdb::DB::Properties::kEstimateNumKeys, &keys);
   return keys;
 }
 
@@ -312,7 +358,7 @@ bool IndexStore::ingest_files(Family family, Ingest mode, const std::vector<std:
   rocksdb::IngestExternalFileOptions ingest;
   ingest.move_files = true;  // the files were written for this ingest only
   rocksdb::Status s = impl_->db->IngestExternalFile(impl_->handle(family), files, ingest);
-  if (mode == Ingest::Merge) impl_->merged = true;
+  if (mode == Ingest::Merge || impl_->appending) impl_->merged = true;
   std::error_code ec;
   if (!s.ok()) {
     for (const std::string& p : files) fs::remove(p, ec);
@@ -334,7 +380,7 @@ bool IndexStore::ingest_files(const std::map<Family, std::vector<std::string>>& 
   }
   if (args.empty()) return true;
   rocksdb::Status s = impl_->db->IngestExternalFiles(args);
-  if (mode == Ingest::Merge) impl_->merged = true;
+  if (mode == Ingest::Merge || impl_->appending) impl_->merged = true;
   if (!s.ok()) {
     std::error_code ec;
     for (const auto& arg : args)

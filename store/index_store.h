@@ -25,7 +25,11 @@ class IndexStore {
   IndexStore& operator=(const IndexStore&) = delete;
 
   // Opens a finished index read-only; nullptr (with `error`) when it is missing, damaged or of another schema.
-  static std::unique_ptr<IndexStore> open_for_reading(const std::string& dir, std::string* error);
+  // `families`: the only families the caller reads (the meta family always comes with them), or empty for all.
+  // Every file of the index is verified against its checksum manifest either way; RocksDB then loads the
+  // tables of the families opened only (a query of one family skips the start-up cost of the others).
+  static std::unique_ptr<IndexStore> open_for_reading(const std::string& dir, std::string* error,
+                                                      const std::vector<Family>& families = {});
   // Creates a new, empty index in `dir`, which must not exist yet.
   static std::unique_ptr<IndexStore> create(const std::string& dir, std::string* error);
   // Opens a finished index to add to it (--append); its checksum manifest is removed until finish().
@@ -58,8 +62,9 @@ class IndexStore {
   bool put_meta(const IndexMeta& meta, std::string* error);
   // Writes game records (one batch).
   bool put_games(const std::vector<std::pair<uint32_t, GameRecord>>& games, std::string* error);
-  // How sorted entries enter a family: as its values (a fresh build) or merged by union into what is there
-  // (--append; posting families only).
+  // How sorted entries enter a family: as its values (a fresh build; on --append they replace the values of the
+  // keys they share, and finish() compacts the old ones away) or merged by union into what is there (--append;
+  // posting families only).
   enum class Ingest { Put, Merge };
   // Writes the entries that `next` yields (in strictly increasing key order; it returns false when there are
   // no more) into one SST file of `family` and ingests it.
@@ -84,9 +89,11 @@ class IndexStore {
  private:
   struct Impl;
   explicit IndexStore(std::unique_ptr<Impl> impl);
-  static std::unique_ptr<IndexStore> open(const std::string& dir, bool create, bool read_only, std::string* error);
+  static std::unique_ptr<IndexStore> open(const std::string& dir, bool create, bool read_only,
+                                          const std::vector<Family>& families, std::string* error);
   // Opens an index whose build finished (checksums verified, meta read).
-  static std::unique_ptr<IndexStore> open_finished(const std::string& dir, bool read_only, std::string* error);
+  static std::unique_ptr<IndexStore> open_finished(const std::string& dir, bool read_only,
+                                                   const std::vector<Family>& families, std::string* error);
 
   std::unique_ptr<Impl> impl_;
   IndexMeta meta_;

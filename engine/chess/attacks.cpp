@@ -1,55 +1,69 @@
+// The attack tables, computed by the compiler: they are constants in the binary's read-only data, so a process
+// maps the pages it reads from the page cache instead of computing ~108,000 slider entries into freshly zeroed
+// memory at every start-up (that took ~1.5 ms of every query's process). Each table is its own constant
+// expression, small enough for the compilers' default evaluation limits.
 #include "engine/chess/attacks.h"
 
-#include <vector>
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <utility>
 
 namespace cqlindex::chess {
 
-namespace detail {
-Bitboard pawn_attacks[COLOR_NB][64];
-Bitboard knight_attacks[64];
-Bitboard king_attacks[64];
-Magic bishop_magics[64];
-Magic rook_magics[64];
-Bitboard between[64][64];
-Bitboard bishop_rays[64];
-Bitboard rook_rays[64];
-Bitboard line[64][64];
-}  // namespace detail
-
 namespace {
 
-// Shared storage of every slider attack set (rook 102400 + bishop 5248 entries).
-Bitboard rook_table[0x19000];
-Bitboard bishop_table[0x1480];
+// The square (f, r) as a bitboard, or 0 when it is off the board.
+constexpr Bitboard bit(int f, int r) { return (f >= 0 && f < 8 && r >= 0 && r < 8) ? Bitboard(1) << (r * 8 + f) : 0; }
 
-// The square (f, r) + (df, dr) as a bitboard, or 0 when it falls off the board.
-Bitboard step(Square s, int df, int dr) {
-  int f = file_of(s) + df, r = rank_of(s) + dr;
-  return (f >= 0 && f < 8 && r >= 0 && r < 8) ? square_bb(make_square(File(f), Rank(r))) : 0;
+// Directions: rook 0..3 (the first two towards higher squares), bishop 4..7 (likewise).
+constexpr int kDirections[8][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
+
+// The squares from s outwards in direction d, s excluded, up to the edge.
+constexpr Bitboard ray(int s, int d) {
+  Bitboard result = 0;
+  for (int f = s % 8 + kDirections[d][0], r = s / 8 + kDirections[d][1]; bit(f, r);
+       f += kDirections[d][0], r += kDirections[d][1])
+    result |= bit(f, r);
+  return result;
 }
 
-// Slider attacks computed ray by ray (slow; only used to fill the tables).
-Bitboard sliding_attacks(bool rook, Square s, Bitboard occupied) {
-  static const int kRook[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
-  static const int kBishop[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
-  const int(*dirs)[2] = rook ? kRook : kBishop;
+struct Rays {
+  Bitboard v[8][64] = {};
+};
+constexpr Rays make_rays() {
+  Rays rays;
+  for (int d = 0; d < 8; ++d)
+    for (int s = 0; s < 64; ++s) rays.v[d][s] = ray(s, d);
+  return rays;
+}
+constexpr Rays kRays = make_rays();
+
+// Slider attacks for an occupancy: each ray cut after its nearest blocker (found by a bit scan).
+constexpr Bitboard sliding_attacks(bool rook, int s, Bitboard occupied) {
   Bitboard result = 0;
-  for (int d = 0; d < 4; ++d) {
-    int f = file_of(s), r = rank_of(s);
-    while (true) {
-      f += dirs[d][0];
-      r += dirs[d][1];
-      if (f < 0 || f > 7 || r < 0 || r > 7) break;
-      Bitboard b = square_bb(make_square(File(f), Rank(r)));
-      result |= b;
-      if (occupied & b) break;
+  for (int d = rook ? 0 : 4, end = d + 4; d < end; ++d) {
+    const Bitboard r = kRays.v[d][s];
+    const Bitboard blockers = r & occupied;
+    if (!blockers) {
+      result |= r;
+      continue;
     }
+    const bool upwards = (d & 3) < 2;  // towards higher squares: the nearest blocker is the lowest
+    result |= r & ~kRays.v[d][upwards ? std::countr_zero(blockers) : 63 - std::countl_zero(blockers)];
   }
   return result;
 }
 
-// Magic multipliers the search below finds from its fixed seeds, kept so that start-up only has to verify
-// them (a few milliseconds) instead of searching again; any that fails verification is searched anew.
+// The occupancy squares that matter for a slider on s: its empty-board attacks without the board edges.
+constexpr Bitboard relevant_mask(bool rook, int s) {
+  const Bitboard rank1 = 0xffULL, rank8 = rank1 << 56, file_a = 0x0101010101010101ULL, file_h = file_a << 7;
+  const Bitboard edges = ((rank1 | rank8) & ~(rank1 << (8 * (s / 8)))) | ((file_a | file_h) & ~(file_a << (s % 8)));
+  return sliding_attacks(rook, s, 0) & ~edges;
+}
+
+// Magic multipliers (found once by a search with fixed seeds): the compiler verifies each of them while it fills
+// the tables, and refuses to compile if one maps two occupancies with different attacks to one entry.
 constexpr uint64_t kRookMagics[64] = {
     0x0a80004000801220ULL, 0x8040004010002008ULL, 0x2080200010008008ULL, 0x1100100008210004ULL,
     0xc200209084020008ULL, 0x2100010004000208ULL, 0x0400081000822421ULL, 0x0200010422048844ULL,
@@ -87,109 +101,99 @@ constexpr uint64_t kBishopMagics[64] = {
     0x0044800112202200ULL, 0x0434804908100424ULL, 0x0300404822c08200ULL, 0x48081010008a2a80ULL,
 };
 
-// xorshift64* generator with a fixed seed: the magics found are the same on every run.
-struct Prng {
-  uint64_t s;
-  uint64_t next() {
-    s ^= s >> 12;
-    s ^= s << 25;
-    s ^= s >> 27;
-    return s * 2685821657736338717ULL;
-  }
-  uint64_t sparse() { return next() & next() & next(); }
+
+// The attack sets of a slider on square S, indexed by its magic: every subset of the relevant mask (Carry-Rippler)
+// is stored at its index, then every subset is checked to read back its own attacks.
+template <bool Rook, int S>
+struct SliderSquare {
+  static constexpr Bitboard kMask = relevant_mask(Rook, S);
+  static constexpr unsigned kShift = 64 - std::popcount(kMask);
+  static constexpr Bitboard kMagic = Rook ? kRookMagics[S] : kBishopMagics[S];
+  std::array<Bitboard, size_t(1) << std::popcount(kMask)> attacks = {};
 };
 
-// Finds a magic for every square (trial and error, a few milliseconds) and fills its attack table.
-void init_magics(bool rook, Bitboard* table, detail::Magic* magics, const uint64_t* known) {
-  static const uint64_t kSeeds[8] = {728, 10316, 55013, 32803, 12281, 15100, 16645, 255};
-  std::vector<Bitboard> occupancy(4096), reference(4096);
-  std::vector<int> epoch(4096, 0);
-  int current = 0;
-  Bitboard* next_table = table;
-  for (int sq = 0; sq < 64; ++sq) {
-    Square s = Square(sq);
-    Bitboard edges = ((rank_bb(RANK_1) | rank_bb(RANK_8)) & ~rank_bb(s)) |
-                     ((file_bb(FILE_A) | file_bb(FILE_H)) & ~file_bb(s));
-    detail::Magic& m = magics[sq];
-    m.mask = sliding_attacks(rook, s, 0) & ~edges;
-    m.shift = 64 - popcount(m.mask);
-    m.attacks = next_table;
-    // Enumerate every subset of the mask (Carry-Rippler).
-    int size = 0;
-    Bitboard b = 0;
-    do {
-      occupancy[size] = b;
-      reference[size] = sliding_attacks(rook, s, b);
-      ++size;
-      b = (b - m.mask) & m.mask;
-    } while (b);
-    Prng rng{kSeeds[rank_of(s)]};
-    Bitboard* entries = next_table;
-    bool first_try = true;
-    for (int i = 0; i < size;) {
-      if (first_try) {
-        m.magic = known[sq];
-        first_try = false;
-      } else {
-        do {
-          m.magic = rng.sparse();
-        } while (popcount((m.magic * m.mask) >> 56) < 6);
-      }
-      ++current;
-      for (i = 0; i < size; ++i) {
-        unsigned idx = m.index(occupancy[i]);
-        if (epoch[idx] < current) {
-          epoch[idx] = current;
-          entries[idx] = reference[i];
-        } else if (entries[idx] != reference[i]) {
-          break;
-        }
-      }
-    }
-    next_table += size;
-  }
+template <bool Rook, int S>
+constexpr SliderSquare<Rook, S> make_slider_square() {
+  using T = SliderSquare<Rook, S>;
+  T t;
+  Bitboard b = 0;
+  do {
+    t.attacks[((b & T::kMask) * T::kMagic) >> T::kShift] = sliding_attacks(Rook, S, b);
+    b = (b - T::kMask) & T::kMask;
+  } while (b);
+  do {
+    if (t.attacks[((b & T::kMask) * T::kMagic) >> T::kShift] != sliding_attacks(Rook, S, b))
+      throw "a magic maps two occupancies with different attacks to one entry";
+    b = (b - T::kMask) & T::kMask;
+  } while (b);
+  return t;
 }
 
-struct AutoInit {
-  AutoInit() { init_attacks(); }
-} auto_init;
+template <bool Rook, int S>
+constexpr SliderSquare<Rook, S> kSliderSquare = make_slider_square<Rook, S>();
+
+template <bool Rook, size_t... S>
+constexpr std::array<detail::Magic, 64> make_magics(std::index_sequence<S...>) {
+  return {detail::Magic{SliderSquare<Rook, S>::kMask, SliderSquare<Rook, S>::kMagic,
+                        kSliderSquare<Rook, S>.attacks.data(), SliderSquare<Rook, S>::kShift}...};
+}
+
+constexpr std::array<std::array<Bitboard, 64>, COLOR_NB> make_pawn_attacks() {
+  std::array<std::array<Bitboard, 64>, COLOR_NB> t = {};
+  for (int s = 0; s < 64; ++s) {
+    const int f = s % 8, r = s / 8;
+    t[WHITE][s] = bit(f - 1, r + 1) | bit(f + 1, r + 1);
+    t[BLACK][s] = bit(f - 1, r - 1) | bit(f + 1, r - 1);
+  }
+  return t;
+}
+
+// Leaper attacks: the squares at the given (df, dr) steps that are on the board.
+constexpr std::array<Bitboard, 64> make_leaper_attacks(const int (&steps)[8][2]) {
+  std::array<Bitboard, 64> t = {};
+  for (int s = 0; s < 64; ++s)
+    for (const auto& st : steps) t[s] |= bit(s % 8 + st[0], s / 8 + st[1]);
+  return t;
+}
+constexpr int kKnightSteps[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+constexpr int kKingSteps[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+
+constexpr std::array<Bitboard, 64> make_rays_of(bool rook) {
+  std::array<Bitboard, 64> t = {};
+  for (int s = 0; s < 64; ++s) t[s] = sliding_attacks(rook, s, 0);
+  return t;
+}
+
+// between: the squares strictly between a and b on their common ray; line: that whole line, a and b included.
+constexpr std::array<std::array<Bitboard, 64>, 64> make_between(bool whole_line) {
+  std::array<std::array<Bitboard, 64>, 64> t = {};
+  for (int a = 0; a < 64; ++a)
+    for (int d = 0; d < 8; ++d) {
+      const int opposite = d < 4 ? (d + 2) % 4 : 4 + (3 - (d - 4));  // rook: e<->w, n<->s; bishop: ne<->sw, nw<->se
+      for (Bitboard targets = kRays.v[d][a]; targets; targets &= targets - 1) {
+        const int b = std::countr_zero(targets);
+        t[a][b] = whole_line ? kRays.v[d][a] | kRays.v[opposite][a] | (Bitboard(1) << a)
+                             : kRays.v[d][a] & kRays.v[opposite][b];
+      }
+    }
+  return t;
+}
 
 }  // namespace
 
-void init_attacks() {
-  static bool done = false;
-  if (done) return;
-  done = true;
-  for (int sq = 0; sq < 64; ++sq) {
-    Square s = Square(sq);
-    detail::pawn_attacks[WHITE][s] = step(s, -1, 1) | step(s, 1, 1);
-    detail::pawn_attacks[BLACK][s] = step(s, -1, -1) | step(s, 1, -1);
-    detail::knight_attacks[s] = step(s, 1, 2) | step(s, 2, 1) | step(s, 2, -1) | step(s, 1, -2) |
-                                step(s, -1, -2) | step(s, -2, -1) | step(s, -2, 1) | step(s, -1, 2);
-    detail::king_attacks[s] = step(s, 1, 0) | step(s, 1, 1) | step(s, 0, 1) | step(s, -1, 1) |
-                              step(s, -1, 0) | step(s, -1, -1) | step(s, 0, -1) | step(s, 1, -1);
-    detail::bishop_rays[s] = sliding_attacks(false, s, 0);
-    detail::rook_rays[s] = sliding_attacks(true, s, 0);
-  }
-  init_magics(true, rook_table, detail::rook_magics, kRookMagics);
-  init_magics(false, bishop_table, detail::bishop_magics, kBishopMagics);
-  for (int a = 0; a < 64; ++a) {
-    for (int b = 0; b < 64; ++b) {
-      Square sa = Square(a), sb = Square(b);
-      detail::between[a][b] = 0;
-      detail::line[a][b] = 0;
-      if (a == b) continue;
-      for (bool rook : {true, false}) {
-        if (sliding_attacks(rook, sa, 0) & square_bb(sb)) {
-          detail::line[a][b] = (sliding_attacks(rook, sa, 0) & sliding_attacks(rook, sb, 0)) |
-                               square_bb(sa) | square_bb(sb);
-          detail::between[a][b] =
-              sliding_attacks(rook, sa, square_bb(sb)) & sliding_attacks(rook, sb, square_bb(sa));
-        }
-      }
-    }
-  }
-}
+namespace detail {
+constexpr std::array<std::array<Bitboard, 64>, COLOR_NB> pawn_attacks = make_pawn_attacks();
+constexpr std::array<Bitboard, 64> knight_attacks = make_leaper_attacks(kKnightSteps);
+constexpr std::array<Bitboard, 64> king_attacks = make_leaper_attacks(kKingSteps);
+constexpr std::array<Magic, 64> bishop_magics = make_magics<false>(std::make_index_sequence<64>());
+constexpr std::array<Magic, 64> rook_magics = make_magics<true>(std::make_index_sequence<64>());
+constexpr std::array<std::array<Bitboard, 64>, 64> between = make_between(false);
+constexpr std::array<Bitboard, 64> bishop_rays = make_rays_of(false);
+constexpr std::array<Bitboard, 64> rook_rays = make_rays_of(true);
+constexpr std::array<std::array<Bitboard, 64>, 64> line = make_between(true);
+}  // namespace detail
+
+void init_attacks() {}
 
 std::string square_name(Square s) {
   if (!is_ok(s)) return "-";

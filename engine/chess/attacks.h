@@ -1,5 +1,7 @@
-// Attack tables (leapers, magic-bitboard sliders, lines), built once at start-up.
+// Attack tables (leapers, magic-bitboard sliders, lines), computed at compile time.
 #pragma once
+
+#include <array>
 
 #include "engine/chess/types.h"
 
@@ -13,18 +15,19 @@ struct Magic {
   unsigned shift;
   unsigned index(Bitboard occupied) const { return unsigned(((occupied & mask) * magic) >> shift); }
 };
-extern Bitboard pawn_attacks[COLOR_NB][64];
-extern Bitboard knight_attacks[64];
-extern Bitboard king_attacks[64];
-extern Magic bishop_magics[64];
-extern Magic rook_magics[64];
-extern Bitboard between[64][64];
-extern Bitboard bishop_rays[64];
-extern Bitboard rook_rays[64];
-extern Bitboard line[64][64];
+// The tables are constants computed by the compiler (attacks.cpp).
+extern const std::array<std::array<Bitboard, 64>, COLOR_NB> pawn_attacks;
+extern const std::array<Bitboard, 64> knight_attacks;
+extern const std::array<Bitboard, 64> king_attacks;
+extern const std::array<Magic, 64> bishop_magics;
+extern const std::array<Magic, 64> rook_magics;
+extern const std::array<std::array<Bitboard, 64>, 64> between;
+extern const std::array<Bitboard, 64> bishop_rays;
+extern const std::array<Bitboard, 64> rook_rays;
+extern const std::array<std::array<Bitboard, 64>, 64> line;
 }  // namespace detail
 
-// Builds the tables; called automatically before main(), safe to call again.
+// Nothing left to build: the tables are compile-time constants (kept for callers that make sure of them).
 void init_attacks();
 
 // Squares a pawn of colour c on s attacks (captures onto).

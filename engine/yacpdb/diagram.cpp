@@ -200,6 +200,12 @@ bool apply_twin_command(std::vector<DiagramPiece>& pieces, const TwinCommand& c,
       for (DiagramPiece& p : pieces) p.square += dr * 8 + df;
       return true;
     }
+    case TwinCommand::Kind::PolishType:  // colours swap, squares stay (Popeye's total_side_exchange)
+      for (DiagramPiece& p : pieces)
+        if (p.color != 'n') p.color = p.color == 'w' ? 'b' : 'w';
+      return true;
+    case TwinCommand::Kind::Imitator:  // no piece changes: the replay keeps the imitator squares itself
+      return true;
     case TwinCommand::Kind::Other:
       if (why) *why = "twin command '" + c.text + "' is not supported";
       return false;

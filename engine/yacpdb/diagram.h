@@ -36,8 +36,9 @@ std::optional<chess::Position> diagram_position(const std::vector<DiagramPiece>&
 // The square of an entry's "EnPassant xx" option, or -1.
 int en_passant_option(const Entry& e);
 
-// Applies a twin command (as printed in a solution: move, exchange, add, remove) to a piece list; false and
-// *why for commands we cannot apply (rotate, mirror, condition changes, ...).
+// Applies a twin command (as printed in a solution: move, exchange, add, remove, rotate, mirror, shift,
+// PolishType; Imitator leaves the pieces as they are) to a piece list; false and *why for commands we cannot
+// apply (condition changes, a shift off the board, a command that does not fit the position).
 bool apply_twin_command(std::vector<DiagramPiece>& pieces, const TwinCommand& command, std::string* why);
 
 }  // namespace cqlindex::yacpdb

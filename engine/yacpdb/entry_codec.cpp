@@ -64,6 +64,12 @@ class Reader {
     in_.remove_prefix(n);
     return true;
   }
+  bool skip_text() {
+    uint64_t n;
+    if (!number(n) || n > in_.size()) return false;
+    in_.remove_prefix(n);
+    return true;
+  }
   bool list(std::vector<std::string>& items) {
     uint64_t n;
     if (!number(n) || n > in_.size()) return false;
@@ -80,7 +86,7 @@ class Reader {
 
 }  // namespace
 
-std::string encode_entry_metadata(const Entry& e) {
+std::string encode_entry_metadata(const Entry& e, bool with_text) {
   Writer w;
   w.number(e.format == Entry::Format::Pgn);
   w.signed_number(e.number);
@@ -104,19 +110,21 @@ std::string encode_entry_metadata(const Entry& e) {
   w.signed_number(e.date.day);
   w.number(e.id.has_value());
   if (e.id) w.signed_number(*e.id);
-  w.text(e.text);
+  w.text(with_text ? std::string_view(e.text) : std::string_view());
   return w.take();
 }
 
-std::optional<Entry> decode_entry_metadata(std::string_view bytes) {
+std::optional<Entry> decode_entry_metadata(std::string_view bytes, bool with_text, bool with_pieces) {
   Reader r(bytes);
   Entry e;
   uint64_t flag, count;
   if (!r.number(flag)) return std::nullopt;
   e.format = flag ? Entry::Format::Pgn : Entry::Format::Yaml;
   if (!r.integer(e.number) || !r.integer(e.line) || !r.number(count) || count > bytes.size()) return std::nullopt;
-  e.pieces.resize(count);
-  for (DiagramPiece& p : e.pieces) {
+  e.pieces.resize(with_pieces ? count : 0);
+  for (uint64_t i = 0; i < count; ++i) {
+    DiagramPiece skipped;
+    DiagramPiece& p = with_pieces ? e.pieces[i] : skipped;
     uint64_t color;
     if (!r.number(color) || !r.text(p.code) || !r.text(p.specs) || !r.integer(p.square)) return std::nullopt;
     p.color = static_cast<char>(color);
@@ -135,7 +143,7 @@ std::optional<Entry> decode_entry_metadata(std::string_view bytes) {
     if (!r.signed_number(id)) return std::nullopt;
     e.id = id;
   }
-  if (!r.text(e.text) || !r.done()) return std::nullopt;
+  if (!(with_text ? r.text(e.text) : r.skip_text()) || !r.done()) return std::nullopt;
   return e;
 }
 

@@ -1,6 +1,7 @@
 #include "engine/yacpdb/instance_index.h"
 
 #include <algorithm>
+#include <map>
 #include <regex>
 #include <stdexcept>
 
@@ -34,10 +35,39 @@ struct Result {
   Bits v, u;
 };
 
+void collect_metadata(const Expr& e, std::vector<const Expr*>& out) {
+  if (e.kind == Expr::Kind::Compare && e.call.info->kind == PredicateKind::Metadata) out.push_back(&e);
+  for (const auto& child : e.children) collect_metadata(*child, out);
+}
+
 class IndexedEvaluator {
  public:
-  IndexedEvaluator(const InstanceIndex& index, const std::vector<Problem>& problems)
-      : index_(index), problems_(problems), n_(index.entries()) {}
+  // The values of the query's metadata predicates are found first, in one pass over the entries (each entry is
+  // read once and can be dropped at once: a large collection is never held in memory for them).
+  IndexedEvaluator(const InstanceIndex& index, const Expr& root, const EntrySource& entries, bool* entries_ok)
+      : index_(index), n_(index.entries()) {
+    std::vector<const Expr*> nodes;
+    collect_metadata(root, nodes);
+    *entries_ok = true;
+    if (nodes.empty()) return;
+    std::vector<std::regex> stips(nodes.size());
+    std::vector<bool> has_stip(nodes.size(), false);
+    std::vector<std::vector<int64_t>*> values;
+    for (size_t k = 0; k < nodes.size(); ++k) {
+      const PredicateCall& call = nodes[k]->call;
+      has_stip[k] = call.info->id == PredicateId::Stip && !call.params[0].wildcard;
+      if (has_stip[k]) stips[k] = std::regex(call.params[0].text, std::regex::ECMAScript | std::regex::icase);
+      values.push_back(&metadata_values_[nodes[k]]);
+      values.back()->assign(n_, 0);
+    }
+    size_t seen = 0;
+    *entries_ok = entries([&](uint32_t i, const Entry& e) {
+      if (i >= n_) return;
+      ++seen;
+      for (size_t k = 0; k < nodes.size(); ++k)
+        (*values[k])[i] = metadata_value(nodes[k]->call, e, has_stip[k] ? &stips[k] : nullptr);
+    }) && seen == n_;
+  }
 
   Result eval(const Expr& e) const {
     switch (e.kind) {
@@ -69,18 +99,15 @@ class IndexedEvaluator {
 
  private:
   const InstanceIndex& index_;
-  const std::vector<Problem>& problems_;
   size_t n_;
+  std::map<const Expr*, std::vector<int64_t>> metadata_values_;  // per metadata comparison, per entry
 
   Result compare(const Expr& e) const {
     Result r{Bits(n_, 0), Bits(n_, 0)};
     std::vector<int64_t> value(n_, 0);
     const PredicateCall& call = e.call;
     if (call.info->kind == PredicateKind::Metadata) {
-      std::regex stip;
-      bool has_stip = call.info->id == PredicateId::Stip && !call.params[0].wildcard;
-      if (has_stip) stip = std::regex(call.params[0].text, std::regex::ECMAScript | std::regex::icase);
-      for (size_t i = 0; i < n_; ++i) value[i] = metadata_value(call, problems_[i].entry, has_stip ? &stip : nullptr);
+      value = metadata_values_.at(&e);
     } else {
       std::vector<std::string> wanted;
       for (const Param& p : call.params) wanted.push_back(p.wildcard ? std::string() : to_string(p));
@@ -152,6 +179,13 @@ bool has_metadata(const Expr& e) {
   return false;
 }
 
+bool has_predicate(const Expr& e, PredicateId id) {
+  if (e.kind == Expr::Kind::Compare && e.call.info->id == id) return true;
+  for (const auto& child : e.children)
+    if (has_predicate(*child, id)) return true;
+  return false;
+}
+
 void collect_analysis(const Expr& e, std::set<PredicateId>& out) {
   if (e.kind == Expr::Kind::Compare && e.call.info->kind == PredicateKind::Analysis) out.insert(e.call.info->id);
   for (const auto& child : e.children) collect_analysis(*child, out);
@@ -167,18 +201,41 @@ std::set<PredicateId> analysis_predicates(const Query& q) {
 
 bool needs_entries(const Query& q) { return q.root && has_metadata(*q.root); }
 
-std::vector<uint32_t> indexed_matches(const Query& q, const InstanceIndex& index, const std::vector<Problem>& problems,
-                                      std::vector<uint32_t>* undetermined) {
+bool needs_entry_text(const Query& q) { return q.root && has_predicate(*q.root, PredicateId::Text); }
+
+bool needs_entry_pieces(const Query& q) {
+  if (!q.root) return false;
+  for (PredicateId id : {PredicateId::Matrix, PredicateId::MatrixExtended, PredicateId::PCount, PredicateId::With,
+                         PredicateId::Fairy})
+    if (has_predicate(*q.root, id)) return true;
+  return false;
+}
+
+std::optional<std::vector<uint32_t>> indexed_matches_from(const Query& q, const InstanceIndex& index,
+                                                          const EntrySource& entries,
+                                                          std::vector<uint32_t>* undetermined) {
   std::vector<uint32_t> out;
   if (!q.root) return out;
-  if (needs_entries(q) && problems.size() != index.entries())
-    throw std::logic_error("indexed_matches: the query needs all entries");
-  Result r = IndexedEvaluator(index, problems).eval(*q.root);
+  bool entries_ok = true;
+  IndexedEvaluator evaluator(index, *q.root, entries, &entries_ok);
+  if (!entries_ok) return std::nullopt;
+  Result r = evaluator.eval(*q.root);
   for (uint32_t i = 0; i < index.entries(); ++i) {
     if (r.v[i] && !r.u[i]) out.push_back(i);
     if (undetermined && r.u[i]) undetermined->push_back(i);
   }
   return out;
+}
+
+std::vector<uint32_t> indexed_matches(const Query& q, const InstanceIndex& index, const std::vector<Problem>& problems,
+                                      std::vector<uint32_t>* undetermined) {
+  if (needs_entries(q) && problems.size() != index.entries())
+    throw std::logic_error("indexed_matches: the query needs all entries");
+  auto out = indexed_matches_from(q, index, [&](const std::function<void(uint32_t, const Entry&)>& visit) {
+    for (uint32_t i = 0; i < problems.size(); ++i) visit(i, problems[i].entry);
+    return true;
+  }, undetermined);
+  return out ? *out : std::vector<uint32_t>{};
 }
 
 }  // namespace cqlindex::yacpdb

@@ -6,7 +6,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -59,6 +61,22 @@ std::set<PredicateId> analysis_predicates(const Query& q);
 
 // True when the query has a metadata predicate (its answer needs the entries themselves, not only the index).
 bool needs_entries(const Query& q);
+
+// True when the query reads the entries' texts (Text()).
+bool needs_entry_text(const Query& q);
+
+// True when the query reads the entries' diagram pieces (Matrix, MatrixExtended, PCount, With, Fairy).
+bool needs_entry_pieces(const Query& q);
+
+// Calls `visit(i, entry)` for the entries of a problem file in order (entry i); false when they cannot be read.
+using EntrySource = std::function<bool(const std::function<void(uint32_t, const Entry&)>& visit)>;
+
+// The 0-based entries matching the query, answered from the index (analysis predicates) and the entries
+// `entries` visits once, in one pass (metadata predicates; not called when !needs_entries(q)); nullopt when
+// `entries` fails or visits fewer entries than the index has. *undetermined as below.
+std::optional<std::vector<uint32_t>> indexed_matches_from(const Query& q, const InstanceIndex& index,
+                                                          const EntrySource& entries,
+                                                          std::vector<uint32_t>* undetermined = nullptr);
 
 // The 0-based entries matching the query, answered from the index (analysis predicates) and the problems'
 // entries (metadata predicates; `problems` may be empty when !needs_entries(q)). *undetermined receives the entries that did not match only because a

@@ -43,16 +43,22 @@ class Replayer {
     std::vector<int16_t> diagram_origins(64, -1);
     for (const DiagramPiece& d : entry_.pieces) diagram_origins[d.square] = static_cast<int16_t>(d.square);
     std::vector<int16_t> previous_origins = diagram_origins;
+    std::vector<int> previous_imitators;  // the diagram has none: an Imitator condition failed above
     int twin_number = 0;
     for (const auto& twin : parse.root->children) {
       std::vector<DiagramPiece> pieces = twin->twin_continued ? previous : entry_.pieces;
       std::vector<int16_t> origins = twin->twin_continued ? previous_origins : diagram_origins;
+      std::vector<int> imitators = twin->twin_continued ? previous_imitators : std::vector<int>{};
       for (const TwinCommand& c : twin->twin_commands) {
         if (!apply_twin_command(pieces, c, &why)) return fail(at(*twin) + why);
+        if (c.kind == TwinCommand::Kind::Imitator) imitators = c.squares;
         follow_origins(origins, c, twin_number);
       }
       ++twin_number;
       previous_origins = origins;
+      previous_imitators = imitators;
+      // imitators move with every move (Popeye's [Ic5] after each move): orthodox replay would be wrong
+      if (!imitators.empty()) return fail(at(*twin) + "twin " + twin->twin_label + ": imitators (a fairy condition)");
       auto pos = diagram_position(pieces, side, &why, en_passant);
       if (!pos) return fail(at(*twin) + "twin " + twin->twin_label + ": " + why);
       previous = pieces;
@@ -97,6 +103,8 @@ class Replayer {
         origins = std::move(moved);
         break;
       }
+      case TwinCommand::Kind::PolishType:  // every unit keeps its identity (and square) in its new colour
+      case TwinCommand::Kind::Imitator:
       case TwinCommand::Kind::Other: break;
     }
   }

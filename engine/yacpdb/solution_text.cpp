@@ -120,6 +120,21 @@ int board_command_words(std::string_view tok) {
   return 0;
 }
 
+// True for "Imitator" (any case): its squares follow as words ("Imitator c5", "Imitator a7 b7", "Imitator a7b7").
+bool is_imitator_command(std::string_view tok) {
+  std::string lower;
+  for (char ch : tok) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return lower == "imitator";
+}
+
+// True for a word of squares only ("c5", "a7b7").
+bool is_square_list(std::string_view word) {
+  if (word.empty() || word.size() % 2) return false;
+  for (size_t i = 0; i < word.size(); i += 2)
+    if (word[i] < 'a' || word[i] > 'h' || word[i + 1] < '1' || word[i + 1] > '8') return false;
+  return true;
+}
+
 std::optional<TwinCommand> parse_twin_command(std::string_view tok) {
   static const std::regex move_re("([wbns])([A-Z][A-Z0-9]?)([a-h][1-8])-->([a-h][1-8])");
   static const std::regex exch_re("([wbns])([A-Z][A-Z0-9]?)([a-h][1-8])<-->([wbns])([A-Z][A-Z0-9]?)([a-h][1-8])");
@@ -127,6 +142,8 @@ std::optional<TwinCommand> parse_twin_command(std::string_view tok) {
   static const std::regex rotate_re("rotate (90|180|270)", std::regex::icase);
   static const std::regex mirror_re("mirror (a1<-->h1|a1<-->a8|a1<-->h8|a8<-->h1)", std::regex::icase);
   static const std::regex shift_re("shift ([a-h][1-8]) (?:==> )?([a-h][1-8])", std::regex::icase);
+  static const std::regex polish_re("polishtype", std::regex::icase);
+  static const std::regex imitator_re("imitator((?: (?:[a-h][1-8])+)+)", std::regex::icase);
   auto color = [](const std::string& c) { return c == "s" ? 'b' : c[0]; };  // German output: s = schwarz
   TwinCommand c;
   c.text = std::string(tok);
@@ -170,6 +187,17 @@ std::optional<TwinCommand> parse_twin_command(std::string_view tok) {
     c.kind = TwinCommand::Kind::Shift;
     c.from = square_of(from);
     c.to = square_of(to);
+  } else if (std::regex_match(s, m, polish_re)) {
+    c.kind = TwinCommand::Kind::PolishType;
+  } else if (std::regex_match(s, m, imitator_re)) {
+    c.kind = TwinCommand::Kind::Imitator;
+    std::string squares = m[1];
+    for (char& ch : squares) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    for (size_t i = 0; i < squares.size(); ++i)
+      if (squares[i] != ' ') {
+        c.squares.push_back(square_of(squares.substr(i, 2)));
+        ++i;
+      }
   }
   return c;
 }
@@ -385,6 +413,16 @@ class SolutionParser {
         command += word;
         pos_ += word.size();
         if (word == "==>") ++words;  // Popeye's input writes "shift a1 a2", its output adds the arrow
+      }
+      // "Imitator c5 d6": the squares that follow (one word each, or run together as in Popeye's input)
+      while (is_imitator_command(tok)) {
+        skip_blanks();
+        if (pos_ >= s_.size() || at_move_number() || twin_label_length()) break;
+        std::string_view word = token();
+        if (!is_square_list(word)) break;
+        command += ' ';
+        command += word;
+        pos_ += word.size();
       }
       twin->twin_commands.push_back(*parse_twin_command(command));
     }

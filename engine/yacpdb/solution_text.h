@@ -34,11 +34,15 @@ enum class BoardTransform { Rotate90, Rotate180, Rotate270, MirrorA1H1, MirrorA1
 int transformed_square(BoardTransform t, int square);
 
 // A twin command as printed in the solution ("bRb4-->f3", "bKc3<-->bPf4", "+wSf8", "-wPe2", "rotate 90",
-// "mirror a1<-->h8", "shift a1 ==> b3").
+// "mirror a1<-->h8", "shift a1 ==> b3", "PolishType", "Imitator c5 d6").
 struct TwinCommand {
-  enum class Kind { Move, Exchange, Add, Remove, Transform, Shift, Other } kind = Kind::Other;
+  enum class Kind { Move, Exchange, Add, Remove, Transform, Shift, Other, PolishType, Imitator } kind = Kind::Other;
   BoardTransform transform = BoardTransform::Rotate90;  // Transform
   // Shift: every piece moves by the vector from `from` to `to`.
+  // PolishType: every white piece turns black and every black one white, on its square (Popeye's
+  // total_side_exchange; neutral pieces stay neutral).
+  // Imitator: the imitators now stand on `squares` (a fairy condition: Popeye writes "Imitator c5").
+  std::vector<int> squares;
   char color = 'w';   // of the piece (Move/Add/Remove), 'w'/'b'/'n'
   std::string piece;  // Popeye code, upper case
   int from = -1, to = -1;

@@ -229,3 +229,38 @@ TEST_CASE("damaged, truncated and unfinished indexes are refused with a reason",
     REQUIRE_FALSE(IndexStore::create(tmp.path, &error));
   }
 }
+
+TEST_CASE("an index opened for some families reads them and refuses the others, and is verified whole",
+          "[store]") {
+  TempDir tmp;
+  build_small_index(tmp.path);
+  std::string error;
+  {
+    auto store = IndexStore::open_for_reading(tmp.path, &error, {Family::Tags});
+    REQUIRE(store);
+    CHECK(store->meta().game_count == 3);  // the meta family always comes along
+    auto tags = store->postings(Family::Tags, "white:kasparov", &error);
+    REQUIRE(tags);
+    CHECK(tags->contains(1));
+    CHECK_FALSE(tags->contains(0));
+    // A family that was not opened is an error, never a crash or a silent empty answer.
+    CHECK_FALSE(store->postings(Family::Similar, "k2", &error));
+    CHECK(error.find("not opened") != std::string::npos);
+    CHECK_FALSE(store->game(0, &error));
+    CHECK_FALSE(store->for_each(Family::Games, "", [](std::string_view, std::string_view) { return true; }, &error));
+    CHECK(store->family_bytes(Family::Similar) == 0);
+  }
+  // A damaged file of a family the query does not open still makes the whole index refused.
+  for (const auto& entry : fs::directory_iterator(tmp.path))
+    if (entry.path().extension() == ".sst") {
+      const auto size = fs::file_size(entry.path());
+      std::fstream f(entry.path(), std::ios::in | std::ios::out | std::ios::binary);
+      f.seekg(size / 2);
+      char c;
+      f.get(c);
+      f.seekp(size / 2);
+      f.put(static_cast<char>(c ^ 0x20));
+    }
+  CHECK_FALSE(IndexStore::open_for_reading(tmp.path, &error, {Family::Tags}));
+  CHECK(error.find("damaged") != std::string::npos);
+}

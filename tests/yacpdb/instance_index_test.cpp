@@ -80,6 +80,30 @@ void check_file(const ProblemFile& f, const AnalysisLimits& limits) {
     INFO(text);
     CHECK(indexed_matches(q, index, f.problems, &unknown) == expected);
     CHECK(unknown == expected_unknown);
+    // The same through one pass over the entries, each handed over a copy that is dropped right after.
+    std::vector<uint32_t> streamed_unknown;
+    auto streamed = indexed_matches_from(q, index, [&](const std::function<void(uint32_t, const Entry&)>& visit) {
+      for (uint32_t i = 0; i < f.problems.size(); ++i) {
+        const Entry copy = f.problems[i].entry;
+        visit(i, copy);
+      }
+      return true;
+    }, &streamed_unknown);
+    REQUIRE(streamed);
+    CHECK(*streamed == expected);
+    CHECK(streamed_unknown == expected_unknown);
+    // Entries that cannot be read, or too few of them, give no answer rather than a wrong one.
+    if (needs_entries(q)) {
+      auto failing = [](const std::function<void(uint32_t, const Entry&)>&) { return false; };
+      CHECK_FALSE(indexed_matches_from(q, index, failing));
+      if (!f.problems.empty()) {
+        auto short_one = [&](const std::function<void(uint32_t, const Entry&)>& visit) {
+          for (uint32_t i = 0; i + 1 < f.problems.size(); ++i) visit(i, f.problems[i].entry);
+          return true;
+        };
+        CHECK_FALSE(indexed_matches_from(q, index, short_one));
+      }
+    }
   }
 }
 

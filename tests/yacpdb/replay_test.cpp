@@ -135,10 +135,16 @@ TEST_CASE("yacpdb replay: twins apply their commands", "[yacpdb][replay]") {
   t = replay_solution(e);
   INFO(t.error);
   CHECK(t.complete);
+  // A condition change is not a board command: the twin cannot be replayed orthodoxly.
+  e.solution = "a) 1.Ra1-a8 #\nb) Circe 1.Ra1-a8 #";
+  t = replay_solution(e);
+  CHECK_FALSE(t.complete);
+  CHECK(t.error == "2:1: twin command 'Circe' is not supported");
+  // PolishType applies (twin_transform_test.cpp): the rook on a1 is black now, so White cannot play it.
   e.solution = "a) 1.Ra1-a8 #\nb) PolishType 1.Ra1-a8 #";
   t = replay_solution(e);
   CHECK_FALSE(t.complete);
-  CHECK(t.error == "2:1: twin command 'PolishType' is not supported");
+  CHECK(t.error.rfind("2:17: cannot play 'Ra1-a8': illegal in ", 0) == 0);
 }
 
 TEST_CASE("yacpdb replay: illegal, ambiguous and fairy moves stop the replay", "[yacpdb][replay]") {
