@@ -235,6 +235,10 @@ std::optional<PostingList> IndexStore::postings(Family family, std::string_view 
 }
 
 std::optional<PostingList> IndexStore::position_games(std::string_view position_key, std::string* error) const {
+  if (!impl_->handle(Family::Similar)) {
+    fail(error, not_opened(Family::Similar));
+    return std::nullopt;
+  }
   const PositionHash h = position_hash(position_key);
   std::string value;
   rocksdb::Status s =
