@@ -5,7 +5,9 @@
 #endif
 #include <algorithm>
 #include <cstring>
+#include <set>
 
+#include "engine/cql/lexer.h"
 #include "engine/cql/parser.h"
 
 namespace cqlindex::cql {
@@ -450,8 +452,15 @@ NodePtr Parser::symbolic_loop() {
     if (d >= 0 && q_.variables[d].kind == VariableKind::Dictionary) {
       const Token& dt = cur();
       forward();
-      int k = find_variable(var.text);
-      if (k < 0) k = declare(var.text, VariableKind::String, ValueType::String, var);
+      // the key variable takes the type of the keys (strings when no entry was assigned yet)
+      Variable& dv = q_.variables[d];
+      if (dv.key_type == ValueType::Logical) dv.key_type = ValueType::String;
+      const ValueType kt = dv.key_type;
+      const VariableKind kk = kt == ValueType::Numeric ? VariableKind::Numeric
+                              : kt == ValueType::Set ? VariableKind::Set
+                              : kt == ValueType::Position ? VariableKind::Position
+                              : VariableKind::String;
+      int k = declare(var.text, kk, kt, var);
       var_assigned_[k] = true;
       NodePtr body = require(node(), "expected a filter following the dictionary iteration");
       NodePtr n = mk(NodeKind::DictionaryIterate, ValueType::Logical, start);
@@ -703,6 +712,7 @@ NodePtr Parser::dictionary() {
   forward();
   NodePtr key = require(node(), "expected a key inside '[...]' of dictionary " + start.text);
   if (!special("]")) error("expected ']' after the dictionary key");
+  dictionary_key(v, *key, start);
   if (special("=")) {
     NodePtr value = require(relop_x(), "expected a value following '" + start.text + "[...]='");
     Variable& dv = q_.variables[v];
@@ -724,6 +734,84 @@ NodePtr Parser::dictionary() {
   n->add("key", std::move(key));
   // the value type is fixed by the first assignment (we only know strings and numbers statically)
   return n;
+}
+
+// The lexer reads `[e1]`, `[x]` and `[Kk]` as a square list, a capture and a piece set; right after the name
+// of a dictionary (declared earlier in the text, no space between) they are an index: '[' key ']', the key
+// lexed again from the bracketed text. A square list keeps its squares as one key (`D[e1,h8]`).
+void Parser::split_dictionary_keys() {
+  std::set<std::string> dicts;
+  for (const Variable& v : q_.variables)
+    if (v.kind == VariableKind::Dictionary) dicts.insert(v.name);
+  std::vector<Token> out;
+  out.reserve(toks_.size() + 8);
+  size_t declared = SIZE_MAX;  // index of the name in `dictionary NAME`: not an access
+  for (size_t i = 0; i < toks_.size(); ++i) {
+    const Token& t = toks_[i];
+    out.push_back(t);
+    if (t.is_keyword("dictionary")) {
+      size_t j = i + 1;
+      if (j < toks_.size() && (toks_[j].is_keyword("local") || toks_[j].is_keyword("persistent"))) ++j;
+      if (j < toks_.size() && toks_[j].kind == TokenKind::Identifier) {
+        dicts.insert(toks_[j].text);
+        declared = j;
+      }
+      continue;
+    }
+    if (i == declared || t.kind != TokenKind::Identifier || !dicts.count(t.text) || i + 1 >= toks_.size()) continue;
+    const Token& b = toks_[i + 1];
+    if (b.space_before || b.kind == TokenKind::Special || b.end < b.offset + 3 || source_[b.offset] != '[' ||
+        source_[b.end - 1] != ']')
+      continue;
+    Token open = b, close = b;
+    open.kind = close.kind = TokenKind::Special;
+    open.text = "[";
+    close.text = "]";
+    open.end = open.offset + 1;
+    close.offset = b.end - 1;
+    close.column = b.column + int(b.end - b.offset) - 1;  // the bracketed text is ASCII
+    close.space_before = false;
+    out.push_back(open);
+    std::string_view inner = source_.substr(b.offset + 1, b.end - b.offset - 2);
+    if (b.kind == TokenKind::Piece && b.pieces == 0) {  // a square list: its set is the key
+      Token key = b;
+      key.offset += 1;
+      key.end -= 1;
+      key.column += 1;
+      key.space_before = false;
+      if (inner.find(',') == std::string_view::npos) key.spelling = std::string(inner);
+      out.push_back(key);
+    } else {
+      std::vector<Token> keys;
+      try {
+        keys = lex(inner);
+      } catch (const CqlError& e) {
+        throw CqlError(e.what(), b.line, b.column + e.column);
+      }
+      for (Token& k : keys) {
+        if (k.kind == TokenKind::End) continue;
+        k.line = b.line;
+        k.column += b.column;
+        k.offset += b.offset + 1;
+        k.end += b.offset + 1;
+        out.push_back(std::move(k));
+      }
+    }
+    out.push_back(close);
+    ++i;
+  }
+  toks_ = std::move(out);
+}
+
+// The keys of a dictionary all have one type, fixed by its first keyed use, so that the variable of an
+// iteration over the keys has that type too (and D[k] finds the entry again).
+void Parser::dictionary_key(int dict, const Node& key, const Token& at) {
+  Variable& dv = q_.variables[dict];
+  if (key.type == ValueType::Logical || key.type == ValueType::Dictionary)
+    error_at(at, "the key of dictionary " + dv.name + " must be a string, number, set or position");
+  if (dv.key_type == ValueType::Logical) dv.key_type = key.type;
+  else if (dv.key_type != key.type)
+    error_at(at, "dictionary " + dv.name + " has " + type_name(dv.key_type) + " keys, not " + type_name(key.type));
 }
 
 NodePtr Parser::function_definition() {
@@ -1178,6 +1266,7 @@ NodePtr Parser::misc_filters() {
     if (q_.variables[v].kind == VariableKind::Dictionary && special("[")) {
       n->add("key", require(node(), "expected a key in 'unbind d[...]'"));
       if (!special("]")) error("expected ']' after the key");
+      dictionary_key(v, *n->child("key"), vt);
     }
     return n;
   }
