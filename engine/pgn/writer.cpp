@@ -256,8 +256,14 @@ GameComments collect_comments(const Game& g, std::span<const AddedComment> added
   for (size_t i = 0; i < sorted.size();) {
     NodeIndex n = sorted[i]->node;
     texts.clear();
-    for (; i < sorted.size() && sorted[i]->node == n; ++i) texts.push_back(sorted[i]->text);
+    bool remove = false;
+    for (; i < sorted.size() && sorted[i]->node == n; ++i) {
+      if (sorted[i]->remove_original) remove = true;
+      else texts.push_back(sorted[i]->text);
+    }
     std::optional<std::string>& slot = n == 0 ? s.game : s.after[n];
+    if (remove) slot.reset();
+    if (texts.empty()) continue;
     std::optional<std::string_view> original;
     if (slot) original = *slot;
     slot = merge_cql_comment(original, texts);

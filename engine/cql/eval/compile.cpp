@@ -492,6 +492,8 @@ struct Compiler {
       case NodeKind::ReadFile: { auto o = op(OpCode::ReadFile, n); all_kids(n, *o); return o; }
       case NodeKind::ToString: { auto o = op(OpCode::ToString, n); all_kids(n, *o); return o; }
       case NodeKind::SetTag: { auto o = op(OpCode::SetTag, n); o->kids.push_back(child(n, "value")); return o; }
+      // removecomment (-noremovecomment: matches and does nothing)
+      case NodeKind::RemoveComment: return op(prog.options.noremovecomment ? OpCode::True : OpCode::RemoveComment, n);
       case NodeKind::Message: { auto o = op(OpCode::Message, n); o->flag = n.has("quiet"); all_kids(n, *o); return o; }
       case NodeKind::Transform: {
         auto o = op(OpCode::Orbit, n);

@@ -383,6 +383,7 @@ bool evaluate(const Op& op, Ctx& ctx, Value& v) {
     case OpCode::ReadFile: case OpCode::WriteFile: case OpCode::Message: case OpCode::SetTag:
       return eval_string(op, ctx, v);
     case OpCode::MatePurity: return eval_mates(op, ctx, v);  // mates
+    case OpCode::RemoveComment: return eval_remove_comment(op, ctx, v);  // removecomment
     default: return eval_set(op, ctx, v);
   }
 }
@@ -516,7 +517,9 @@ GameOutcome GameScanner::scan(const pgn::Game& game) {
   auto add = [&](pgn::AddedComment& c) {
     if (!o.nouniquecomments)
       for (int32_t e = c.node < last_at.size() ? last_at[c.node] : -1; e >= 0; e = previous[size_t(e)])
-        if (out.comments[size_t(e)].text == c.text) return;
+        if (out.comments[size_t(e)].text == c.text &&
+            out.comments[size_t(e)].remove_original == c.remove_original)
+          return;
     out.comments.push_back(std::move(c));
     link(out.comments.size() - 1);
   };

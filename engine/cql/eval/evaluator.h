@@ -40,6 +40,8 @@ struct EvalOptions {
   std::string player;                      // game filter: White or Black matches this regex
   std::optional<Range> year;               // game filter on the Date year
   const SimilarPositionMatcher* similar = nullptr;
+  bool noremovecomment = false;            // removecomment does nothing
+  bool nosettag = false;                   // settag does nothing (its value is still evaluated)
 };
 
 // A sort of the query (sorts sharing a description are one, as CQL conjoins them).

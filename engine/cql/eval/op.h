@@ -46,6 +46,7 @@ enum class OpCode : uint8_t {
   PositionById, ConsecutiveMoves, HhdbPrize,
   CountCompare,  // speed: `#designator <relation> number` in one step (eval_count_compare.cpp)
   MatePurity,  // mates: puremate modelmate idealmate purestalemate modelstalemate idealstalemate (eval_mates.cpp)
+  RemoveComment,  // removecomment: drops the input's comment at the position (eval_remove_comment.cpp)
 };
 
 // Sub-kinds carried in Op::sub.
