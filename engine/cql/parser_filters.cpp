@@ -1034,6 +1034,13 @@ NodePtr Parser::tag_filters() {
     if (!special("(")) error("'settag' should be followed by '(' which is missing here (and then the two arguments)");
     if (cur().kind != TokenKind::String || cur().text.empty())
       error("'settag' must be followed by a left paren and nonempty quoted string");
+    // the manual: settag is for custom tags, not the built-in ones nor any name starting White or Black
+    static const char* builtin[] = {"Event", "Site", "Date", "ECO", "FEN", "Round", "Result", "EventDate"};
+    const std::string& tag_name = cur().text;
+    if (std::find(std::begin(builtin), std::end(builtin), tag_name) != std::end(builtin) ||
+        tag_name.rfind("White", 0) == 0 || tag_name.rfind("Black", 0) == 0)
+      error("'settag' cannot set the tag \"" + tag_name + "\": it is for custom tags (not Event, Site, Date, ECO, "
+            "FEN, Round, Result, EventDate or a name starting with White or Black)");
     NodePtr n = mk(NodeKind::SetTag, ValueType::Logical, t);
     n->text = cur().text;
     forward();
