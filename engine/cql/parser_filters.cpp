@@ -413,6 +413,8 @@ NodePtr Parser::assignment() {
     if (var.kind == VariableKind::Piece) error_at(op, "a piece variable is set with 'piece " + target + " = set'");
     if (persistent && !var.persistent)
       error("Assignment specifies persistent variable but variable is already declared not persistent: " + target);
+    if (atomic && !var.atomic)  // atomic: the first assignment says it
+      error_at(start, "Assignment specifies atomic variable but variable is already declared not atomic: " + target);
   } else {
     v = declare(target, kind, rhs->type, name);
     q_.variables[v].persistent = persistent;

@@ -259,6 +259,8 @@ struct Compiler {
             {"btm", OpCode::Btm}, {"initial", OpCode::Initial}, {"terminal", OpCode::Terminal},
             {"mainline", OpCode::MainlineP}, {"variation", OpCode::VariationP}};
         if (n.text == "try") return op(OpCode::Try, n);  // echo
+        // pathdebug: CQL 6.2 prints its path search's internals (undocumented); here it matches, prints nothing
+        if (n.text == "pathdebug") return op(OpCode::True, n);
         // mates: puremate modelmate idealmate and the stalemates (eval_mates.cpp)
         if (n.text.find("mate") != std::string::npos && n.text != "mate" && n.text != "stalemate") {
           auto o = op(OpCode::MatePurity, n);
@@ -582,6 +584,7 @@ Program compile(const Query& query, EvalOptions options) {
     prog.variable_kinds.push_back(v.kind);
     // a persistent variable holds its value from game to game, so it is bound from the start (0, "", [])
     if (v.persistent && v.kind != VariableKind::Dictionary) prog.always_bound[i] = 1;
+    if (v.atomic) prog.atomic_vars.push_back(int(i));  // atomic
     prog.variable_names.push_back(v.name);
   }
   // `sort matchcount`: sort slot 0, filled with the number of matching positions after the scan

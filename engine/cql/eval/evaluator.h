@@ -63,6 +63,7 @@ struct Program {
   std::optional<std::regex> player_regex;
   std::vector<Variable> variables;     // lang: the query's variables (names, persistent, quiet, local)
   std::vector<uint8_t> always_bound;   // lang: by variable: bound at every position (persistent variables)
+  std::vector<int> atomic_vars;        // atomic: the atomic variables, undone on a path's backtracking
 };
 
 // Compiles a bound query for evaluation. Throws CqlError for what the evaluator does not support.
