@@ -262,11 +262,20 @@ GameComments collect_comments(const Game& g, std::span<const AddedComment> added
       else texts.push_back(sorted[i]->text);
     }
     std::optional<std::string>& slot = n == 0 ? s.game : s.after[n];
-    if (remove) slot.reset();
-    if (texts.empty()) continue;
     std::optional<std::string_view> original;
     if (slot) original = *slot;
-    slot = merge_cql_comment(original, texts);
+    std::optional<std::string> merged = texts.empty() ? slot : merge_cql_comment(original, texts);
+    if (remove && original && !texts.empty()) {
+      // CQL 6.2 deletes the input comment but still builds the additions as if it were there: they keep the
+      // space that would follow it ("{ mine CQL}") and its length counts towards the 4500-byte limits
+      bool ignored = false;
+      merged = merge_cql_comment(original, texts, &ignored);
+      if (ignored || !merged || merged->size() < original->size()) merged = merge_cql_comment(std::nullopt, texts);
+      else merged = merged->substr(original->size());
+    } else if (remove) {
+      merged = texts.empty() ? std::nullopt : merge_cql_comment(std::nullopt, texts);
+    }
+    slot = std::move(merged);
   }
   return s;
 }

@@ -108,6 +108,8 @@ struct Ctx {
   // echo: where the comments of the current target's evaluation begin. consecutivemoves puts its texts
   // there, before the body's own comments, as CQL 6.2 does (movedblackpieceecho.pgn).
   size_t echo_mark = SIZE_MAX;
+  // removecomment: positions whose input comment is left out (not undone when a filter around fails)
+  std::vector<int32_t> removed_comments;
 
   const chess::Position& position() const { return tree->pos[cur]; }
   const pgn::Game& game() const { return *tree->game; }

@@ -517,9 +517,7 @@ GameOutcome GameScanner::scan(const pgn::Game& game) {
   auto add = [&](pgn::AddedComment& c) {
     if (!o.nouniquecomments)
       for (int32_t e = c.node < last_at.size() ? last_at[c.node] : -1; e >= 0; e = previous[size_t(e)])
-        if (out.comments[size_t(e)].text == c.text &&
-            out.comments[size_t(e)].remove_original == c.remove_original)
-          return;
+        if (out.comments[size_t(e)].text == c.text) return;
     out.comments.push_back(std::move(c));
     link(out.comments.size() - 1);
   };
@@ -541,6 +539,8 @@ GameOutcome GameScanner::scan(const pgn::Game& game) {
                                    (b ? std::to_string(*b) : "none")});
     first_sort_comment = false;
   }
+  // removecomment: the input comments to leave out, as requests to the writer
+  for (int32_t node : ctx.removed_comments) out.comments.push_back({pgn::NodeIndex(node), {}, true});
   return out;
 }
 
