@@ -108,6 +108,7 @@ class Parser {
   NodePtr pin();
   NodePtr tag_filters();
   NodePtr misc_filters();
+  NodePtr hhdb();               // parser_hhdb.cpp
 
   // --- moves and sequences (parser_moves.cpp)
   NodePtr move();

@@ -1334,18 +1334,7 @@ NodePtr Parser::misc_filters() {
     forward();
     return n;
   }
-  if (w == "hhdb") {
-    forward();
-    if (cur().kind != TokenKind::Identifier && cur().kind != TokenKind::Keyword)
-      error("expected an HHdb field name following 'hhdb'");
-    n = mk(NodeKind::Hhdb, ValueType::String, t);
-    n->text = cur().text;
-    static const char* numeric[] = {"prize", "hm", "commendation", "special", "award", "place", "yearof"};
-    for (const char* k : numeric)
-      if (n->text == k) n->type = ValueType::Numeric;
-    forward();
-    return n;
-  }
+  if (w == "hhdb") return hhdb();  // parser_hhdb.cpp
   return nullptr;
 }
 

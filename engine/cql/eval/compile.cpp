@@ -261,6 +261,7 @@ struct Compiler {
         if (n.text == "try") return op(OpCode::Try, n);  // echo
         // pathdebug: CQL 6.2 prints its path search's internals (undocumented); here it matches, prints nothing
         if (n.text == "pathdebug") return op(OpCode::True, n);
+        if (n.text == "cql_hhdbhascook") return op(OpCode::HhdbCooked, n);  // hhdb
         // mates: puremate modelmate idealmate and the stalemates (eval_mates.cpp)
         if (n.text.find("mate") != std::string::npos && n.text != "mate" && n.text != "stalemate") {
           auto o = op(OpCode::MatePurity, n);
@@ -531,10 +532,17 @@ struct Compiler {
       case NodeKind::Child: { auto o = op(OpCode::Child, n); all_kids(n, *o); return o; }
       case NodeKind::MakeSquare: { auto o = op(OpCode::MakeSquare, n); all_kids(n, *o); return o; }
       case NodeKind::PositionById: { auto o = op(OpCode::PositionById, n); all_kids(n, *o); return o; }
-      case NodeKind::Hhdb: {
-        if (n.text != "prize") unsupported(n, "hhdb " + n.text);
-        return op(OpCode::HhdbPrize, n);
+      case NodeKind::Hhdb: {  // hhdb: the award forms (the other keys were parsed into CQL filters)
+        auto o = op(OpCode::HhdbAward, n);
+        o->sub = n.has("prize") ? 1 : n.has("hm") ? 2 : n.has("commendation") ? 3 : 0;
+        o->flag = n.has("special");
+        o->a = n.has("max") ? 1 : 0;
+        return o;
       }
+      // hhdb: CQL 6.2 stops with the message when a filter needs variations and the run has none
+      case NodeKind::AssertVariations:
+        if (!prog.options.variations) throw CqlError(n.text, n.line, n.column);
+        return op(OpCode::True, n);
       case NodeKind::ConsecutiveMoves: {
         auto o = op(OpCode::ConsecutiveMoves, n);
         o->sub = n.has("quiet") ? 1 : 0;

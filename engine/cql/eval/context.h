@@ -154,6 +154,7 @@ void set_captures(Ctx& ctx, const std::smatch& m, size_t offset = 0);
 bool eval_echo(const Op& op, Ctx& ctx, Value& v);      // eval_echo.cpp: echo and position navigation
 bool eval_mates(const Op& op, Ctx& ctx, Value& v);     // eval_mates.cpp: puremate and kin
 bool eval_remove_comment(const Op& op, Ctx& ctx, Value& v);  // eval_remove_comment.cpp
+bool eval_hhdb(const Op& op, Ctx& ctx, Value& v);            // eval_hhdb.cpp
 
 // speed (eval_count_compare.cpp): Relations comparing a piece designator's count with a number, anywhere in the
 // tree, turned into CountCompare ops; and their evaluation.

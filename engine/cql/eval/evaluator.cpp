@@ -339,7 +339,6 @@ bool evaluate(const Op& op, Ctx& ctx, Value& v) {
     case OpCode::Echo: case OpCode::PositionIntersect: case OpCode::PositionOrder: case OpCode::Lca:
     case OpCode::Distance: case OpCode::Child: case OpCode::Try: case OpCode::PieceName: case OpCode::PieceId:
     case OpCode::MakeSquare: case OpCode::PositionById: case OpCode::ConsecutiveMoves:
-    case OpCode::HhdbPrize:
       return eval_echo(op, ctx, v);
     case OpCode::CountCompare: return eval_count_compare(op, ctx, v);  // speed
     case OpCode::Sort: {
@@ -384,6 +383,7 @@ bool evaluate(const Op& op, Ctx& ctx, Value& v) {
       return eval_string(op, ctx, v);
     case OpCode::MatePurity: return eval_mates(op, ctx, v);  // mates
     case OpCode::RemoveComment: return eval_remove_comment(op, ctx, v);  // removecomment
+    case OpCode::HhdbAward: case OpCode::HhdbCooked: return eval_hhdb(op, ctx, v);  // hhdb
     default: return eval_set(op, ctx, v);
   }
 }
