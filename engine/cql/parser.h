@@ -99,7 +99,8 @@ class Parser {
   NodePtr transform();
   NodePtr string_converter();   // comment message str ///
   NodePtr dictionary();
-  void dictionary_key(int dict, const Node& key, const Token& at);  // fixes or checks the key type
+  enum class KeyUse { Read, Assign, Unbind };
+  void dictionary_key(int dict, const Node& key, const Token& at, KeyUse use);  // fixes or checks the key type
   void split_dictionary_keys();  // `D[e1]`: the bracketed token after a dictionary name becomes '[' key ']'
   NodePtr function_definition();
   NodePtr function_call();

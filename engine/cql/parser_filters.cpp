@@ -451,17 +451,23 @@ NodePtr Parser::symbolic_loop() {
   // dictionary iteration
   if (!piece && !all && cur().kind == TokenKind::Identifier) {
     int d = find_variable(cur().text);
-    if (d >= 0 && q_.variables[d].kind == VariableKind::Dictionary) {
+    if (d >= 0 && q_.variables[d].kind == VariableKind::Dictionary && !peek().is_special("[")) {
       const Token& dt = cur();
       forward();
-      // the key variable takes the type of the keys (strings when no entry was assigned yet)
-      Variable& dv = q_.variables[d];
-      if (dv.key_type == ValueType::Logical) dv.key_type = ValueType::String;
+      // the key variable takes the type of the keys, known from an assignment earlier in the text (CQL 6.2)
+      const Variable& dv = q_.variables[d];
+      if (dv.key_type == ValueType::Logical || dv.value_type == ValueType::Logical)
+        error_at(dt, "type of dictionary is not yet set. You must first assign to a dictionary before using "
+                     "'varname \u220A dictionaryname body'");
       const ValueType kt = dv.key_type;
       const VariableKind kk = kt == ValueType::Numeric ? VariableKind::Numeric
                               : kt == ValueType::Set ? VariableKind::Set
                               : kt == ValueType::Position ? VariableKind::Position
                               : VariableKind::String;
+      const int known = find_variable(var.text);
+      if (known >= 0 && q_.variables[known].type != kt)
+        error_at(var, std::string("type of variable in dictionary iteration ") + type_name(q_.variables[known].type) +
+                          " does not match that of the key of the dictionary " + type_name(kt));
       int k = declare(var.text, kk, kt, var);
       var_assigned_[k] = true;
       NodePtr body = require(node(), "expected a filter following the dictionary iteration");
@@ -714,10 +720,13 @@ NodePtr Parser::dictionary() {
   forward();
   NodePtr key = require(node(), "expected a key inside '[...]' of dictionary " + start.text);
   if (!special("]")) error("expected ']' after the dictionary key");
-  dictionary_key(v, *key, start);
+  const bool assign = at_special("=");
+  dictionary_key(v, *key, start, assign ? KeyUse::Assign : KeyUse::Read);
   if (special("=")) {
     NodePtr value = require(relop_x(), "expected a value following '" + start.text + "[...]='");
     Variable& dv = q_.variables[v];
+    if (value->type == ValueType::Position && dv.persistent)
+      error_at(start, "Attempt to insert a position value into a dictionary that is not a local dictionary");
     if (dv.value_type == ValueType::Logical) dv.value_type = value->type;
     else if (dv.value_type != value->type) error_at(start, "dictionary " + start.text + " holds values of another type");
     NodePtr n = mk(NodeKind::Assign, value->type, start);
@@ -805,15 +814,19 @@ void Parser::split_dictionary_keys() {
   toks_ = std::move(out);
 }
 
-// The keys of a dictionary all have one type, fixed by its first keyed use, so that the variable of an
-// iteration over the keys has that type too (and D[k] finds the entry again).
-void Parser::dictionary_key(int dict, const Node& key, const Token& at) {
+// The keys of a dictionary all have one type, fixed by its first assignment (as in CQL 6.2), so that the
+// variable of an iteration over the keys has that type too (and D[k] finds the entry again).
+void Parser::dictionary_key(int dict, const Node& key, const Token& at, KeyUse use) {
   Variable& dv = q_.variables[dict];
   if (key.type == ValueType::Logical || key.type == ValueType::Dictionary)
-    error_at(at, "the key of dictionary " + dv.name + " must be a string, number, set or position");
-  if (dv.key_type == ValueType::Logical) dv.key_type = key.type;
-  else if (dv.key_type != key.type)
+    error_at(at, "The type of the key in " + dv.name + "[key] must be set, number, position, or string");
+  if (key.type == ValueType::Position && dv.persistent)
+    error_at(at, "Attempt to use a position-valued key for a dictionary that is not a local dictionary");
+  if (use == KeyUse::Unbind && dv.key_type == ValueType::Logical)
+    error_at(at, "'unbind " + dv.name + "[key]': no entry was assigned to " + dv.name + " before");
+  if (dv.key_type != ValueType::Logical && dv.key_type != key.type)
     error_at(at, "dictionary " + dv.name + " has " + type_name(dv.key_type) + " keys, not " + type_name(key.type));
+  if (use == KeyUse::Assign) dv.key_type = key.type;
 }
 
 NodePtr Parser::function_definition() {
@@ -1275,7 +1288,7 @@ NodePtr Parser::misc_filters() {
     if (q_.variables[v].kind == VariableKind::Dictionary && special("[")) {
       n->add("key", require(node(), "expected a key in 'unbind d[...]'"));
       if (!special("]")) error("expected ']' after the key");
-      dictionary_key(v, *n->child("key"), vt);
+      dictionary_key(v, *n->child("key"), vt, KeyUse::Unbind);
     }
     return n;
   }

@@ -60,6 +60,15 @@ TEST_CASE("a dictionary's keys have one type", "[eval][dictionary][errors]") {
   CHECK(rejects_at("cql()\ndictionary D\nD[1] = 2\nD[\"a\"] = 3", 4, 1));
   CHECK(rejects_at("cql()\ndictionary D\nD[1] = 2\nx = \"s\"\nx∊D check", 5, 1));  // x is a string, keys are numbers
   CHECK(rejects_at("cql()\ndictionary D\nD[check] = 1", 3, 1));                    // a key has a value
+  // as CQL 6.2: the first assignment fixes the types; iterating or unbinding an entry needs it
+  CHECK(rejects_at("cql()\ndictionary D\nkey∊D check\nD[1] = 2", 3, 5));
+  CHECK(rejects_at("cql()\ndictionary D\nunbind D[1]", 3, 8));
+  // positions only in a local dictionary
+  CHECK(rejects_at("cql()\ndictionary D\nD[currentposition] = 1", 3, 1));
+  CHECK(rejects_at("cql()\ndictionary D\nD[1] = currentposition", 3, 1));
+  CHECK_NOTHROW(cql::parse_query("cql()\ndictionary local D\nD[currentposition] = currentposition"));
+  // a read before the first assignment does not fix the key type
+  CHECK_NOTHROW(cql::parse_query("cql()\ndictionary D\nnot D[\"a\"]\nD[1] = 2"));
 }
 
 TEST_CASE("indexing a dictionary by a bare square, a capture-like or piece-like name", "[eval][dictionary]") {
@@ -76,6 +85,8 @@ TEST_CASE("indexing a dictionary by a bare square, a capture-like or piece-like 
   CHECK(lang_matches("dictionary local D\nKk = \"a\"\nD[Kk] = 9\nD[\"a\"] == 9", g) == 1);
   // the index may be any expression
   CHECK(lang_matches("dictionary local D\nD[2 + 3] = 1\nD[5] == 1", g) == 1);
+  // x∊D[k] is a square loop over the set D[k], not an iteration over D
+  CHECK(lang_matches("dictionary local D\nD[2] = [e1,e8]\nC = 0\nx∊D[2] C += 1\nC == 2", g) == 1);
   // a square list after the declaration itself, or after a space, is still a square list
   CHECK(lang_matches("dictionary local D\n[e1,e8] == 2", g) == 1);
   CHECK(lang_matches("dictionary local D\nD[1] = 2\nunbind D\n[e1] & K", g) == 1);
