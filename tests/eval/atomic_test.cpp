@@ -49,7 +49,23 @@ TEST_CASE("atomic is said at the first assignment", "[eval][atomic][errors]") {
   CHECK_NOTHROW(cql::parse_query("cql()\natomic X = 1\nX = 2\natomic X = 3"));
 }
 
-TEST_CASE("pathdebug is accepted and matches", "[eval][path]") {
-  CHECK(matches("initial\npath -- pathdebug -- pe5", kTwoLines) == 1);
-  CHECK(matches("pathdebug", kTwoLines) == 1);
+TEST_CASE("pathdebug writes the path search's state as a message line", "[eval][path]") {
+  cql::Query q = cql::parse_query("cql(variations)\ninitial\npath -- pathdebug -- pe5\n");
+  cql::eval::EvalOptions o;
+  o.variations = true;
+  cql::eval::Program program = cql::eval::compile(q, o);
+  cql::eval::GameScanner scanner(program);
+  pgn::GameReader reader(kTwoLines);
+  pgn::Game game;
+  REQUIRE(reader.next(game));
+  cql::eval::GameOutcome r = scanner.scan(game);
+  CHECK(r.matched);
+  // once per 1.e4 and 1.d4 (a target of the first dash): no best path yet, then the one through 1...e5
+  REQUIRE(r.messages.size() == 2);
+  CHECK(r.messages[0] == "PathDebug: path from move 1(wtm): best so far: none bestLength: 0 bestCount: 0 "
+                         "path currentPosition: move 1(wtm) actual currpos: move 1(btm)");
+  CHECK(r.messages[1] == "PathDebug: path from move 1(wtm): best so far: move 2(wtm) bestLength: 2 bestCount: 2 "
+                         "path currentPosition: move 1(wtm) actual currpos: move 1(btm)[3]");
+  // outside a path it fails, as pathcount does
+  CHECK(matches("pathdebug", kTwoLines) == 0);
 }

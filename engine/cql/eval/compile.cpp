@@ -259,8 +259,7 @@ struct Compiler {
             {"btm", OpCode::Btm}, {"initial", OpCode::Initial}, {"terminal", OpCode::Terminal},
             {"mainline", OpCode::MainlineP}, {"variation", OpCode::VariationP}};
         if (n.text == "try") return op(OpCode::Try, n);  // echo
-        // pathdebug: CQL 6.2 prints its path search's internals (undocumented); here it matches, prints nothing
-        if (n.text == "pathdebug") return op(OpCode::True, n);
+        if (n.text == "pathdebug") return op(OpCode::PathDebug, n);  // pathdebug (eval_path.cpp)
         if (n.text == "cql_hhdbhascook") return op(OpCode::HhdbCooked, n);  // hhdb
         // mates: puremate modelmate idealmate and the stalemates (eval_mates.cpp)
         if (n.text.find("mate") != std::string::npos && n.text != "mate" && n.text != "stalemate") {

@@ -2,6 +2,7 @@
 // Internal to the evaluator: the per-game state the op families share (positions of the searched tree,
 // variables, the comments produced so far) and the value an op produces.
 #include <array>
+#include <functional>
 #include <map>
 #include <optional>
 #include <cstdint>
@@ -110,6 +111,8 @@ struct Ctx {
   size_t echo_mark = SIZE_MAX;
   // removecomment: positions whose input comment is left out (not undone when a filter around fails)
   std::vector<int32_t> removed_comments;
+  // pathdebug: the text describing the innermost path search under way, at a position (unset: no path)
+  std::function<std::string(int)> path_debug;
 
   const chess::Position& position() const { return tree->pos[cur]; }
   const pgn::Game& game() const { return *tree->game; }

@@ -204,6 +204,18 @@ class PathSearch : public SequenceSearch {
     return position_name(ctx, node);
   }
 
+  // pathdebug: the search's state as CQL 6.2 prints it (its best path so far, that path's length, count and
+  // max value, the position the search is at and the one pathdebug is evaluated at), positions named as in
+  // comments instead of CQL's internal ids and addresses.
+  std::string debug_text(int actual) const {
+    std::string s = "PathDebug: path from " + position_name(ctx, start) + ": best so far: " +
+                    (best_end < 0 ? std::string("none") : position_name(ctx, best_end)) +
+                    " bestLength: " + std::to_string(best_end < 0 ? 0 : ctx.game().nodes[best_end].ply - ctx.game().nodes[start].ply) +
+                    " bestCount: " + std::to_string(best_count < 0 ? 0 : best_count);
+    if (max && best_end >= 0) s += " bestMax: " + std::to_string(best_max);
+    return s + " path currentPosition: " + position_name(ctx, node_) + " actual currpos: " + position_name(ctx, actual);
+  }
+
   void notate(int end) {
     const EvalOptions& o = ctx.prog->options;
     if (o.silent) return;
@@ -246,6 +258,13 @@ bool run_path(const Op& op, Ctx& ctx, Value& v) {
   }
   const Ctx::PathStatus outer = ctx.path;
   ctx.path = {ctx.cur, -1, 0};
+  auto outer_debug = std::move(ctx.path_debug);  // pathdebug: describes the innermost path
+  ctx.path_debug = [&s](int actual) { return s.debug_text(actual); };
+  struct RestoreDebug {
+    Ctx& ctx;
+    std::function<std::string(int)>& outer;
+    ~RestoreDebug() { ctx.path_debug = std::move(outer); }
+  } restore_debug{ctx, outer_debug};
   AtomicValues at_start;  // atomic
   if (s.atomic) at_start.save(ctx);
   s.run(op.kids, 2);
@@ -285,6 +304,10 @@ bool eval_path(const Op& op, Ctx& ctx, Value& v) {
       v.pos = p;
       return true;
     }
+    case OpCode::PathDebug:  // inside a path: a message line with the search's state; elsewhere it fails
+      if (!ctx.path_debug) return false;
+      ctx.messages.push_back(ctx.path_debug(ctx.cur));
+      return true;
     case OpCode::PathCount:
     case OpCode::PathCountUnfocused: {
       if (ctx.path.start < 0) return false;

@@ -336,6 +336,7 @@ bool evaluate(const Op& op, Ctx& ctx, Value& v) {
     case OpCode::Line: return eval_line(op, ctx, v);
     case OpCode::Find: return eval_find(op, ctx, v);
     case OpCode::Path: case OpCode::PathInfo: case OpCode::PathCount: case OpCode::PathCountUnfocused: return eval_path(op, ctx, v);  // path
+    case OpCode::PathDebug: return eval_path(op, ctx, v);  // pathdebug
     case OpCode::Echo: case OpCode::PositionIntersect: case OpCode::PositionOrder: case OpCode::Lca:
     case OpCode::Distance: case OpCode::Child: case OpCode::Try: case OpCode::PieceName: case OpCode::PieceId:
     case OpCode::MakeSquare: case OpCode::PositionById: case OpCode::ConsecutiveMoves:

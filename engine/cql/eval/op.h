@@ -48,6 +48,7 @@ enum class OpCode : uint8_t {
   MatePurity,  // mates: puremate modelmate idealmate purestalemate modelstalemate idealstalemate (eval_mates.cpp)
   RemoveComment,  // removecomment: drops the input's comment at the position (eval_remove_comment.cpp)
   HhdbAward, HhdbCooked,  // hhdb: the award read from Event, "<cook" anywhere in the game (eval_hhdb.cpp)
+  PathDebug,  // pathdebug: the state of the path search as a message line (eval_path.cpp)
 };
 
 // Sub-kinds carried in Op::sub.
