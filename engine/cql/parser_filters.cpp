@@ -1049,13 +1049,16 @@ NodePtr Parser::tag_filters() {
     if (!special("(")) error("'settag' should be followed by '(' which is missing here (and then the two arguments)");
     if (cur().kind != TokenKind::String || cur().text.empty())
       error("'settag' must be followed by a left paren and nonempty quoted string");
-    // the manual: settag is for custom tags, not the built-in ones nor any name starting White or Black
-    static const char* builtin[] = {"Event", "Site", "Date", "ECO", "FEN", "Round", "Result", "EventDate"};
+    // settag is for custom tags: CQL 6.2 refuses the tags it writes itself (its TagSection's list; the manual
+    // says any name starting with White or Black, the program refuses only the player and rating tags)
+    static const char* builtin[] = {"Event", "Site", "Date", "ECO", "FEN", "Round", "Result", "EventDate",
+                                    "White", "WhiteBCF", "WhiteDWZ", "WhiteElo", "WhiteICCF", "WhiteRapid",
+                                    "WhiteRating", "WhiteUSCF", "Black", "BlackBCF", "BlackDWZ", "BlackElo",
+                                    "BlackICCF", "BlackRapid", "BlackRating", "BlackUSCF"};
     const std::string& tag_name = cur().text;
-    if (std::find(std::begin(builtin), std::end(builtin), tag_name) != std::end(builtin) ||
-        tag_name.rfind("White", 0) == 0 || tag_name.rfind("Black", 0) == 0)
-      error("'settag' cannot set the tag \"" + tag_name + "\": it is for custom tags (not Event, Site, Date, ECO, "
-            "FEN, Round, Result, EventDate or a name starting with White or Black)");
+    if (std::find(std::begin(builtin), std::end(builtin), tag_name) != std::end(builtin))
+      error("'settag' cannot set the tag \"" + tag_name + "\": it is for custom tags (not the ones CQL writes itself: "
+            "Event, Site, Date, Round, Result, ECO, EventDate, FEN, the players and their ratings)");
     NodePtr n = mk(NodeKind::SetTag, ValueType::Logical, t);
     n->text = cur().text;
     forward();

@@ -65,7 +65,7 @@ TEST_CASE("message writes its text to the game's messages, not to the PGN", "[ev
 }
 
 TEST_CASE("settag sets a tag of the game as written", "[eval][strings]") {
-  // the manual: settag is for custom tags; Event is refused (output_edits_test.cpp has the in-place replacement)
+  // settag is for custom tags; Event is refused (settag_test.cpp has the in-place replacement)
   CHECK_THROWS_AS(cql::parse_query("cql()\ninitial\nsettag(\"Event\" \"new one\")\n"), cql::CqlError);
   cql::Query q = cql::parse_query("cql()\ninitial\nsettag(\"Theme\" \"new one\")\nsettag(\"Theme2\" str(#K))\n");
   cql::eval::Program program = cql::eval::compile(q, {});
