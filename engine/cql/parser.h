@@ -110,6 +110,7 @@ class Parser {
   NodePtr tag_filters();
   NodePtr misc_filters();
   NodePtr hhdb();               // parser_hhdb.cpp
+  NodePtr expand(const std::string& text, const Token& at, const std::string& key);  // parser_hhdb.cpp
 
   // --- moves and sequences (parser_moves.cpp)
   NodePtr move();

@@ -80,6 +80,22 @@ void place(Node& n, int line, int column) {
   for (Child& c : n.kids) place(*c.node, line, column);
 }
 
+// `hhdb [special] sort TYPE`: three quiet ascending sorts, as CQL 6.2 expands it: the award's category (prize,
+// special prize, hm, special hm, commendation, special commendation), then its rank, then its upper rank.
+std::string hhdb_sort_text(const std::string& type, bool special) {
+  if (special) return "{hhdb special and hhdb sort " + type + "}";
+  if (type == "award") return "{hhdb sort prize or hhdb sort hm or hhdb sort commendation}";
+  const std::string category = type == "prize" ? "1" : type == "hm" ? "3" : "5";
+  return "{hhdb " + type + "\n"
+         "if hhdb special then {cql_category = " + category + " + 1 cql_truerank = hhdb special " + type +
+         " cql_maxrank = hhdb special " + type + " max}\n"
+         "else {cql_category = " + category + " cql_truerank = hhdb " + type + " cql_maxrank = hhdb " + type + " max}\n"
+         "sort quiet min \"cql_category\" cql_category\n"
+         "sort quiet min \"cql_truerank\" cql_truerank\n"
+         "sort quiet min \"cql_maxrank\" cql_maxrank\n"
+         "true}";
+}
+
 bool is_award_key(const std::string& k) { return std::find(kAwardKeys.begin(), kAwardKeys.end(), k) != kAwardKeys.end(); }
 
 }  // namespace
@@ -119,7 +135,15 @@ NodePtr Parser::hhdb() {
       }
       text += (text.empty() ? "" : " ") + k;
     }
-    if (sort) error_at(start, "'hhdb sort' (sorting by the award) is not supported; use sort with 'hhdb prize' etc.");
+    if (sort) {
+      if (awards.back() == "sort")
+        error_at(start, "'sort' apparently appears as the last parameter to 'hhdb'. If 'hhdb sort' was intended, move "
+                        "the 'sort' to immediately follow the 'hhdb' keyword");
+      if (type.empty() && !special)
+        error_at(start, "'hhdb sort' requires either 'special', 'award', 'prize', 'hm', or 'commendation' parameters as well");
+      if (max) error_at(start, "'hhdb' cannot be followed by both the 'sort' and the 'max' keywords");
+      return expand(hhdb_sort_text(type.empty() ? "award" : type, special), start, "sort");
+    }
     NodePtr n = mk(NodeKind::Hhdb, ValueType::Numeric, start);
     n->text = text;
     n->options.push_back(type.empty() ? "award" : type);
@@ -140,12 +164,18 @@ NodePtr Parser::hhdb() {
   }
   const std::string text = hhdb_text(key);
   if (text.empty()) error_at(key_token, "unknown or unsupported hhdb keyword: " + key);
-  // the key's filter, parsed from its text against this query's variables
+  return trailing_search(expand(text, start, key));
+}
+
+// The filter `text` stands for, parsed against this query's variables, placed at `at`.
+NodePtr Parser::expand(const std::string& text, const Token& at, const std::string& key) {
   Parser sub(text, lex(text), q_);
+  sub.var_assigned_ = var_assigned_;
   NodePtr n = sub.node();
-  if (!n || !sub.eof()) error_at(key_token, "internal: the CQL text of 'hhdb " + key + "' does not parse");
-  place(*n, start.line, start.column);
-  return trailing_search(std::move(n));
+  if (!n || !sub.eof()) error_at(at, "internal: the CQL text of 'hhdb " + key + "' does not parse");
+  var_assigned_ = std::move(sub.var_assigned_);
+  place(*n, at.line, at.column);
+  return n;
 }
 
 }  // namespace cqlindex::cql

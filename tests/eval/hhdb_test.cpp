@@ -2,6 +2,8 @@
 // the GBR code and the HHdb flags, the first comment with the stipulation and the EG diagram number).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "engine/cql/error.h"
 #include "eval/eval_support.h"
 
@@ -60,9 +62,12 @@ TEST_CASE("hhdb flags of the Black tag and the cook marks", "[eval][hhdb]") {
 TEST_CASE("hhdb awards read from Event", "[eval][hhdb]") {
   CHECK(games("hhdb prize == 1") == "1");        // "1/2.p": shared first and second prize, rank 1
   CHECK(games("hhdb prize max == 2") == "1");    // its upper rank
-  CHECK(games("hhdb award == 1") == "1");        // a special award has no rank...
-  CHECK(games("hhdb hm") == "");
-  CHECK(games("hhdb special hm == 1") == "2");   // ...unless special is asked for: "1.sp.hm"
+  CHECK(games("hhdb award == 1") == "1");        // a special award has no rank as a number...
+  CHECK(games("hhdb hm > 0") == "");
+  CHECK(games("X = hhdb hm") == "");
+  CHECK(games("hhdb hm") == "2");                // ...but it is one as a filter (CQL's match_position)
+  CHECK(games("not hhdb hm") == "1");
+  CHECK(games("hhdb special hm == 1") == "2");   // or when special is asked for: "1.sp.hm"
   CHECK(games("hhdb special") == "2");
   CHECK(games("hhdb commendation") == "");
 }
@@ -99,7 +104,38 @@ TEST_CASE("hhdb errors name the key", "[eval][hhdb][errors]") {
   };
   CHECK(rejects_at("cql()\nhhdb nosuchkey", 2, 6));
   CHECK(rejects_at("cql()\nhhdb source", 2, 6));  // listed by CQL 6.2 but without a meaning there
-  CHECK(rejects_at("cql()\nhhdb sort prize", 2, 1));
+  CHECK(rejects_at("cql()\nhhdb prize sort", 2, 1));  // sort last: taken for the sort filter?
+  CHECK(rejects_at("cql()\nhhdb sort", 2, 1));
+  CHECK(rejects_at("cql()\nhhdb sort prize max", 2, 1));
   CHECK(rejects_at("cql()\nhhdb prize hm", 2, 1));
   CHECK(rejects_at("cql()\nhhdb", 2, 5));
+}
+
+TEST_CASE("hhdb sort orders by the award: category, rank, upper rank", "[eval][hhdb]") {
+  // the special honourable mention (game 2) after the prize (game 1), whatever the input order
+  const size_t at = kStudies.find("[Event \"1.sp.hm");
+  const std::string swapped = kStudies.substr(at) + kStudies.substr(0, at);
+  const cql::Query q = cql::parse_query("cql()\ninitial\nhhdb sort award\n");
+  const cql::eval::Program program = cql::eval::compile(q, {});
+  for (const std::string& pgn : {kStudies, swapped}) {
+    cql::eval::GameScanner scanner(program);
+    pgn::GameReader reader(pgn);
+    pgn::Game game;
+    struct Written { cql::eval::GameOutcome outcome; uint64_t number; std::string event; };
+    std::vector<Written> out;
+    while (reader.next(game))
+      out.push_back({scanner.scan(game), game.number, std::string(game.tag("Event").value_or(""))});
+    REQUIRE(out.size() == 2);
+    CHECK(out[0].outcome.matched);
+    CHECK(out[1].outcome.matched);
+    std::sort(out.begin(), out.end(), [&](const Written& a, const Written& b) {
+      return cql::eval::sorted_before(program, a.outcome, a.number, b.outcome, b.number);
+    });
+    CHECK(out[0].event == "1/2.p Tidskrift #12");
+    CHECK(out[1].event == "1.sp.hm Magazine");
+  }
+  // only the studies with that kind of award
+  CHECK(games("hhdb sort prize") == "1");
+  CHECK(games("hhdb special sort hm") == "2");
+  CHECK(games("hhdb sort commendation") == "");
 }

@@ -158,6 +158,8 @@ bool eval_echo(const Op& op, Ctx& ctx, Value& v);      // eval_echo.cpp: echo an
 bool eval_mates(const Op& op, Ctx& ctx, Value& v);     // eval_mates.cpp: puremate and kin
 bool eval_remove_comment(const Op& op, Ctx& ctx, Value& v);  // eval_remove_comment.cpp
 bool eval_hhdb(const Op& op, Ctx& ctx, Value& v);            // eval_hhdb.cpp
+// hhdb: awards used as filters (not as numbers) are told so (Op::b = 1): a special award then matches.
+void mark_hhdb_filters(Op& root);
 
 // speed (eval_count_compare.cpp): Relations comparing a piece designator's count with a number, anywhere in the
 // tree, turned into CountCompare ops; and their evaluation.

@@ -4,7 +4,9 @@
 // Event starts with: [rank[/rank2]] [special] type, where special is "sp" (no rank) or ".sp" (after a rank) and
 // type is ".p" (prize), ".hm" (honourable mention) or ".c" (commendation): "1.p", "2/3.hm", ".c", "1.sp.p".
 // The value is the rank (rank2 with `max`; 1 and 10000 when there is none); an award that is special has no
-// rank unless `special` was asked for. A value that is not positive does not match (CQL's numeric reading).
+// rank unless `special` was asked for. Read as a number (compared, assigned, sorted) such an award has no value
+// and does not match; as a filter (in a compound, and/or/not, an if test) it matches, as in CQL 6.2, where the
+// node's match_count wants a positive rank and its match_position does not.
 #include <charconv>
 #include <string_view>
 
@@ -53,7 +55,7 @@ bool award(const Op& op, Ctx& ctx, Value& v) {
     r2 = kNoRankMax;
   }
   v.num = special && !op.flag ? 0 : op.a ? r2 : r1;
-  return v.num > 0;
+  return v.num > 0 || op.b == 1;
 }
 
 // "<cook" in a tag or a comment of the game (CQL 6.2 searches the game's PGN text).
@@ -66,6 +68,17 @@ bool cooked(const pgn::Game& g) {
 }
 
 }  // namespace
+
+void mark_hhdb_filters(Op& op) {
+  const bool filters = op.code == OpCode::Compound || op.code == OpCode::And || op.code == OpCode::Or ||
+                       op.code == OpCode::Not;
+  for (size_t i = 0; i < op.kids.size(); ++i) {
+    Op* k = op.kids[i].get();
+    if (!k) continue;
+    if (k->code == OpCode::HhdbAward && (filters || (op.code == OpCode::If && i == 0))) k->b = 1;
+    mark_hhdb_filters(*k);
+  }
+}
 
 bool eval_hhdb(const Op& op, Ctx& ctx, Value& v) {
   if (op.code == OpCode::HhdbAward) return award(op, ctx, v);
