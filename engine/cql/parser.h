@@ -99,6 +99,7 @@ class Parser {
   NodePtr transform();
   NodePtr string_converter();   // comment message str ///
   NodePtr dictionary();
+  NodePtr dictionary_iteration(const Token& start, const Token& var, int dict);
   enum class KeyUse { Read, Assign, Unbind };
   void dictionary_key(int dict, const Node& key, const Token& at, KeyUse use);  // fixes or checks the key type
   void split_dictionary_keys();  // `D[e1]`: the bracketed token after a dictionary name becomes '[' key ']'

@@ -210,6 +210,20 @@ NodePtr Parser::complex() {
   if (t.text == "sort") return sort();
   if (t.text == "comment" || t.text == "message" || t.text == "str") return string_converter();
   if (t.text == "dictionary") return dictionary();
+  // CQL 6.1's dictionary iteration `string k in D F`, still read by 6.2: D must have string keys
+  if (t.text == "string" && peek().kind == TokenKind::Identifier && peek(2).is_keyword("in") &&
+      peek(3).kind == TokenKind::Identifier) {
+    const int d = find_variable(peek(3).text);
+    if (d >= 0 && q_.variables[d].kind == VariableKind::Dictionary) {
+      const Token& var = peek();
+      forward();
+      forward();
+      forward();
+      if (q_.variables[d].key_type != ValueType::Logical && q_.variables[d].key_type != ValueType::String)
+        error("type of dictionary must be string here for 'string x in D'");
+      return dictionary_iteration(t, var, d);
+    }
+  }
   if (t.text == "local" && peek().is_keyword("dictionary")) {
     forward();
     size_t at = save();
@@ -433,6 +447,35 @@ NodePtr Parser::assignment() {
   return n;
 }
 
+// k∊D F (and CQL 6.1's `string k in D F`): F for each key of D, k bound to it. The cursor is on D.
+NodePtr Parser::dictionary_iteration(const Token& start, const Token& var, int d) {
+  const Token& dt = cur();
+  forward();
+  // the key variable takes the type of the keys, known from an assignment earlier in the text (CQL 6.2)
+  const Variable& dv = q_.variables[d];
+  if (dv.key_type == ValueType::Logical || dv.value_type == ValueType::Logical)
+    error_at(dt, "type of dictionary is not yet set. You must first assign to a dictionary before using "
+                 "'varname \u220A dictionaryname body'");
+  const ValueType kt = dv.key_type;
+  const VariableKind kk = kt == ValueType::Numeric ? VariableKind::Numeric
+                          : kt == ValueType::Set ? VariableKind::Set
+                          : kt == ValueType::Position ? VariableKind::Position
+                          : VariableKind::String;
+  const int known = find_variable(var.text);
+  if (known >= 0 && q_.variables[known].type != kt)
+    error_at(var, std::string("type of variable in dictionary iteration ") + type_name(q_.variables[known].type) +
+                      " does not match that of the key of the dictionary " + type_name(kt));
+  int k = declare(var.text, kk, kt, var);
+  var_assigned_[k] = true;
+  NodePtr body = require(node(), "expected a filter following the dictionary iteration");
+  NodePtr n = mk(NodeKind::DictionaryIterate, ValueType::Logical, start);
+  n->var = k;
+  n->text = var.text;
+  n->add("dictionary", variable_node(d, dt));
+  n->add("body", std::move(body));
+  return n;
+}
+
 // x∊S F, ∀x∊S F, ◭x∊S F, k∊D F
 NodePtr Parser::symbolic_loop() {
   size_t x = save();
@@ -452,31 +495,7 @@ NodePtr Parser::symbolic_loop() {
   if (!piece && !all && cur().kind == TokenKind::Identifier) {
     int d = find_variable(cur().text);
     if (d >= 0 && q_.variables[d].kind == VariableKind::Dictionary && !peek().is_special("[")) {
-      const Token& dt = cur();
-      forward();
-      // the key variable takes the type of the keys, known from an assignment earlier in the text (CQL 6.2)
-      const Variable& dv = q_.variables[d];
-      if (dv.key_type == ValueType::Logical || dv.value_type == ValueType::Logical)
-        error_at(dt, "type of dictionary is not yet set. You must first assign to a dictionary before using "
-                     "'varname \u220A dictionaryname body'");
-      const ValueType kt = dv.key_type;
-      const VariableKind kk = kt == ValueType::Numeric ? VariableKind::Numeric
-                              : kt == ValueType::Set ? VariableKind::Set
-                              : kt == ValueType::Position ? VariableKind::Position
-                              : VariableKind::String;
-      const int known = find_variable(var.text);
-      if (known >= 0 && q_.variables[known].type != kt)
-        error_at(var, std::string("type of variable in dictionary iteration ") + type_name(q_.variables[known].type) +
-                          " does not match that of the key of the dictionary " + type_name(kt));
-      int k = declare(var.text, kk, kt, var);
-      var_assigned_[k] = true;
-      NodePtr body = require(node(), "expected a filter following the dictionary iteration");
-      NodePtr n = mk(NodeKind::DictionaryIterate, ValueType::Logical, start);
-      n->var = k;
-      n->text = var.text;
-      n->add("dictionary", variable_node(d, dt));
-      n->add("body", std::move(body));
-      return n;
+      return dictionary_iteration(start, var, d);
     }
   }
   int v = declare(var.text, piece ? VariableKind::Piece : VariableKind::Square, ValueType::Set, var);

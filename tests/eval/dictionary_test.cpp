@@ -101,3 +101,9 @@ TEST_CASE("a bad key inside the brackets of a dictionary is reported at its line
     CHECK(e.column == 5);  // the name inside the brackets
   }
 }
+
+TEST_CASE("CQL 6.1's 'string k in D F' iterates a dictionary with string keys", "[eval][dictionary]") {
+  const std::string g = test::lang_game(test::kLoneKings);
+  CHECK(lang_matches("dictionary local D\nD[\"b\"] = 2\nD[\"a\"] = 1\nS = \"\"\nstring key in D S += key\nS == \"ab\"", g) == 1);
+  CHECK_THROWS_AS(cql::parse_query("cql()\ndictionary D\nD[1] = 2\nstring key in D check"), cql::CqlError);
+}
