@@ -264,18 +264,18 @@ GameComments collect_comments(const Game& g, std::span<const AddedComment> added
     std::optional<std::string>& slot = n == 0 ? s.game : s.after[n];
     std::optional<std::string_view> original;
     if (slot) original = *slot;
-    std::optional<std::string> merged = texts.empty() ? slot : merge_cql_comment(original, texts);
-    if (remove && original && !texts.empty()) {
+    if (!remove) {
+      if (!texts.empty()) slot = merge_cql_comment(original, texts);
+    } else if (texts.empty() || !original) {
+      slot = texts.empty() ? std::nullopt : merge_cql_comment(std::nullopt, texts);
+    } else {
       // CQL 6.2 deletes the input comment but still builds the additions as if it were there: they keep the
       // space that would follow it ("{ mine CQL}") and its length counts towards the 4500-byte limits
       bool ignored = false;
-      merged = merge_cql_comment(original, texts, &ignored);
-      if (ignored || !merged || merged->size() < original->size()) merged = merge_cql_comment(std::nullopt, texts);
-      else merged = merged->substr(original->size());
-    } else if (remove) {
-      merged = texts.empty() ? std::nullopt : merge_cql_comment(std::nullopt, texts);
+      std::optional<std::string> merged = merge_cql_comment(original, texts, &ignored);
+      if (ignored || !merged || merged->size() < original->size()) slot = merge_cql_comment(std::nullopt, texts);
+      else slot = merged->substr(original->size());
     }
-    slot = std::move(merged);
   }
   return s;
 }
