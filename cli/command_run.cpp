@@ -69,6 +69,8 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
   eo.noheader = opt.noheader;
   eo.alwayscomment = opt.alwayscomment;
   eo.nouniquecomments = opt.nouniquecomments;
+  eo.noremovecomment = opt.noremovecomment;
+  eo.nosettag = opt.nosettag;
   eo.result = h.result;
   eo.player = opt.player;
   if (opt.year) eo.year = cql::Range{opt.year->first, opt.year->second};

@@ -18,7 +18,9 @@ namespace cqlindex::cql {
 class Parser {
  public:
   Parser(std::string_view source, std::vector<Token> tokens, Query& query)
-      : source_(source), toks_(std::move(tokens)), q_(query) {}
+      : source_(source), toks_(std::move(tokens)), q_(query) {
+    split_dictionary_keys();
+  }
 
   void parse_header();       // cql( ... )
   NodePtr parse_body(bool may_be_empty = false);  // the top-level filters, then end of input
@@ -97,6 +99,10 @@ class Parser {
   NodePtr transform();
   NodePtr string_converter();   // comment message str ///
   NodePtr dictionary();
+  NodePtr dictionary_iteration(const Token& start, const Token& var, int dict);
+  enum class KeyUse { Read, Assign, Unbind };
+  void dictionary_key(int dict, const Node& key, const Token& at, KeyUse use);  // fixes or checks the key type
+  void split_dictionary_keys();  // `D[e1]`: the bracketed token after a dictionary name becomes '[' key ']'
   NodePtr function_definition();
   NodePtr function_call();
   NodePtr vector_filter();      // up down ... anydirection
@@ -104,6 +110,8 @@ class Parser {
   NodePtr pin();
   NodePtr tag_filters();
   NodePtr misc_filters();
+  NodePtr hhdb();               // parser_hhdb.cpp
+  NodePtr expand(const std::string& text, const Token& at, const std::string& key);  // parser_hhdb.cpp
 
   // --- moves and sequences (parser_moves.cpp)
   NodePtr move();

@@ -5,7 +5,9 @@
 #endif
 #include <algorithm>
 #include <cstring>
+#include <set>
 
+#include "engine/cql/lexer.h"
 #include "engine/cql/parser.h"
 
 namespace cqlindex::cql {
@@ -208,6 +210,20 @@ NodePtr Parser::complex() {
   if (t.text == "sort") return sort();
   if (t.text == "comment" || t.text == "message" || t.text == "str") return string_converter();
   if (t.text == "dictionary") return dictionary();
+  // CQL 6.1's dictionary iteration `string k in D F`, still read by 6.2: D must have string keys
+  if (t.text == "string" && peek().kind == TokenKind::Identifier && peek(2).is_keyword("in") &&
+      peek(3).kind == TokenKind::Identifier) {
+    const int d = find_variable(peek(3).text);
+    if (d >= 0 && q_.variables[d].kind == VariableKind::Dictionary) {
+      const Token& var = peek();
+      forward();
+      forward();
+      forward();
+      if (q_.variables[d].key_type != ValueType::Logical && q_.variables[d].key_type != ValueType::String)
+        error("type of dictionary must be string here for 'string x in D'");
+      return dictionary_iteration(t, var, d);
+    }
+  }
   if (t.text == "local" && peek().is_keyword("dictionary")) {
     forward();
     size_t at = save();
@@ -411,6 +427,8 @@ NodePtr Parser::assignment() {
     if (var.kind == VariableKind::Piece) error_at(op, "a piece variable is set with 'piece " + target + " = set'");
     if (persistent && !var.persistent)
       error("Assignment specifies persistent variable but variable is already declared not persistent: " + target);
+    if (atomic && !var.atomic)  // atomic: the first assignment says it
+      error_at(start, "Assignment specifies atomic variable but variable is already declared not atomic: " + target);
   } else {
     v = declare(target, kind, rhs->type, name);
     q_.variables[v].persistent = persistent;
@@ -426,6 +444,35 @@ NodePtr Parser::assignment() {
   if (atomic) n->options.push_back("atomic");
   n->add("target", variable_node(v, name));
   n->add("value", std::move(rhs));
+  return n;
+}
+
+// k∊D F (and CQL 6.1's `string k in D F`): F for each key of D, k bound to it. The cursor is on D.
+NodePtr Parser::dictionary_iteration(const Token& start, const Token& var, int d) {
+  const Token& dt = cur();
+  forward();
+  // the key variable takes the type of the keys, known from an assignment earlier in the text (CQL 6.2)
+  const Variable& dv = q_.variables[d];
+  if (dv.key_type == ValueType::Logical || dv.value_type == ValueType::Logical)
+    error_at(dt, "type of dictionary is not yet set. You must first assign to a dictionary before using "
+                 "'varname \u220A dictionaryname body'");
+  const ValueType kt = dv.key_type;
+  const VariableKind kk = kt == ValueType::Numeric ? VariableKind::Numeric
+                          : kt == ValueType::Set ? VariableKind::Set
+                          : kt == ValueType::Position ? VariableKind::Position
+                          : VariableKind::String;
+  const int known = find_variable(var.text);
+  if (known >= 0 && q_.variables[known].type != kt)
+    error_at(var, std::string("type of variable in dictionary iteration ") + type_name(q_.variables[known].type) +
+                      " does not match that of the key of the dictionary " + type_name(kt));
+  int k = declare(var.text, kk, kt, var);
+  var_assigned_[k] = true;
+  NodePtr body = require(node(), "expected a filter following the dictionary iteration");
+  NodePtr n = mk(NodeKind::DictionaryIterate, ValueType::Logical, start);
+  n->var = k;
+  n->text = var.text;
+  n->add("dictionary", variable_node(d, dt));
+  n->add("body", std::move(body));
   return n;
 }
 
@@ -447,19 +494,8 @@ NodePtr Parser::symbolic_loop() {
   // dictionary iteration
   if (!piece && !all && cur().kind == TokenKind::Identifier) {
     int d = find_variable(cur().text);
-    if (d >= 0 && q_.variables[d].kind == VariableKind::Dictionary) {
-      const Token& dt = cur();
-      forward();
-      int k = find_variable(var.text);
-      if (k < 0) k = declare(var.text, VariableKind::String, ValueType::String, var);
-      var_assigned_[k] = true;
-      NodePtr body = require(node(), "expected a filter following the dictionary iteration");
-      NodePtr n = mk(NodeKind::DictionaryIterate, ValueType::Logical, start);
-      n->var = k;
-      n->text = var.text;
-      n->add("dictionary", variable_node(d, dt));
-      n->add("body", std::move(body));
-      return n;
+    if (d >= 0 && q_.variables[d].kind == VariableKind::Dictionary && !peek().is_special("[")) {
+      return dictionary_iteration(start, var, d);
     }
   }
   int v = declare(var.text, piece ? VariableKind::Piece : VariableKind::Square, ValueType::Set, var);
@@ -703,9 +739,13 @@ NodePtr Parser::dictionary() {
   forward();
   NodePtr key = require(node(), "expected a key inside '[...]' of dictionary " + start.text);
   if (!special("]")) error("expected ']' after the dictionary key");
+  const bool assign = at_special("=");
+  dictionary_key(v, *key, start, assign ? KeyUse::Assign : KeyUse::Read);
   if (special("=")) {
     NodePtr value = require(relop_x(), "expected a value following '" + start.text + "[...]='");
     Variable& dv = q_.variables[v];
+    if (value->type == ValueType::Position && dv.persistent)
+      error_at(start, "Attempt to insert a position value into a dictionary that is not a local dictionary");
     if (dv.value_type == ValueType::Logical) dv.value_type = value->type;
     else if (dv.value_type != value->type) error_at(start, "dictionary " + start.text + " holds values of another type");
     NodePtr n = mk(NodeKind::Assign, value->type, start);
@@ -724,6 +764,88 @@ NodePtr Parser::dictionary() {
   n->add("key", std::move(key));
   // the value type is fixed by the first assignment (we only know strings and numbers statically)
   return n;
+}
+
+// The lexer reads `[e1]`, `[x]` and `[Kk]` as a square list, a capture and a piece set; right after the name
+// of a dictionary (declared earlier in the text, no space between) they are an index: '[' key ']', the key
+// lexed again from the bracketed text. A square list keeps its squares as one key (`D[e1,h8]`).
+void Parser::split_dictionary_keys() {
+  std::set<std::string> dicts;
+  for (const Variable& v : q_.variables)
+    if (v.kind == VariableKind::Dictionary) dicts.insert(v.name);
+  std::vector<Token> out;
+  out.reserve(toks_.size() + 8);
+  size_t declared = SIZE_MAX;  // index of the name in `dictionary NAME`: not an access
+  for (size_t i = 0; i < toks_.size(); ++i) {
+    const Token& t = toks_[i];
+    out.push_back(t);
+    if (t.is_keyword("dictionary")) {
+      size_t j = i + 1;
+      if (j < toks_.size() && (toks_[j].is_keyword("local") || toks_[j].is_keyword("persistent"))) ++j;
+      if (j < toks_.size() && toks_[j].kind == TokenKind::Identifier) {
+        dicts.insert(toks_[j].text);
+        declared = j;
+      }
+      continue;
+    }
+    if (i == declared || t.kind != TokenKind::Identifier || !dicts.count(t.text) || i + 1 >= toks_.size()) continue;
+    const Token& b = toks_[i + 1];
+    if (b.space_before || b.kind == TokenKind::Special || b.end < b.offset + 3 || source_[b.offset] != '[' ||
+        source_[b.end - 1] != ']')
+      continue;
+    Token open = b, close = b;
+    open.kind = close.kind = TokenKind::Special;
+    open.text = "[";
+    close.text = "]";
+    open.end = open.offset + 1;
+    close.offset = b.end - 1;
+    close.column = b.column + int(b.end - b.offset) - 1;  // the bracketed text is ASCII
+    close.space_before = false;
+    out.push_back(open);
+    std::string_view inner = source_.substr(b.offset + 1, b.end - b.offset - 2);
+    if (b.kind == TokenKind::Piece && b.pieces == 0) {  // a square list: its set is the key
+      Token key = b;
+      key.offset += 1;
+      key.end -= 1;
+      key.column += 1;
+      key.space_before = false;
+      if (inner.find(',') == std::string_view::npos) key.spelling = std::string(inner);
+      out.push_back(key);
+    } else {
+      std::vector<Token> keys;
+      try {
+        keys = lex(inner);
+      } catch (const CqlError& e) {
+        throw CqlError(e.what(), b.line, b.column + e.column);
+      }
+      for (Token& k : keys) {
+        if (k.kind == TokenKind::End) continue;
+        k.line = b.line;
+        k.column += b.column;
+        k.offset += b.offset + 1;
+        k.end += b.offset + 1;
+        out.push_back(std::move(k));
+      }
+    }
+    out.push_back(close);
+    ++i;
+  }
+  toks_ = std::move(out);
+}
+
+// The keys of a dictionary all have one type, fixed by its first assignment (as in CQL 6.2), so that the
+// variable of an iteration over the keys has that type too (and D[k] finds the entry again).
+void Parser::dictionary_key(int dict, const Node& key, const Token& at, KeyUse use) {
+  Variable& dv = q_.variables[dict];
+  if (key.type == ValueType::Logical || key.type == ValueType::Dictionary)
+    error_at(at, "The type of the key in " + dv.name + "[key] must be set, number, position, or string");
+  if (key.type == ValueType::Position && dv.persistent)
+    error_at(at, "Attempt to use a position-valued key for a dictionary that is not a local dictionary");
+  if (use == KeyUse::Unbind && dv.key_type == ValueType::Logical)
+    error_at(at, "'unbind " + dv.name + "[key]': no entry was assigned to " + dv.name + " before");
+  if (dv.key_type != ValueType::Logical && dv.key_type != key.type)
+    error_at(at, "dictionary " + dv.name + " has " + type_name(dv.key_type) + " keys, not " + type_name(key.type));
+  if (use == KeyUse::Assign) dv.key_type = key.type;
 }
 
 NodePtr Parser::function_definition() {
@@ -946,6 +1068,16 @@ NodePtr Parser::tag_filters() {
     if (!special("(")) error("'settag' should be followed by '(' which is missing here (and then the two arguments)");
     if (cur().kind != TokenKind::String || cur().text.empty())
       error("'settag' must be followed by a left paren and nonempty quoted string");
+    // settag is for custom tags: CQL 6.2 refuses the tags it writes itself (its TagSection's list; the manual
+    // says any name starting with White or Black, the program refuses only the player and rating tags)
+    static const char* builtin[] = {"Event", "Site", "Date", "ECO", "FEN", "Round", "Result", "EventDate",
+                                    "White", "WhiteBCF", "WhiteDWZ", "WhiteElo", "WhiteICCF", "WhiteRapid",
+                                    "WhiteRating", "WhiteUSCF", "Black", "BlackBCF", "BlackDWZ", "BlackElo",
+                                    "BlackICCF", "BlackRapid", "BlackRating", "BlackUSCF"};
+    const std::string& tag_name = cur().text;
+    if (std::find(std::begin(builtin), std::end(builtin), tag_name) != std::end(builtin))
+      error("'settag' cannot set the tag \"" + tag_name + "\": it is for custom tags (not the ones CQL writes itself: "
+            "Event, Site, Date, Round, Result, ECO, EventDate, FEN, the players and their ratings)");
     NodePtr n = mk(NodeKind::SetTag, ValueType::Logical, t);
     n->text = cur().text;
     forward();
@@ -1178,6 +1310,7 @@ NodePtr Parser::misc_filters() {
     if (q_.variables[v].kind == VariableKind::Dictionary && special("[")) {
       n->add("key", require(node(), "expected a key in 'unbind d[...]'"));
       if (!special("]")) error("expected ']' after the key");
+      dictionary_key(v, *n->child("key"), vt, KeyUse::Unbind);
     }
     return n;
   }
@@ -1236,18 +1369,7 @@ NodePtr Parser::misc_filters() {
     forward();
     return n;
   }
-  if (w == "hhdb") {
-    forward();
-    if (cur().kind != TokenKind::Identifier && cur().kind != TokenKind::Keyword)
-      error("expected an HHdb field name following 'hhdb'");
-    n = mk(NodeKind::Hhdb, ValueType::String, t);
-    n->text = cur().text;
-    static const char* numeric[] = {"prize", "hm", "commendation", "special", "award", "place", "yearof"};
-    for (const char* k : numeric)
-      if (n->text == k) n->type = ValueType::Numeric;
-    forward();
-    return n;
-  }
+  if (w == "hhdb") return hhdb();  // parser_hhdb.cpp
   return nullptr;
 }
 

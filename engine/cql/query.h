@@ -19,6 +19,7 @@ struct Variable {
   bool quiet = false;    // persistent quiet: not printed after the run
   bool atomic = false;
   ValueType value_type = ValueType::Logical;  // Dictionary: type of its values (Logical = not yet known)
+  ValueType key_type = ValueType::Logical;    // Dictionary: type of its keys (Logical = not yet known)
 };
 
 struct Range {

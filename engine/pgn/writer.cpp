@@ -256,11 +256,26 @@ GameComments collect_comments(const Game& g, std::span<const AddedComment> added
   for (size_t i = 0; i < sorted.size();) {
     NodeIndex n = sorted[i]->node;
     texts.clear();
-    for (; i < sorted.size() && sorted[i]->node == n; ++i) texts.push_back(sorted[i]->text);
+    bool remove = false;
+    for (; i < sorted.size() && sorted[i]->node == n; ++i) {
+      if (sorted[i]->remove_original) remove = true;
+      else texts.push_back(sorted[i]->text);
+    }
     std::optional<std::string>& slot = n == 0 ? s.game : s.after[n];
     std::optional<std::string_view> original;
     if (slot) original = *slot;
-    slot = merge_cql_comment(original, texts);
+    if (!remove) {
+      if (!texts.empty()) slot = merge_cql_comment(original, texts);
+    } else if (texts.empty() || !original) {
+      slot = texts.empty() ? std::nullopt : merge_cql_comment(std::nullopt, texts);
+    } else {
+      // CQL 6.2 deletes the input comment but still builds the additions as if it were there: they keep the
+      // space that would follow it ("{ mine CQL}") and its length counts towards the 4500-byte limits
+      bool ignored = false;
+      std::optional<std::string> merged = merge_cql_comment(original, texts, &ignored);
+      if (ignored || !merged || merged->size() < original->size()) slot = merge_cql_comment(std::nullopt, texts);
+      else slot = merged->substr(original->size());
+    }
   }
   return s;
 }

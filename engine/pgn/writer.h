@@ -18,9 +18,12 @@ namespace cqlindex::pgn {
 // A comment CQL adds to a game. Node 0 (the start position) is the game comment written before the first move
 // (`{Game number 248}`, merged into an existing first comment); any other node gets it after its move and NAGs.
 // Several added at one node are kept in the order given ("Game number N" first at node 0, as CQL adds it).
+// One with `remove_original` drops the comment read from the input there (the game comment at node 0) and
+// adds no text; the texts added at that node stay.
 struct AddedComment {
   NodeIndex node = 0;
   std::string text;
+  bool remove_original = false;  // removecomment: drops the input's comment at `node` (text unused)
 };
 
 // How the comments read from the input are taken.

@@ -1,6 +1,7 @@
 // String filters: regex groups, indexing and slices, indexof, case, int, ascii, str, typename, message.
 #include <catch2/catch.hpp>
 
+#include "engine/cql/error.h"
 #include "eval/lang_support.h"
 
 using namespace cqlindex;
@@ -64,7 +65,9 @@ TEST_CASE("message writes its text to the game's messages, not to the PGN", "[ev
 }
 
 TEST_CASE("settag sets a tag of the game as written", "[eval][strings]") {
-  cql::Query q = cql::parse_query("cql()\ninitial\nsettag(\"Event\" \"new one\")\nsettag(\"Theme\" str(#K))\n");
+  // settag is for custom tags; Event is refused (settag_test.cpp has the in-place replacement)
+  CHECK_THROWS_AS(cql::parse_query("cql()\ninitial\nsettag(\"Event\" \"new one\")\n"), cql::CqlError);
+  cql::Query q = cql::parse_query("cql()\ninitial\nsettag(\"Theme\" \"new one\")\nsettag(\"Theme2\" str(#K))\n");
   cql::eval::Program program = cql::eval::compile(q, {});
   cql::eval::GameScanner scanner(program);
   const std::string pgn_text = test::lang_game(test::kLoneKings, "1. Kd2 *", "old");
@@ -76,7 +79,7 @@ TEST_CASE("settag sets a tag of the game as written", "[eval][strings]") {
   cql::eval::apply_set_tags(o, game);
   std::string out;
   pgn::write_game(game, o.comments, {}, out);
-  CHECK(out.find("[Event \"new one\"]") != std::string::npos);  // replaced
-  CHECK(out.find("[Theme \"1\"]") != std::string::npos);                // added
-  CHECK(out.find("old") == std::string::npos);
+  CHECK(out.find("[Theme \"new one\"]") != std::string::npos);  // added
+  CHECK(out.find("[Theme2 \"1\"]") != std::string::npos);       // added
+  CHECK(out.find("[Event \"old\"]") != std::string::npos);      // untouched
 }

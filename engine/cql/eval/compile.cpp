@@ -259,6 +259,8 @@ struct Compiler {
             {"btm", OpCode::Btm}, {"initial", OpCode::Initial}, {"terminal", OpCode::Terminal},
             {"mainline", OpCode::MainlineP}, {"variation", OpCode::VariationP}};
         if (n.text == "try") return op(OpCode::Try, n);  // echo
+        if (n.text == "pathdebug") return op(OpCode::PathDebug, n);  // pathdebug (eval_path.cpp)
+        if (n.text == "cql_hhdbhascook") return op(OpCode::HhdbCooked, n);  // hhdb
         // mates: puremate modelmate idealmate and the stalemates (eval_mates.cpp)
         if (n.text.find("mate") != std::string::npos && n.text != "mate" && n.text != "stalemate") {
           auto o = op(OpCode::MatePurity, n);
@@ -492,6 +494,8 @@ struct Compiler {
       case NodeKind::ReadFile: { auto o = op(OpCode::ReadFile, n); all_kids(n, *o); return o; }
       case NodeKind::ToString: { auto o = op(OpCode::ToString, n); all_kids(n, *o); return o; }
       case NodeKind::SetTag: { auto o = op(OpCode::SetTag, n); o->kids.push_back(child(n, "value")); return o; }
+      // removecomment (-noremovecomment: matches and does nothing)
+      case NodeKind::RemoveComment: return op(prog.options.noremovecomment ? OpCode::True : OpCode::RemoveComment, n);
       case NodeKind::Message: { auto o = op(OpCode::Message, n); o->flag = n.has("quiet"); all_kids(n, *o); return o; }
       case NodeKind::Transform: {
         auto o = op(OpCode::Orbit, n);
@@ -527,10 +531,17 @@ struct Compiler {
       case NodeKind::Child: { auto o = op(OpCode::Child, n); all_kids(n, *o); return o; }
       case NodeKind::MakeSquare: { auto o = op(OpCode::MakeSquare, n); all_kids(n, *o); return o; }
       case NodeKind::PositionById: { auto o = op(OpCode::PositionById, n); all_kids(n, *o); return o; }
-      case NodeKind::Hhdb: {
-        if (n.text != "prize") unsupported(n, "hhdb " + n.text);
-        return op(OpCode::HhdbPrize, n);
+      case NodeKind::Hhdb: {  // hhdb: the award forms (the other keys were parsed into CQL filters)
+        auto o = op(OpCode::HhdbAward, n);
+        o->sub = n.has("prize") ? 1 : n.has("hm") ? 2 : n.has("commendation") ? 3 : 0;
+        o->flag = n.has("special");
+        o->a = n.has("max") ? 1 : 0;
+        return o;
       }
+      // hhdb: CQL 6.2 stops with the message when a filter needs variations and the run has none
+      case NodeKind::AssertVariations:
+        if (!prog.options.variations) throw CqlError(n.text, n.line, n.column);
+        return op(OpCode::True, n);
       case NodeKind::ConsecutiveMoves: {
         auto o = op(OpCode::ConsecutiveMoves, n);
         o->sub = n.has("quiet") ? 1 : 0;
@@ -580,6 +591,7 @@ Program compile(const Query& query, EvalOptions options) {
     prog.variable_kinds.push_back(v.kind);
     // a persistent variable holds its value from game to game, so it is bound from the start (0, "", [])
     if (v.persistent && v.kind != VariableKind::Dictionary) prog.always_bound[i] = 1;
+    if (v.atomic) prog.atomic_vars.push_back(int(i));  // atomic
     prog.variable_names.push_back(v.name);
   }
   // `sort matchcount`: sort slot 0, filled with the number of matching positions after the scan
@@ -588,6 +600,7 @@ Program compile(const Query& query, EvalOptions options) {
   Compiler c{prog};
   prog.body = c.compile(*expanded);
   fuse_count_compares(*prog.body);  // speed
+  mark_hhdb_filters(*prog.body);    // hhdb
   if (!prog.options.player.empty()) prog.player_regex.emplace(prog.options.player);
   // lang: a query that acts beyond the game (persistent state, message, writefile) must evaluate the conjuncts
   // before a failing tag test, so only the leading tag tests may be tried first then

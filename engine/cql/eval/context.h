@@ -2,6 +2,7 @@
 // Internal to the evaluator: the per-game state the op families share (positions of the searched tree,
 // variables, the comments produced so far) and the value an op produces.
 #include <array>
+#include <functional>
 #include <map>
 #include <optional>
 #include <cstdint>
@@ -108,6 +109,10 @@ struct Ctx {
   // echo: where the comments of the current target's evaluation begin. consecutivemoves puts its texts
   // there, before the body's own comments, as CQL 6.2 does (movedblackpieceecho.pgn).
   size_t echo_mark = SIZE_MAX;
+  // removecomment: positions whose input comment is left out (not undone when a filter around fails)
+  std::vector<int32_t> removed_comments;
+  // pathdebug: the text describing the innermost path search under way, at a position (unset: no path)
+  std::function<std::string(int)> path_debug;
 
   const chess::Position& position() const { return tree->pos[cur]; }
   const pgn::Game& game() const { return *tree->game; }
@@ -151,6 +156,10 @@ std::string value_text(const Op& op, Ctx& ctx, const Value& v, bool matched);
 void set_captures(Ctx& ctx, const std::smatch& m, size_t offset = 0);
 bool eval_echo(const Op& op, Ctx& ctx, Value& v);      // eval_echo.cpp: echo and position navigation
 bool eval_mates(const Op& op, Ctx& ctx, Value& v);     // eval_mates.cpp: puremate and kin
+bool eval_remove_comment(const Op& op, Ctx& ctx, Value& v);  // eval_remove_comment.cpp
+bool eval_hhdb(const Op& op, Ctx& ctx, Value& v);            // eval_hhdb.cpp
+// hhdb: awards used as filters (not as numbers) are told so (Op::b = 1): a special award then matches.
+void mark_hhdb_filters(Op& root);
 
 // speed (eval_count_compare.cpp): Relations comparing a piece designator's count with a number, anywhere in the
 // tree, turned into CountCompare ops; and their evaluation.

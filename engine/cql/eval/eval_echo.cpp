@@ -271,26 +271,6 @@ bool eval_echo(const Op& op, Ctx& ctx, Value& v) {
       v.set = uint64_t{1} << ((rank - 1) * 8 + (file - 1));
       return true;
     }
-    case OpCode::HhdbPrize: {
-      // hhdb prize: HHdb's Event starts with the award, "1.p ", "1/2.p " (shared) or ".p " (1); other
-      // awards (".sp.p" special prize, ".hm", ".c") are not prizes (gameinfo2.pgn)
-      auto event = ctx.game().tag("Event");
-      if (!event) return false;
-      const std::string_view e = *event;
-      const size_t space = e.find(' ');
-      const std::string_view award = e.substr(0, space);
-      if (award.size() < 2 || award.substr(award.size() - 2) != ".p") return false;
-      const std::string_view number = award.substr(0, award.size() - 2);
-      size_t digits = 0;
-      while (digits < number.size() && std::isdigit((unsigned char)number[digits])) ++digits;
-      const std::string_view rest = number.substr(digits);
-      if (!rest.empty() && (rest[0] != '/' || rest.size() < 2 ||
-                            !std::all_of(rest.begin() + 1, rest.end(), [](char c) { return std::isdigit((unsigned char)c); })))
-        return false;
-      if (digits == 0 && !rest.empty()) return false;
-      v.num = digits == 0 ? 1 : std::stoll(std::string(number.substr(0, digits)));
-      return true;
-    }
     case OpCode::PositionById: {
       // `position n`: the position whose positionid (pre-order index) is n
       Value n;

@@ -12,6 +12,7 @@
 #include <bit>
 
 #include "engine/chess/movegen.h"
+#include "engine/cql/eval/atomic.h"
 #include "engine/cql/eval/context.h"
 #include "engine/cql/eval/evaluator.h"
 #include "engine/cql/eval/sequence_search.h"
@@ -38,6 +39,8 @@ class PathSearch : public SequenceSearch {
   int64_t best_count = -1, best_max = 0;
   std::vector<int> other_best;  // keepallbest: other ends as good as the best
   std::vector<pgn::AddedComment> best_comments;
+  const bool atomic = !ctx.prog->atomic_vars.empty();
+  AtomicValues best_atomic;  // atomic: the atomic variables where the best path ended
 
   bool in_focus(int parent, int child) const {
     if (!has_focus) return true;
@@ -75,9 +78,15 @@ class PathSearch : public SequenceSearch {
   // A plain filter tests the current position; a dash takes one (focused) move.
   void step(const Op& con) override {
     ctx.path = {start, -1, count_};  // a path nested in a constituent may have changed it
-    if (con.code == OpCode::Dash) return dash(con);
-    Value v;
-    if (evaluate_at(*con.kids[0], ctx, node_, v)) compute();
+    AtomicValues before;  // atomic: what the constituent assigns is undone when the search comes back
+    if (atomic) before.save(ctx);
+    if (con.code == OpCode::Dash) {
+      dash(con, before);
+    } else {
+      Value v;
+      if (evaluate_at(*con.kids[0], ctx, node_, v)) compute();
+    }
+    if (atomic) before.restore(ctx);
   }
 
   // A path of no move never matches.
@@ -85,7 +94,7 @@ class PathSearch : public SequenceSearch {
     if (node_ != start) merge();
   }
 
-  void dash(const Op& d) {
+  void dash(const Op& d, const AtomicValues& before) {
     std::vector<int> moves;
     if (has_focus) {
       focused_moves(node_, node_ == start, moves);
@@ -96,6 +105,7 @@ class PathSearch : public SequenceSearch {
       });
     }
     for (int c : moves) {
+      if (atomic) before.restore(ctx);
       const int head = ctx.game().nodes[c].parent;
       const size_t m = ctx.comments.size();
       const int saved = ctx.cur;
@@ -139,6 +149,7 @@ class PathSearch : public SequenceSearch {
     best_end = node_;
     other_best.clear();
     best_comments.assign(ctx.comments.begin() + long(mark), ctx.comments.end());
+    if (atomic) best_atomic.save(ctx);
   }
   void keep_alternative() {
     other_best.push_back(node_);
@@ -193,6 +204,18 @@ class PathSearch : public SequenceSearch {
     return position_name(ctx, node);
   }
 
+  // pathdebug: the search's state as CQL 6.2 prints it (its best path so far, that path's length, count and
+  // max value, the position the search is at and the one pathdebug is evaluated at), positions named as in
+  // comments instead of CQL's internal ids and addresses.
+  std::string debug_text(int actual) const {
+    std::string s = "PathDebug: path from " + position_name(ctx, start) + ": best so far: " +
+                    (best_end < 0 ? std::string("none") : position_name(ctx, best_end)) +
+                    " bestLength: " + std::to_string(best_end < 0 ? 0 : ctx.game().nodes[best_end].ply - ctx.game().nodes[start].ply) +
+                    " bestCount: " + std::to_string(best_count < 0 ? 0 : best_count);
+    if (max && best_end >= 0) s += " bestMax: " + std::to_string(best_max);
+    return s + " path currentPosition: " + position_name(ctx, node_) + " actual currpos: " + position_name(ctx, actual);
+  }
+
   void notate(int end) {
     const EvalOptions& o = ctx.prog->options;
     if (o.silent) return;
@@ -235,13 +258,24 @@ bool run_path(const Op& op, Ctx& ctx, Value& v) {
   }
   const Ctx::PathStatus outer = ctx.path;
   ctx.path = {ctx.cur, -1, 0};
+  auto outer_debug = std::move(ctx.path_debug);  // pathdebug: describes the innermost path
+  ctx.path_debug = [&s](int actual) { return s.debug_text(actual); };
+  struct RestoreDebug {
+    Ctx& ctx;
+    std::function<std::string(int)>& outer;
+    ~RestoreDebug() { ctx.path_debug = std::move(outer); }
+  } restore_debug{ctx, outer_debug};
+  AtomicValues at_start;  // atomic
+  if (s.atomic) at_start.save(ctx);
   s.run(op.kids, 2);
   ctx.comments.resize(s.mark);
   const int64_t value = s.max ? s.best_max : s.best_count;
   if (s.best_end < 0 || (op.flag && (value < op.a || (op.b >= 0 && value > op.b)))) {
     ctx.path = outer;
+    if (s.atomic) at_start.restore(ctx);
     return false;
   }
+  if (s.atomic) s.best_atomic.restore(ctx);
   for (auto& c : s.best_comments) ctx.comments.push_back(std::move(c));
   s.notate(s.best_end);
   for (int other : s.other_best) {
@@ -270,6 +304,10 @@ bool eval_path(const Op& op, Ctx& ctx, Value& v) {
       v.pos = p;
       return true;
     }
+    case OpCode::PathDebug:  // inside a path: a message line with the search's state; elsewhere it fails
+      if (!ctx.path_debug) return false;
+      ctx.messages.push_back(ctx.path_debug(ctx.cur));
+      return true;
     case OpCode::PathCount:
     case OpCode::PathCountUnfocused: {
       if (ctx.path.start < 0) return false;

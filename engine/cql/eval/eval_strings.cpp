@@ -144,7 +144,7 @@ bool eval_string(const Op& op, Ctx& ctx, Value& v) {
     }
     case OpCode::SetTag:  // settag("Name" value): the tag is set in the game as written to the output
       if (!evaluate(*op.kids[0], ctx, x)) return false;
-      ctx.set_tags.emplace_back(op.text, x.str);
+      if (!ctx.prog->options.nosettag) ctx.set_tags.emplace_back(op.text, x.str);
       return true;
     default: return false;
   }

@@ -336,10 +336,10 @@ bool evaluate(const Op& op, Ctx& ctx, Value& v) {
     case OpCode::Line: return eval_line(op, ctx, v);
     case OpCode::Find: return eval_find(op, ctx, v);
     case OpCode::Path: case OpCode::PathInfo: case OpCode::PathCount: case OpCode::PathCountUnfocused: return eval_path(op, ctx, v);  // path
+    case OpCode::PathDebug: return eval_path(op, ctx, v);  // pathdebug
     case OpCode::Echo: case OpCode::PositionIntersect: case OpCode::PositionOrder: case OpCode::Lca:
     case OpCode::Distance: case OpCode::Child: case OpCode::Try: case OpCode::PieceName: case OpCode::PieceId:
     case OpCode::MakeSquare: case OpCode::PositionById: case OpCode::ConsecutiveMoves:
-    case OpCode::HhdbPrize:
       return eval_echo(op, ctx, v);
     case OpCode::CountCompare: return eval_count_compare(op, ctx, v);  // speed
     case OpCode::Sort: {
@@ -383,6 +383,8 @@ bool evaluate(const Op& op, Ctx& ctx, Value& v) {
     case OpCode::ReadFile: case OpCode::WriteFile: case OpCode::Message: case OpCode::SetTag:
       return eval_string(op, ctx, v);
     case OpCode::MatePurity: return eval_mates(op, ctx, v);  // mates
+    case OpCode::RemoveComment: return eval_remove_comment(op, ctx, v);  // removecomment
+    case OpCode::HhdbAward: case OpCode::HhdbCooked: return eval_hhdb(op, ctx, v);  // hhdb
     default: return eval_set(op, ctx, v);
   }
 }
@@ -538,6 +540,8 @@ GameOutcome GameScanner::scan(const pgn::Game& game) {
                                    (b ? std::to_string(*b) : "none")});
     first_sort_comment = false;
   }
+  // removecomment: the input comments to leave out, as requests to the writer
+  for (int32_t node : ctx.removed_comments) out.comments.push_back({pgn::NodeIndex(node), {}, true});
   return out;
 }
 

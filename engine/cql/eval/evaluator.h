@@ -40,6 +40,8 @@ struct EvalOptions {
   std::string player;                      // game filter: White or Black matches this regex
   std::optional<Range> year;               // game filter on the Date year
   const SimilarPositionMatcher* similar = nullptr;
+  bool noremovecomment = false;            // removecomment does nothing
+  bool nosettag = false;                   // settag does nothing (its value is still evaluated)
 };
 
 // A sort of the query (sorts sharing a description are one, as CQL conjoins them).
@@ -61,6 +63,7 @@ struct Program {
   std::optional<std::regex> player_regex;
   std::vector<Variable> variables;     // lang: the query's variables (names, persistent, quiet, local)
   std::vector<uint8_t> always_bound;   // lang: by variable: bound at every position (persistent variables)
+  std::vector<int> atomic_vars;        // atomic: the atomic variables, undone on a path's backtracking
 };
 
 // Compiles a bound query for evaluation. Throws CqlError for what the evaluator does not support.
