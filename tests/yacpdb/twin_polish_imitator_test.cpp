@@ -17,33 +17,15 @@
 #include "engine/yacpdb/replay.h"
 #include "engine/yacpdb/solution_text.h"
 #include "engine/yacpdb/yaml_entries.h"
+#include "twin_fixtures.h"
 #include "popeye_output.h"
 
 using namespace cqlindex;
 using namespace cqlindex::yacpdb;
+using namespace cqlindex::yacpdb::test;
 namespace fs = std::filesystem;
 
 namespace {
-
-int sq(const char* name) { return (name[1] - '1') * 8 + (name[0] - 'a'); }
-
-Entry entry_with(const std::string& stipulation, const std::string& solution) {
-  Entry e;
-  e.stipulation = stipulation;
-  for (auto [text, color] : {std::pair{"Kg6", 'w'}, {"Ra2", 'w'}, {"Kh8", 'b'}}) {
-    DiagramPiece p;
-    REQUIRE(parse_algebraic_piece(text, color, p));
-    e.pieces.push_back(p);
-  }
-  e.solution = solution;
-  return e;
-}
-
-// The board part of a twin's FEN.
-std::string board_of(const SolutionTree& t, size_t twin) {
-  std::string fen = t.nodes[t.root().children.at(twin)].position.fen();
-  return fen.substr(0, fen.find(' '));
-}
 
 // Two Popeye output files of the archive, unpacked into a temporary directory (removed at the end).
 struct PopeyeOutputs {

@@ -7,38 +7,11 @@
 #include "engine/yacpdb/replay.h"
 #include "engine/yacpdb/solution_text.h"
 #include "engine/yacpdb/yaml_entries.h"
+#include "twin_fixtures.h"
 
 using namespace cqlindex;
 using namespace cqlindex::yacpdb;
-
-namespace {
-
-int sq(const char* name) { return (name[1] - '1') * 8 + (name[0] - 'a'); }
-
-Entry entry_with(const std::string& solution) {
-  Entry e;
-  e.stipulation = "#1";
-  for (auto [text, color] : {std::pair{"Kg6", 'w'}, {"Ra2", 'w'}, {"Kh8", 'b'}}) {
-    DiagramPiece p;
-    REQUIRE(parse_algebraic_piece(text, color, p));
-    e.pieces.push_back(p);
-  }
-  e.solution = solution;
-  return e;
-}
-
-// The board part of a twin's FEN.
-std::string board_of(const SolutionTree& t, size_t twin) {
-  size_t seen = 0;
-  for (int32_t c : t.root().children)
-    if (seen++ == twin) {
-      std::string fen = t.nodes[c].position.fen();
-      return fen.substr(0, fen.find(' '));
-    }
-  return "";
-}
-
-}  // namespace
+using namespace cqlindex::yacpdb::test;
 
 TEST_CASE("yacpdb twins: board transforms map squares as Popeye does", "[yacpdb][twin]") {
   // rotate 90 turns the board a quarter anticlockwise: a1 -> h1 -> h8 -> a8 -> a1.
@@ -93,7 +66,7 @@ TEST_CASE("yacpdb twins: rotate, mirror and shift commands are read as one comma
 
 TEST_CASE("yacpdb twins: transformed diagrams replay, with piece identities carried along", "[yacpdb][twin]") {
   // #1 in every twin: the mate pattern turned, mirrored; the shift leaves only a check.
-  Entry e = entry_with("a) 1.Ra2-a8 #\nb) rotate 90 1.Rg1-a1 #\nc) mirror a1<-->h1 1.Rh2-h8 #\n"
+  Entry e = entry_with("#1", "a) 1.Ra2-a8 #\nb) rotate 90 1.Rg1-a1 #\nc) mirror a1<-->h1 1.Rh2-h8 #\n"
                        "d) shift a2 ==> a1 1.Ra1-a7 +\n+e) rotate 180 1.Rh8-h2 +");
   SolutionTree t = replay_solution(e);
   INFO(t.error);
@@ -113,7 +86,7 @@ TEST_CASE("yacpdb twins: transformed diagrams replay, with piece identities carr
 }
 
 TEST_CASE("yacpdb twins: a shift that would push a piece off the board is refused", "[yacpdb][twin]") {
-  SolutionTree t = replay_solution(entry_with("a) 1.Ra2-a8 #\nb) shift a1 ==> b1 1.Rb2-b8 #"));
+  SolutionTree t = replay_solution(entry_with("#1", "a) 1.Ra2-a8 #\nb) shift a1 ==> b1 1.Rb2-b8 #"));
   CHECK_FALSE(t.complete);
   CHECK(t.error.find("off the board") != std::string::npos);
 }
