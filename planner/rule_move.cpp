@@ -1,5 +1,5 @@
 // Rule: `move` filters that need a kind of move the build records per game: promotion (to the designated
-// piece kinds), castling, en passant, null moves. Moves are those played on the mainline (the move to a
+// piece kinds), castling, en passant (`enpassant`, `enpassantsquare S`), null moves. Moves are those played on the mainline (the move to a
 // child or, with `previous`, the move that led here); `legal`/`pseudolegal` moves need not be played, so
 // they are not bounded. from/to/capture parameters only narrow a move, so they are ignored (superset).
 #include "planner/planner.h"
@@ -50,7 +50,7 @@ PlanNode plan_move(Planner& p, const cql::Node& node, const Frame& frame) {
   } else if (node.has("o-o-o")) {
     parts.emplace_back("castle=O-O-O", flag_games(p, GameFlag::CastleLong));
   }
-  if (node.has("enpassant")) parts.emplace_back("enpassant", flag_games(p, GameFlag::EnPassant));
+  if (node.has("enpassant") || node.child("enpassantsquare")) parts.emplace_back("enpassant", flag_games(p, GameFlag::EnPassant));
   if (node.has("null")) parts.emplace_back("nullmove", flag_games(p, GameFlag::NullMove));
   if (parts.empty()) return all_games(node, "this move filter needs no recorded kind of move");
   std::optional<Roaring> acc;

@@ -156,15 +156,28 @@ TEST_CASE("matchcount silent quiet and game numbers", "[eval][output]") {
   CHECK(test::run_query("cql(matchcount 10 100)\n.\n", kScholar).matches == 0);
 }
 
-TEST_CASE("filters the evaluator does not have yet are refused with a position", "[eval][errors]") {
-  // enpassantsquare is not implemented (pathdebug, listed here before, is accepted now: atomic_test.cpp)
+TEST_CASE("what the evaluator does not have is refused with a position", "[eval][errors]") {
+  // `line nestban` is not implemented (enpassantsquare and pathdebug, listed here before, are)
   try {
-    test::run_query("cql()\ncheck\n  enpassantsquare\n", kScholar);
+    test::run_query("cql()\ncheck\n  line nestban --> check\n", kScholar);
     FAIL("accepted");
   } catch (const cql::CqlError& e) {
     CHECK(e.line == 3);
     CHECK(e.column == 3);
   }
+}
+
+TEST_CASE("enpassantsquare: where the pawn taken en passant stood, standalone and in move", "[eval][moves]") {
+  // 3.exd6 takes the pawn on d5 en passant; 4...Nxd6 is an ordinary capture on d6.
+  const char* pgn = "[Event \"ep\"]\n\n1. e4 Nf6 2. e5 d5 3. exd6 e6 4. Nf3 Bxd6 *\n";
+  CHECK(test::run_query("cql()\nenpassantsquare == d5\n", pgn).matches == 1);
+  CHECK(test::run_query("cql()\nenpassantsquare == d6\n", pgn).matches == 0);
+  CHECK(test::run_query("cql()\nply == 5 not enpassantsquare\n", pgn).matches == 0);  // after 3.exd6
+  CHECK(test::run_query("cql()\nply == 7 enpassantsquare\n", pgn).matches == 0);      // after 4.Nf3: no capture
+  CHECK(test::run_query("cql()\nmove enpassantsquare d5\n", pgn).matches == 1);
+  CHECK(test::run_query("cql()\nmove enpassantsquare d6\n", pgn).matches == 0);
+  CHECK(test::run_query("cql()\nmove previous enpassantsquare d5 ply == 5\n", pgn).matches == 1);
+  CHECK(test::run_query("cql()\nmove capture d6 enpassantsquare .\n", pgn).matches == 0);  // Bxd6 is no e.p.
 }
 
 TEST_CASE("sort keeps the best value and the comments of its first evaluation", "[eval][sort]") {

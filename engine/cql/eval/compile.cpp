@@ -180,10 +180,8 @@ struct Compiler {
         o->kids.push_back(child(n, "arg"));
         return o;
       }
-      case NodeKind::FromSquare: {
-        if (n.text == "enpassantsquare") unsupported(n, n.text);
-        return op(n.text == "to" ? OpCode::ToSquare : OpCode::FromSquare, n);
-      }
+      case NodeKind::FromSquare: return op(n.text == "to" ? OpCode::ToSquare : OpCode::FromSquare, n);
+      case NodeKind::EnPassantSquare: return op(OpCode::EnPassantSquare, n);
       case NodeKind::ToSquare: return op(OpCode::ToSquare, n);
       case NodeKind::SquareLoop:
       case NodeKind::PieceLoop: {
@@ -351,12 +349,12 @@ struct Compiler {
         o->sub = n.has("previous") ? kPrevious : n.has("legal") ? kLegal : n.has("pseudolegal") ? kPseudoLegal : kPlayed;
         // move comment: written at the position each matching played move leads to (turton-old.pgn)
         if (n.child("comment") && o->sub != kPlayed) unsupported(n, "move previous/legal comment");
-        if (n.child("enpassantsquare")) unsupported(n, "move enpassantsquare");
         o->kids.push_back(child(n, "from"));
         o->kids.push_back(child(n, "to"));
         o->kids.push_back(child(n, "capture"));
         o->kids.push_back(child(n, "promote"));
         o->kids.push_back(child(n, "comment"));  // echo: move comment
+        o->kids.push_back(child(n, "enpassantsquare"));
         // options: castle o-o o-o-o enpassant null primary secondary count
         static const std::map<std::string, int64_t> bits = {
             {"castle", kMoveCastle}, {"o-o", kMoveOO}, {"o-o-o", kMoveOOO}, {"enpassant", kMoveEnPassant},

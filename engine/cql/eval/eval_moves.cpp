@@ -79,13 +79,14 @@ uint16_t promotion_bits(const Op& name, Ctx& ctx) {
 
 struct MoveFilter {
   const Op* op;
-  Bitboard from = ~Bitboard(0), to = ~Bitboard(0), capture = ~Bitboard(0);
-  bool need_capture = false;
+  Bitboard from = ~Bitboard(0), to = ~Bitboard(0), capture = ~Bitboard(0), en_passant = ~Bitboard(0);
+  bool need_capture = false, need_en_passant = false;  // en_passant: where the pawn taken en passant stood
 
   bool load(Ctx& ctx) {
     if (op->kids[0]) { from = set_of(*op->kids[0], ctx); if (!from) return false; }
     if (op->kids[1]) { to = set_of(*op->kids[1], ctx); if (!to) return false; }
     if (op->kids[2]) { capture = set_of(*op->kids[2], ctx); need_capture = true; if (!capture) return false; }
+    if (op->kids[5]) { en_passant = set_of(*op->kids[5], ctx); need_en_passant = true; if (!en_passant) return false; }
     return true;
   }
   bool accepts(const MoveFacts& f, bool primary) const {
@@ -99,6 +100,7 @@ struct MoveFilter {
     if ((flags & kMoveOO) && !(f.castle && f.king_side)) return false;
     if ((flags & kMoveOOO) && !(f.castle && !f.king_side)) return false;
     if ((flags & kMoveEnPassant) && !f.en_passant) return false;
+    if (need_en_passant && !(f.en_passant && (f.capture & en_passant))) return false;
     if ((flags & kMovePrimary) && !primary) return false;
     if ((flags & kMoveSecondary) && primary) return false;
     return true;
@@ -275,6 +277,10 @@ bool eval_past_move(const Op& op, Ctx& ctx, Value& v) {
     return false;
   }
   MoveFacts f = facts(t.pos[p], ctx.game().nodes[ctx.cur].move);
+  if (op.code == OpCode::EnPassantSquare) {
+    v.set = f.en_passant ? f.capture : 0;
+    return v.set != 0;
+  }
   if (op.code == OpCode::FromSquare || op.code == OpCode::ToSquare) {
     const bool from = op.code == OpCode::FromSquare;
     if (f.null) v.set = 0;

@@ -331,7 +331,7 @@ bool evaluate(const Op& op, Ctx& ctx, Value& v) {
       return eval_position(op, ctx, v);
     case OpCode::Comment: return eval_comment(op, ctx, v);
     case OpCode::Move: case OpCode::Dash: case OpCode::LegalDash: case OpCode::CountMoves:
-    case OpCode::PastMove: case OpCode::FromSquare: case OpCode::ToSquare:
+    case OpCode::PastMove: case OpCode::FromSquare: case OpCode::ToSquare: case OpCode::EnPassantSquare:
       return eval_move(op, ctx, v);
     case OpCode::Line: return eval_line(op, ctx, v);
     case OpCode::Find: return eval_find(op, ctx, v);

@@ -43,12 +43,13 @@ enum class OpCode : uint8_t {
   Path, PathInfo, PathCount, PathCountUnfocused,  // path (eval_path.cpp)
   // echo and position navigation, piece names (eval_echo.cpp)
   Echo, PositionIntersect, PositionOrder, Lca, Distance, Child, Try, PieceName, PieceId, MakeSquare,
-  PositionById, ConsecutiveMoves, HhdbPrize /* unused: hhdb awards are HhdbAward */,
+  PositionById, ConsecutiveMoves,
   CountCompare,  // speed: `#designator <relation> number` in one step (eval_count_compare.cpp)
   MatePurity,  // mates: puremate modelmate idealmate purestalemate modelstalemate idealstalemate (eval_mates.cpp)
   RemoveComment,  // removecomment: drops the input's comment at the position (eval_remove_comment.cpp)
   HhdbAward, HhdbCooked,  // hhdb: the award read from Event, "<cook" anywhere in the game (eval_hhdb.cpp)
   PathDebug,  // pathdebug: the state of the path search as a message line (eval_path.cpp)
+  EnPassantSquare,  // enpassantsquare: the pawn captured en passant by the move that led here (eval_moves.cpp)
 };
 
 // Sub-kinds carried in Op::sub.
