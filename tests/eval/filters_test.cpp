@@ -189,3 +189,39 @@ TEST_CASE("sort keeps the best value and the comments of its first evaluation", 
   r = test::run_query("cql()\nsort min \"shortest\" ply\n", kScholar);
   CHECK(r.output.find("shortest: 0") != std::string::npos);
 }
+
+TEST_CASE("sort of a string: best value bytewise, its comment, and the games in its order", "[eval][sort]") {
+  // 12 plies: as strings "9" is the greatest ply and "0" the least ("10" < "9" bytewise)
+  const std::string long_game = "[White \"Botvinnik\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 *\n";
+  auto r = test::run_query("cql()\nsort \"ply text\" { comment(\"at \" ply) str ply }\n", long_game);
+  CHECK(r.output.find("ply text: 9}") != std::string::npos);
+  CHECK(r.output.find("{CQL at 9}") != std::string::npos);  // the best evaluation's comment only
+  CHECK(r.output.find("at 10") == std::string::npos);
+  r = test::run_query("cql()\nsort min \"least\" str ply\n", long_game);
+  CHECK(r.output.find("least: 0}") != std::string::npos);
+
+  // Games ordered by the best value: max sorts descending, min ascending; a game whose sort never matched last.
+  const std::string games = "[White \"Carlsen\"]\n\n1. e4 *\n\n[White \"Anand\"]\n\n1. d4 *\n\n"
+                            "[White \"Botvinnik\"]\n\n1. c4 *\n\n[Black \"x\"]\n\n1. Nf3 *\n";
+  auto order = [&](const std::string& query) {
+    cql::Query q = cql::parse_query(query);
+    cql::eval::Program program = cql::eval::compile(q, {});
+    cql::eval::GameScanner scanner(program);
+    pgn::GameReader reader(games);
+    pgn::Game game;
+    std::vector<std::pair<uint64_t, cql::eval::GameOutcome>> matched;
+    for (uint64_t n = 1; reader.next(game); ++n)
+      if (auto o = scanner.scan(game); o.matched) matched.emplace_back(n, std::move(o));
+    std::stable_sort(matched.begin(), matched.end(), [&](const auto& a, const auto& b) {
+      return cql::eval::sorted_before(program, a.second, a.first, b.second, b.first);
+    });
+    std::string numbers;
+    for (const auto& [n, o] : matched) numbers += std::to_string(n);
+    return numbers;
+  };
+  CHECK(order("cql()\nif player white ~~ \"n\" then sort \"white\" player white else true\n") == "1324");
+  CHECK(order("cql()\nif player white ~~ \"n\" then sort min \"white\" player white else true\n") == "2314");
+  // Conjoined sorts share an order and a type.
+  CHECK_THROWS_AS(test::run_query("cql()\nsort \"k\" ply sort \"k\" str ply\n", long_game), cql::CqlError);
+  CHECK_THROWS_AS(test::run_query("cql()\nsort \"k\" ply sort min \"k\" ply\n", long_game), cql::CqlError);
+}

@@ -308,14 +308,19 @@ struct Compiler {
         return o;
       }
       case NodeKind::Sort: {
-        if (n.type == ValueType::String || n.type == ValueType::Position) unsupported(n, "sort of a string or position");
+        // spec/cql-sort.txt: a number, a set (its count) or a string; CQL 6.2's parser also takes a position
+        if (n.type == ValueType::Position) unsupported(n, "sort of a position");
         auto o = op(OpCode::Sort, n);
         const bool min = n.has("min");
         std::string desc = n.text.empty() ? "<sort-id-" + std::to_string(prog.sorts.size() + 1) + ">" : n.text;
         size_t slot = prog.sorts.size();
         for (size_t i = 0; i < prog.sorts.size(); ++i)
           if (!n.text.empty() && prog.sorts[i].description == desc) slot = i;
-        if (slot == prog.sorts.size()) prog.sorts.push_back({desc, min, n.has("quiet")});
+        const bool text = n.type == ValueType::String;
+        if (slot == prog.sorts.size()) prog.sorts.push_back({desc, min, n.has("quiet"), text});
+        else if (prog.sorts[slot].min != min || prog.sorts[slot].text != text)  // conjoined: one order, one type
+          throw CqlError("sort \"" + desc + "\": sorts sharing a description must have the same order (min or max) "
+                         "and type (string or numeric)", n.line, n.column);
         o->var = int(slot);
         o->flag = min;
         o->kids.push_back(child(n, "body"));

@@ -84,7 +84,7 @@ struct Ctx {
   std::vector<uint8_t> bound;
   std::vector<pgn::AddedComment> comments;  // in the order made
   struct SortSlot {
-    std::optional<int64_t> best;
+    std::optional<SortValue> best;
     std::vector<pgn::AddedComment> comments;  // of the first evaluation that gave the best value
   };
   std::vector<SortSlot> sorts;

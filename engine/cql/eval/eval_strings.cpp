@@ -114,7 +114,9 @@ bool eval_string(const Op& op, Ctx& ctx, Value& v) {
       if (x.num < 0 || x.num > 255) return false;
       v.str = std::string(1, char(x.num));
       return true;
-    case OpCode::ToString: return args_text(op, ctx, v.str);
+    case OpCode::ToString:
+      v.str.clear();  // v may hold the value of an earlier evaluation (sort evaluates into one Value per position)
+      return args_text(op, ctx, v.str);
     case OpCode::ReadFile: {
       if (!evaluate(*op.kids[0], ctx, x)) return false;
       std::ifstream in(x.str, std::ios::binary);

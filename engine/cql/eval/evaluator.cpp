@@ -349,14 +349,16 @@ bool evaluate(const Op& op, Ctx& ctx, Value& v) {
         ctx.comments.resize(mark);
         return false;
       }
-      int64_t value = op.kids[0]->type == ValueType::Set ? std::popcount(v.set) : v.num;
+      SortValue value;
+      if (op.kids[0]->type == ValueType::String) value = v.str;
+      else value = op.kids[0]->type == ValueType::Set ? int64_t(std::popcount(v.set)) : v.num;
       Ctx::SortSlot& slot = ctx.sorts[size_t(op.var)];
       if (!slot.best || (op.flag ? value < *slot.best : value > *slot.best)) {
         slot.best = value;
         slot.comments.assign(ctx.comments.begin() + long(mark), ctx.comments.end());
       }
       ctx.comments.resize(mark);
-      v.num = value;
+      if (const int64_t* n = std::get_if<int64_t>(&value)) v.num = *n;  // a string sort keeps v.str
       return true;
     }
     case OpCode::PieceType: case OpCode::Coordinate: case OpCode::RegexMatch: case OpCode::OriginalComment:
@@ -536,8 +538,9 @@ GameOutcome GameScanner::scan(const pgn::Game& game) {
   for (size_t i = 0; i < ctx.sorts.size(); ++i) {
     if (o.silent || program_.sorts[i].quiet) continue;
     const auto& b = ctx.sorts[i].best;
-    out.comments.push_back({0, (first_sort_comment ? " " : "") + program_.sorts[i].description + ": " +
-                                   (b ? std::to_string(*b) : "none")});
+    const std::string value = !b ? "none" : std::holds_alternative<int64_t>(*b) ? std::to_string(std::get<int64_t>(*b))
+                                                                               : std::get<std::string>(*b);
+    out.comments.push_back({0, (first_sort_comment ? " " : "") + program_.sorts[i].description + ": " + value});
     first_sort_comment = false;
   }
   // removecomment: the input comments to leave out, as requests to the writer

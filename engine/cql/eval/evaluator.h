@@ -49,7 +49,9 @@ struct SortKey {
   std::string description;
   bool min = false;    // ascending; default max (descending)
   bool quiet = false;  // no "description: value" comment
+  bool text = false;   // a sort of a string (spec/cql-sort.txt): values compare bytewise
 };
+
 
 struct Program {
   OpPtr body;
@@ -73,7 +75,7 @@ struct GameOutcome {
   bool matched = false;
   uint64_t matching_positions = 0;
   std::vector<pgn::AddedComment> comments;  // "Game number N" first, then CQL's texts by position
-  std::vector<std::optional<int64_t>> sort_values;  // best value per Program::sorts (nullopt: none)
+  std::vector<std::optional<SortValue>> sort_values;  // best value per Program::sorts (nullopt: none)
   std::vector<std::string> messages;  // lang: `message` lines of this game, in the order made (for stdout)
   std::vector<std::pair<std::string, std::string>> set_tags;  // lang: settag(name value), in the order made
 };

@@ -6,6 +6,7 @@
 #include <memory>
 #include <regex>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "engine/cql/value_type.h"
@@ -51,6 +52,10 @@ enum class OpCode : uint8_t {
   PathDebug,  // pathdebug: the state of the path search as a message line (eval_path.cpp)
   EnPassantSquare,  // enpassantsquare: the pawn captured en passant by the move that led here (eval_moves.cpp)
 };
+
+// The value of a sort: a number (a set counts its squares), or a string for a sort of a string. Sorts that share a
+// description have one type, so two values of a sort always hold the same alternative.
+using SortValue = std::variant<int64_t, std::string>;
 
 // Sub-kinds carried in Op::sub.
 enum ArithOp : uint8_t { kAdd, kSub, kMul, kDiv, kMod };
