@@ -157,9 +157,9 @@ TEST_CASE("matchcount silent quiet and game numbers", "[eval][output]") {
 }
 
 TEST_CASE("what the evaluator does not have is refused with a position", "[eval][errors]") {
-  // `line nestban` is not implemented (enpassantsquare and pathdebug, listed here before, are)
+  // a sort of a position is not implemented (line nestban, enpassantsquare and pathdebug, listed here before, are)
   try {
-    test::run_query("cql()\ncheck\n  line nestban --> check\n", kScholar);
+    test::run_query("cql()\ncheck\n  sort currentposition\n", kScholar);
     FAIL("accepted");
   } catch (const cql::CqlError& e) {
     CHECK(e.line == 3);
@@ -224,4 +224,32 @@ TEST_CASE("sort of a string: best value bytewise, its comment, and the games in 
   // Conjoined sorts share an order and a type.
   CHECK_THROWS_AS(test::run_query("cql()\nsort \"k\" ply sort \"k\" str ply\n", long_game), cql::CqlError);
   CHECK_THROWS_AS(test::run_query("cql()\nsort \"k\" ply sort min \"k\" ply\n", long_game), cql::CqlError);
+}
+
+// Returns how often `part` occurs in `text`.
+size_t occurrences(const std::string& text, const std::string& part) {
+  size_t n = 0;
+  for (size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+  return n;
+}
+
+TEST_CASE("line nestban: no line starts inside an earlier match, up to the one before its last position", "[eval][line]") {
+  // kScholar has 8 positions: a line of 3 positions can start at the first 6.
+  CHECK(occurrences(test::run_query("cql()\nline --> . --> . --> .\n", kScholar).output, "Start line") == 6);
+  // With nestban a match at ply 0 bans plies 0 and 1, one at ply 2 bans 2 and 3, one at ply 4 bans 4 and 5.
+  auto r = test::run_query("cql()\nline nestban --> . --> . --> .\n", kScholar);
+  CHECK(r.matches == 1);
+  CHECK(occurrences(r.output, "Start line") == 3);
+  // As in CQL 6.2, a backward line takes no nestban.
+  CHECK_THROWS_AS(test::run_query("cql()\nline nestban <-- . <-- . <-- .\n", kScholar), cql::CqlError);
+}
+
+TEST_CASE("line primary and secondary: forward steps along main-line or variation moves only", "[eval][line]") {
+  const char* pgn = "[Event \"v\"]\n\n1. e4 (1. d4 d5) 1... e5 2. Nf3 *\n";
+  auto matches = [&](const std::string& body) { return test::run_query("cql(variations)\n" + body + "\n", pgn).matches; };
+  CHECK(matches("line --> initial --> Pd4") == 1);
+  CHECK(matches("line secondary --> initial --> Pd4") == 1);
+  CHECK(matches("line secondary --> initial --> Pe4") == 0);
+  CHECK(matches("line primary --> initial --> Pd4") == 0);
+  CHECK(matches("line primary --> initial --> Pe4") == 1);
 }

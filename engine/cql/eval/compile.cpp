@@ -401,10 +401,10 @@ struct Compiler {
       }
       case NodeKind::Line: {
         auto o = op(OpCode::Line, n);
-        if (n.has("nestban") || n.has("secondary")) unsupported(n, "line parameter");
         o->flag = n.has("quiet");
         o->sub = (n.text == "<--" ? 1 : 0) | (n.has("primary") ? 2 : 0) | (n.has("firstmatch") ? 4 : 0) |
-                 (n.has("singlecolor") ? 8 : 0) | (n.has("lastposition") ? 16 : 0);  // lang: singlecolor, lastposition
+                 (n.has("singlecolor") ? 8 : 0) | (n.has("lastposition") ? 16 : 0) |  // lang: singlecolor, lastposition
+                 (n.has("secondary") ? 32 : 0) | (n.has("nestban") ? 64 : 0);
         if (!range(n, *o)) {
           o->a = -1;
           o->b = -1;

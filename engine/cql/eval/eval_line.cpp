@@ -16,10 +16,10 @@ namespace {
 class LineSearch : public SequenceSearch {
  public:
   LineSearch(const Op& op, Ctx& ctx)
-      : SequenceSearch(ctx, op.sub & 4), backward_(op.sub & 1), primary_(op.sub & 2), singlecolor_(op.sub & 8),
-        mark(ctx.comments.size()) {}
+      : SequenceSearch(ctx, op.sub & 4), backward_(op.sub & 1), primary_(op.sub & 2), secondary_(op.sub & 32),
+        singlecolor_(op.sub & 8), mark(ctx.comments.size()) {}
 
-  const bool backward_, primary_;
+  const bool backward_, primary_, secondary_;  // forward steps along main-line moves only / variation moves only
   const bool singlecolor_;  // each step goes two plies (positions with the starting side to move)
   const size_t mark;  // ctx.comments size when the line started
   int64_t best_len = 0;
@@ -47,7 +47,7 @@ class LineSearch : public SequenceSearch {
     }
     const pgn::NodeIndex first = ctx_.game().nodes[node].first_child;
     ctx_.tree->for_children(node, [&](int c) {
-      if (!primary_ || pgn::NodeIndex(c) == first) f(c);
+      if ((!primary_ || pgn::NodeIndex(c) == first) && (!secondary_ || pgn::NodeIndex(c) != first)) f(c);
     });
   }
 
@@ -63,11 +63,22 @@ class LineSearch : public SequenceSearch {
 }  // namespace
 
 bool eval_line(const Op& op, Ctx& ctx, Value& v) {
+  // nestban, as path has it: a line cannot start inside an earlier match of the same line, from its first
+  // position up to the one before its last (eval_path.cpp)
+  std::vector<uint8_t>* banned = nullptr;
+  if (op.sub & 64) {
+    banned = &ctx.path_nestban[&op];
+    if (banned->size() != ctx.game().nodes.size()) banned->assign(ctx.game().nodes.size(), 0);
+    if ((*banned)[ctx.cur]) return false;
+  }
   LineSearch s(op, ctx);
   s.run(op.kids, 0);
   ctx.comments.resize(s.mark);
   if (s.best_len <= 0) return false;
   if (op.a >= 0 && (s.best_len < op.a || (op.b >= 0 && s.best_len > op.b))) return false;
+  if (banned)  // (the parser refuses nestban on a backward line)
+    for (int x = s.best_end; x != ctx.cur && x >= 0;)
+      if ((x = ctx.tree->parent(x)) >= 0) (*banned)[size_t(x)] = 1;
   for (auto& c : s.best_comments) ctx.comments.push_back(std::move(c));
   const EvalOptions& o = ctx.prog->options;
   if (!op.flag && !o.quiet && !o.silent) {
