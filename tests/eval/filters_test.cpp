@@ -253,3 +253,16 @@ TEST_CASE("line primary and secondary: forward steps along main-line or variatio
   CHECK(matches("line primary --> initial --> Pd4") == 0);
   CHECK(matches("line primary --> initial --> Pe4") == 1);
 }
+
+TEST_CASE("a numeric variable as a range bound is read when the filter is", "[eval][range]") {
+  auto matches = [](const std::string& body) { return test::run_query("cql()\n" + body + "\n", kScholar).matches; };
+  // kScholar has 8 positions: a line from the initial one over all of them has length 8.
+  CHECK(matches("initial X = 8 line X --> .*") == 1);
+  CHECK(matches("initial X = 9 line X --> .*") == 0);
+  CHECK(matches("initial X = 8 line 1 X --> .*") == 1);
+  CHECK(matches("initial X = 7 line 1 X --> .*") == 0);
+  CHECK(matches("initial X = 7 line X 20 --> .*") == 1);
+  // The variable's value at the time counts: set at the mate position only, then read there.
+  CHECK(matches("mate X = 1 find X 1 check") == 1);  // the mate position itself is the one check found
+  CHECK(matches("mate X = 2 find X 5 check") == 0);
+}

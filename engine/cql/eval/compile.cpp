@@ -54,9 +54,12 @@ struct Compiler {
       return true;
     }
     if (!lo) return false;
-    if (lo->kind != NodeKind::Number || (hi && hi->kind != NodeKind::Number)) unsupported(n, "range with variables");
-    o.a = lo->a;
-    o.b = hi ? hi->a : lo->a;
+    // a bound that is not a number (a numeric variable) is read each time the filter is (range_holds)
+    o.a = lo->kind == NodeKind::Number ? lo->a : 0;
+    if (lo->kind != NodeKind::Number) o.range_low = compile(*lo);
+    const Node* top = hi ? hi : lo;
+    o.b = top->kind == NodeKind::Number ? top->a : 0;
+    if (top->kind != NodeKind::Number) o.range_high = compile(*top);
     return true;
   }
 

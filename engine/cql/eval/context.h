@@ -121,6 +121,9 @@ struct Ctx {
 
 // Evaluates op at ctx.cur; true when it matches, its value in v.
 bool evaluate(const Op& op, Ctx& ctx, Value& v);
+// True when `n` lies in op's range (a..b, b = -1 unbounded; bounds that are variables read now); false also when a
+// variable bound is unbound.
+bool range_holds(const Op& op, Ctx& ctx, int64_t n);
 // As evaluate, at another node; the comments it made are dropped when it does not match.
 bool evaluate_at(const Op& op, Ctx& ctx, int node, Value& v);
 // As evaluate; comments rolled back when it does not match.

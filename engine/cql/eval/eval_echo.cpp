@@ -143,7 +143,7 @@ bool eval_consecutive_moves(const Op& op, Ctx& ctx, Value& v) {
       }
     }
   v.num = int64_t(best);
-  if (op.flag && (v.num < op.a || (op.b >= 0 && v.num > op.b))) return false;
+  if (op.flag && !range_holds(op, ctx, v.num)) return false;
   const EvalOptions& o = ctx.prog->options;
   if (best > 0 && !(op.sub & 1) && !o.quiet && !o.silent) {
     std::vector<pgn::AddedComment> texts;

@@ -34,7 +34,7 @@ bool eval_find(const Op& op, Ctx& ctx, Value& v) {
   }
   if (counting) {
     const int64_t n = int64_t(found.size());
-    if (op.flag && (n < op.a || (op.b >= 0 && n > op.b))) return false;
+    if (op.flag && !range_holds(op, ctx, n)) return false;
     if (!op.flag && n == 0) return false;
     if (comment)
       for (size_t i = 0; i < found.size(); ++i)

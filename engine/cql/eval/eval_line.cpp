@@ -75,7 +75,7 @@ bool eval_line(const Op& op, Ctx& ctx, Value& v) {
   s.run(op.kids, 0);
   ctx.comments.resize(s.mark);
   if (s.best_len <= 0) return false;
-  if (op.a >= 0 && (s.best_len < op.a || (op.b >= 0 && s.best_len > op.b))) return false;
+  if (op.a >= 0 && !range_holds(op, ctx, s.best_len)) return false;
   if (banned)  // (the parser refuses nestban on a backward line)
     for (int x = s.best_end; x != ctx.cur && x >= 0;)
       if ((x = ctx.tree->parent(x)) >= 0) (*banned)[size_t(x)] = 1;

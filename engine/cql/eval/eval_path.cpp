@@ -270,7 +270,7 @@ bool run_path(const Op& op, Ctx& ctx, Value& v) {
   s.run(op.kids, 2);
   ctx.comments.resize(s.mark);
   const int64_t value = s.max ? s.best_max : s.best_count;
-  if (s.best_end < 0 || (op.flag && (value < op.a || (op.b >= 0 && value > op.b)))) {
+  if (s.best_end < 0 || (op.flag && !range_holds(op, ctx, value))) {
     ctx.path = outer;
     if (s.atomic) at_start.restore(ctx);
     return false;

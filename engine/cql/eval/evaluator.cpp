@@ -119,7 +119,7 @@ bool eval_orbit(const Op& op, Ctx& ctx, Value& v) {
     for (const auto& k : op.kids)
       if (evaluate_smart(*k, ctx, tmp)) ++count;
     v.num = count;
-    return count >= op.a && (op.b < 0 || count <= op.b);
+    return range_holds(op, ctx, count);
   }
   switch (op.type) {
     case ValueType::Set: {
@@ -307,6 +307,21 @@ bool evaluate_at(const Op& op, Ctx& ctx, int node, Value& v) {
   bool r = evaluate_smart(op, ctx, v);
   ctx.cur = saved;
   return r;
+}
+
+bool range_holds(const Op& op, Ctx& ctx, int64_t n) {
+  int64_t lo = op.a, hi = op.b;
+  Value x;
+  if (op.range_low) {
+    if (!evaluate(*op.range_low, ctx, x)) return false;
+    lo = x.num;
+  }
+  if (op.range_high) {
+    if (!evaluate(*op.range_high, ctx, x)) return false;
+    hi = x.num;
+    if (hi < lo) return false;  // (an unbounded range has no high bound filter)
+  }
+  return n >= lo && (hi < 0 || n <= hi);
 }
 
 bool evaluate(const Op& op, Ctx& ctx, Value& v) {

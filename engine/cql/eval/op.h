@@ -88,6 +88,9 @@ struct Op {
   std::vector<std::unique_ptr<Op>> kids;
   int line = 0, column = 0;
   std::shared_ptr<const std::regex> regex;  // RegexMatch: compiled once per query
+  // Range bounds that are numeric filters (a variable: CQL's "numeric variable as a range element"), read each time
+  // the filter is; a and b hold the constant bounds. See range_holds (context.h).
+  std::unique_ptr<Op> range_low, range_high;
 
   const Op* kid(size_t i) const { return i < kids.size() ? kids[i].get() : nullptr; }
 };
