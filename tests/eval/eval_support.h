@@ -43,6 +43,7 @@ inline QueryRun run_query(const std::string& cql, std::string_view pgn, cql::eva
     cql::eval::GameOutcome o = scanner.scan(game);
     if (!o.matched) continue;
     ++r.matches;
+    cql::eval::apply_set_tags(o, game);  // as `cqlindex run` writes a game
     pgn::write_game(game, o.comments, {}, r.output);
   }
   return r;

@@ -10,22 +10,9 @@ namespace {
 
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-// The written game of a query with the tags settag set applied (as `cqlindex run` writes it).
+// The written game of a query, with the tags settag set applied (as `cqlindex run` writes it).
 std::string written_with_tags(const std::string& query, const std::string& pgn_text, cql::eval::EvalOptions o = {}) {
-  cql::Query q = cql::parse_query(query);
-  o.silent = o.silent || q.header.silent;
-  cql::eval::Program program = cql::eval::compile(q, o);
-  cql::eval::GameScanner scanner(program);
-  pgn::GameReader reader(pgn_text);
-  pgn::Game game;
-  std::string out;
-  while (reader.next(game)) {
-    cql::eval::GameOutcome r = scanner.scan(game);
-    if (!r.matched) continue;
-    cql::eval::apply_set_tags(r, game);
-    pgn::write_game(game, r.comments, {}, out);
-  }
-  return out;
+  return test::run_query(query, pgn_text, o).output;
 }
 
 const std::string kTagged =
