@@ -74,7 +74,7 @@ TEST_CASE("line wrapper: a word longer than a line gets its own line, after an e
   CHECK(out == "x\n" + std::string(85, 'a'));
 }
 
-TEST_CASE("line wrapper: line() never wraps; 0xC3 and its follower become one byte", "[pgn][writer]") {
+TEST_CASE("line wrapper: line() never wraps and 0xC3 and its follower become one byte", "[pgn][writer]") {
   std::string out;
   LineWrapper w(out);
   w.word(std::string(79, 'a'));
