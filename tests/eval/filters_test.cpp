@@ -266,3 +266,19 @@ TEST_CASE("a numeric variable as a range bound is read when the filter is", "[ev
   CHECK(matches("mate X = 1 find X 1 check") == 1);  // the mate position itself is the one check found
   CHECK(matches("mate X = 2 find X 5 check") == 0);
 }
+
+TEST_CASE("transform images that start with a one-square designator are skipped only when they cannot match", "[eval][transform]") {
+  // `shift {...}` with a leading one-square designator takes the fast path (mark_first_square_images); with a
+  // leading `true` it evaluates every image: the outputs must be the same.
+  const std::string games = kScholar + "[Event \"q\"]\n\n1. e4 e5 2. Qh5 Qe7 3. Qxe5 Qxe5+ *\n\n";
+  for (const std::string body : {"shift {Qd1 ◭e1}", "shift {Qh5 Pe4}", "shift count {qe7 Qe5}", "flip {Qd1 Kc1}",
+                                 "shift {Qh5 Pe4 comment(\"seen\")}"}) {
+    const std::string plain = body.substr(0, body.find('{') + 1) + "true " + body.substr(body.find('{') + 1);
+    auto fast = test::run_query("cql()\n" + body + "\n", games);
+    auto every = test::run_query("cql()\n" + plain + "\n", games);
+    INFO(body);
+    CHECK(fast.matches == every.matches);
+    CHECK(fast.output == every.output);
+  }
+  CHECK(test::run_query("cql()\nshift {Qh5 Pe4 comment(\"seen\")}\n", games).output.find("seen") != std::string::npos);
+}

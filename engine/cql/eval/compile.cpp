@@ -63,6 +63,24 @@ struct Compiler {
     return true;
   }
 
+  // speed: when every image of a transform is a compound whose first filter is a one-square designator of the same
+  // pieces (`shift {♕d4 ◭e4 ♛f4}`: 48 images), an image whose square does not hold such a piece fails at once, with
+  // no effect. Marks the orbit (sub 1) with those pieces and the union of the squares, for eval_orbit to skip them.
+  static void mark_first_square_images(Op& o) {
+    uint64_t squares = 0;
+    for (const auto& k : o.kids) {
+      const Op* first = k && k->code == OpCode::Compound ? k->kid(0) : nullptr;
+      if (!first || first->code != OpCode::PieceSet || std::popcount(first->squares) != 1 ||
+          first->pieces != o.kids.front()->kids.front()->pieces)
+        return;
+      squares |= first->squares;
+    }
+    if (o.kids.empty()) return;
+    o.sub = 1;
+    o.pieces = o.kids.front()->kids.front()->pieces;
+    o.squares = squares;
+  }
+
   // path: kids = focus (or nullptr), max (or nullptr), constituents...; options in Op::pieces (PathFlag),
   // title in text, range in a..b when flag.
   OpPtr compile_path(const Node& n) {
@@ -507,6 +525,7 @@ struct Compiler {
         auto o = op(OpCode::Orbit, n);
         o->flag = range(n, *o);
         all_kids(n, *o, "image");
+        mark_first_square_images(*o);
         return o;
       }
       case NodeKind::NoTransform: return compile(*n.kids.front().node);

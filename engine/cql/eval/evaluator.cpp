@@ -114,19 +114,26 @@ bool eval_number(const Op& op, Ctx& ctx, Value& v) {
 
 bool eval_orbit(const Op& op, Ctx& ctx, Value& v) {
   Value tmp;
+  // speed (mark_first_square_images): an image whose first square lacks its piece fails without effect: skipped
+  const uint64_t present = op.sub == 1 ? pieces_of(ctx.position(), op.pieces) & op.squares : ~uint64_t{0};
+  auto skipped = [&](const Op& image) { return op.sub == 1 && !(image.kids.front()->squares & present); };
   if (op.flag) {  // with a range: how many images match
     int64_t count = 0;
     for (const auto& k : op.kids)
-      if (evaluate_smart(*k, ctx, tmp)) ++count;
+      if (!skipped(*k) && evaluate_smart(*k, ctx, tmp)) ++count;
     v.num = count;
     return range_holds(op, ctx, count);
+  }
+  if (!present) {  // no image can match
+    v.set = 0;
+    return false;
   }
   switch (op.type) {
     case ValueType::Set: {
       bool any = false;
       uint64_t s = 0;
       for (const auto& k : op.kids)
-        if (evaluate_smart(*k, ctx, tmp)) {
+        if (!skipped(*k) && evaluate_smart(*k, ctx, tmp)) {
           any = true;
           s |= tmp.set;
         }
@@ -136,7 +143,7 @@ bool eval_orbit(const Op& op, Ctx& ctx, Value& v) {
     case ValueType::Numeric: {
       bool any = false;
       for (const auto& k : op.kids)
-        if (evaluate_smart(*k, ctx, tmp)) {
+        if (!skipped(*k) && evaluate_smart(*k, ctx, tmp)) {
           if (!any || tmp.num > v.num) v.num = tmp.num;
           any = true;
         }
@@ -146,7 +153,7 @@ bool eval_orbit(const Op& op, Ctx& ctx, Value& v) {
       // every image is evaluated (each may comment), in CQL's order
       bool any = false;
       for (const auto& k : op.kids)
-        if (evaluate_smart(*k, ctx, any ? tmp : v)) any = true;
+        if (!skipped(*k) && evaluate_smart(*k, ctx, any ? tmp : v)) any = true;
       return any;
     }
   }
