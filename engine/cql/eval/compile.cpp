@@ -68,12 +68,16 @@ struct Compiler {
   // no effect. Marks the orbit (sub 1) with those pieces and the union of the squares, for eval_orbit to skip them.
   static void mark_first_square_images(Op& o) {
     uint64_t squares = 0;
+    o.image_squares.clear();
     for (const auto& k : o.kids) {
       const Op* first = k && k->code == OpCode::Compound ? k->kid(0) : nullptr;
       if (!first || first->code != OpCode::PieceSet || std::popcount(first->squares) != 1 ||
-          first->pieces != o.kids.front()->kids.front()->pieces)
+          first->pieces != o.kids.front()->kids.front()->pieces) {
+        o.image_squares.clear();
         return;
+      }
       squares |= first->squares;
+      o.image_squares.push_back(first->squares);
     }
     if (o.kids.empty()) return;
     o.sub = 1;

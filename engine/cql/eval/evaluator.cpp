@@ -116,11 +116,12 @@ bool eval_orbit(const Op& op, Ctx& ctx, Value& v) {
   Value tmp;
   // speed (mark_first_square_images): an image whose first square lacks its piece fails without effect: skipped
   const uint64_t present = op.sub == 1 ? pieces_of(ctx.position(), op.pieces) & op.squares : ~uint64_t{0};
-  auto skipped = [&](const Op& image) { return op.sub == 1 && !(image.kids.front()->squares & present); };
+  auto tried = [&](size_t i) { return op.sub != 1 || (op.image_squares[i] & present); };
+  const size_t n = op.kids.size();
   if (op.flag) {  // with a range: how many images match
     int64_t count = 0;
-    for (const auto& k : op.kids)
-      if (!skipped(*k) && evaluate_smart(*k, ctx, tmp)) ++count;
+    for (size_t i = 0; i < n; ++i)
+      if (tried(i) && evaluate_smart(*op.kids[i], ctx, tmp)) ++count;
     v.num = count;
     return range_holds(op, ctx, count);
   }
@@ -132,8 +133,8 @@ bool eval_orbit(const Op& op, Ctx& ctx, Value& v) {
     case ValueType::Set: {
       bool any = false;
       uint64_t s = 0;
-      for (const auto& k : op.kids)
-        if (!skipped(*k) && evaluate_smart(*k, ctx, tmp)) {
+      for (size_t i = 0; i < n; ++i)
+        if (tried(i) && evaluate_smart(*op.kids[i], ctx, tmp)) {
           any = true;
           s |= tmp.set;
         }
@@ -142,8 +143,8 @@ bool eval_orbit(const Op& op, Ctx& ctx, Value& v) {
     }
     case ValueType::Numeric: {
       bool any = false;
-      for (const auto& k : op.kids)
-        if (!skipped(*k) && evaluate_smart(*k, ctx, tmp)) {
+      for (size_t i = 0; i < n; ++i)
+        if (tried(i) && evaluate_smart(*op.kids[i], ctx, tmp)) {
           if (!any || tmp.num > v.num) v.num = tmp.num;
           any = true;
         }
@@ -152,8 +153,8 @@ bool eval_orbit(const Op& op, Ctx& ctx, Value& v) {
     default: {
       // every image is evaluated (each may comment), in CQL's order
       bool any = false;
-      for (const auto& k : op.kids)
-        if (!skipped(*k) && evaluate_smart(*k, ctx, any ? tmp : v)) any = true;
+      for (size_t i = 0; i < n; ++i)
+        if (tried(i) && evaluate_smart(*op.kids[i], ctx, any ? tmp : v)) any = true;
       return any;
     }
   }
