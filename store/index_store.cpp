@@ -216,18 +216,24 @@ std::unique_ptr<IndexStore> IndexStore::open_for_writing(const std::string& dir,
   return open_finished(dir, false, {}, error);
 }
 
-std::optional<PostingList> IndexStore::postings(Family family, std::string_view key, std::string* error) const {
+IndexStore::Read IndexStore::read(Family family, std::string_view key, std::string& value, std::string* error) const {
   if (!impl_->handle(family)) {
     fail(error, not_opened(family));
-    return std::nullopt;
+    return Read::Failed;
   }
-  std::string value;
   rocksdb::Status s = impl_->db->Get(rocksdb::ReadOptions(), impl_->handle(family), slice(key), &value);
-  if (s.IsNotFound()) return PostingList();
+  if (s.IsNotFound()) return Read::Absent;
   if (!s.ok()) {
     fail(error, "index read failed: " + s.ToString());
-    return std::nullopt;
+    return Read::Failed;
   }
+  return Read::Found;
+}
+
+std::optional<PostingList> IndexStore::postings(Family family, std::string_view key, std::string* error) const {
+  std::string value;
+  if (Read r = read(family, key, value, error); r != Read::Found)
+    return r == Read::Absent ? std::optional<PostingList>(PostingList()) : std::nullopt;
   std::string why;
   auto list = PostingList::decode(value, &why);
   if (!list) fail(error, "damaged posting list in family " + std::string(family_name(family)) + ": " + why);
@@ -235,19 +241,10 @@ std::optional<PostingList> IndexStore::postings(Family family, std::string_view 
 }
 
 std::optional<PostingList> IndexStore::position_games(std::string_view position_key, std::string* error) const {
-  if (!impl_->handle(Family::Similar)) {
-    fail(error, not_opened(Family::Similar));
-    return std::nullopt;
-  }
   const PositionHash h = position_hash(position_key);
   std::string value;
-  rocksdb::Status s =
-      impl_->db->Get(rocksdb::ReadOptions(), impl_->handle(Family::Similar), slice(bucket_key(h.bucket)), &value);
-  if (s.IsNotFound()) return PostingList();
-  if (!s.ok()) {
-    fail(error, "index read failed: " + s.ToString());
-    return std::nullopt;
-  }
+  if (Read r = read(Family::Similar, bucket_key(h.bucket), value, error); r != Read::Found)
+    return r == Read::Absent ? std::optional<PostingList>(PostingList()) : std::nullopt;
   return find_in_bucket(value, h.tag, error);
 }
 

@@ -87,6 +87,11 @@ class IndexStore {
   bool finish(std::string* error);
 
  private:
+  // What a point read found.
+  enum class Read { Found, Absent, Failed };
+  // Reads `key` of `family` into `value`; Failed (with `error`) when the family is not open or the read fails.
+  Read read(Family family, std::string_view key, std::string& value, std::string* error) const;
+
   struct Impl;
   explicit IndexStore(std::unique_ptr<Impl> impl);
   static std::unique_ptr<IndexStore> open(const std::string& dir, bool create, bool read_only,
