@@ -65,7 +65,8 @@ struct Compiler {
 
   // speed: when every image of a transform is a compound whose first filter is a one-square designator of the same
   // pieces (`shift {♕d4 ◭e4 ♛f4}`: 48 images), an image whose square does not hold such a piece fails at once, with
-  // no effect. Marks the orbit (sub 1) with those pieces and the union of the squares, for eval_orbit to skip them.
+  // no effect. Gives the orbit each image's square (image_squares), those pieces and the union of the squares, for
+  // eval_orbit to skip them.
   static void mark_first_square_images(Op& o) {
     uint64_t squares = 0;
     o.image_squares.clear();
@@ -80,7 +81,6 @@ struct Compiler {
       o.image_squares.push_back(first->squares);
     }
     if (o.kids.empty()) return;
-    o.sub = 1;
     o.pieces = o.kids.front()->kids.front()->pieces;
     o.squares = squares;
   }

@@ -67,8 +67,7 @@ bool eval_line(const Op& op, Ctx& ctx, Value& v) {
   // position up to the one before its last (eval_path.cpp)
   std::vector<uint8_t>* banned = nullptr;
   if (op.sub & 64) {
-    banned = &ctx.path_nestban[&op];
-    if (banned->size() != ctx.game().nodes.size()) banned->assign(ctx.game().nodes.size(), 0);
+    banned = &nestban_table(op, ctx);
     if ((*banned)[ctx.cur]) return false;
   }
   LineSearch s(op, ctx);
@@ -76,9 +75,7 @@ bool eval_line(const Op& op, Ctx& ctx, Value& v) {
   ctx.comments.resize(s.mark);
   if (s.best_len <= 0) return false;
   if (op.a >= 0 && !range_holds(op, ctx, s.best_len)) return false;
-  if (banned)  // (the parser refuses nestban on a backward line)
-    for (int x = s.best_end; x != ctx.cur && x >= 0;)
-      if ((x = ctx.tree->parent(x)) >= 0) (*banned)[size_t(x)] = 1;
+  if (banned) ban_match(*banned, ctx, ctx.cur, s.best_end);  // (the parser refuses nestban on a backward line)
   for (auto& c : s.best_comments) ctx.comments.push_back(std::move(c));
   const EvalOptions& o = ctx.prog->options;
   if (!op.flag && !o.quiet && !o.silent) {

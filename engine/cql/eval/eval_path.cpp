@@ -243,8 +243,7 @@ class PathSearch : public SequenceSearch {
 bool run_path(const Op& op, Ctx& ctx, Value& v) {
   std::vector<uint8_t>* banned = nullptr;
   if (op.pieces & kPathNestBan) {
-    banned = &ctx.path_nestban[&op];
-    if (banned->size() != ctx.game().nodes.size()) banned->assign(ctx.game().nodes.size(), 0);
+    banned = &nestban_table(op, ctx);
     if ((*banned)[ctx.cur]) return false;
   }
   PathSearch s(op, ctx);
@@ -282,11 +281,7 @@ bool run_path(const Op& op, Ctx& ctx, Value& v) {
     s.notate(other);
     if (!ctx.prog->options.quiet && !ctx.prog->options.silent) ctx.comments.push_back({pgn::NodeIndex(other), "alternative"});
   }
-  if (banned)
-    for (int x = s.best_end; x != s.start && x >= 0;) {
-      x = ctx.tree->parent(x);
-      if (x >= 0) (*banned)[x] = 1;
-    }
+  if (banned) ban_match(*banned, ctx, s.start, s.best_end);
   ctx.path = {s.start, s.best_end, s.best_count};
   if (op.type == ValueType::Position) v.pos = s.best_end;
   else v.num = value;

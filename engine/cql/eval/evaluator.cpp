@@ -115,8 +115,9 @@ bool eval_number(const Op& op, Ctx& ctx, Value& v) {
 bool eval_orbit(const Op& op, Ctx& ctx, Value& v) {
   Value tmp;
   // speed (mark_first_square_images): an image whose first square lacks its piece fails without effect: skipped
-  const uint64_t present = op.sub == 1 ? pieces_of(ctx.position(), op.pieces) & op.squares : ~uint64_t{0};
-  auto tried = [&](size_t i) { return op.sub != 1 || (op.image_squares[i] & present); };
+  const bool by_square = !op.image_squares.empty();
+  const uint64_t present = by_square ? pieces_of(ctx.position(), op.pieces) & op.squares : ~uint64_t{0};
+  auto tried = [&](size_t i) { return !by_square || (op.image_squares[i] & present); };
   const size_t n = op.kids.size();
   if (op.flag) {  // with a range: how many images match
     int64_t count = 0;

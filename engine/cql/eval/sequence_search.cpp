@@ -54,4 +54,15 @@ void SequenceSearch::repeat_step(const Pending& rep) {
   stack_.pop_back();
 }
 
+std::vector<uint8_t>& nestban_table(const Op& op, Ctx& ctx) {
+  std::vector<uint8_t>& banned = ctx.path_nestban[&op];
+  if (banned.size() != ctx.game().nodes.size()) banned.assign(ctx.game().nodes.size(), 0);
+  return banned;
+}
+
+void ban_match(std::vector<uint8_t>& banned, const Ctx& ctx, int start, int end) {
+  for (int x = end; x != start && x >= 0;)
+    if ((x = ctx.tree->parent(x)) >= 0) banned[size_t(x)] = 1;
+}
+
 }  // namespace cqlindex::cql::eval

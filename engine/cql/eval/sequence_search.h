@@ -48,4 +48,10 @@ class SequenceSearch {
   std::vector<Pending> stack_;
 };
 
+// nestban (path and line): the positions where earlier matches of `op` in this game ban a new one from starting,
+// sized to the game.
+std::vector<uint8_t>& nestban_table(const Op& op, Ctx& ctx);
+// Bans the positions of a match from `start` to the one before `end` (end is start's descendant).
+void ban_match(std::vector<uint8_t>& banned, const Ctx& ctx, int start, int end);
+
 }  // namespace cqlindex::cql::eval
