@@ -267,18 +267,30 @@ TEST_CASE("a numeric variable as a range bound is read when the filter is", "[ev
   CHECK(matches("mate X = 2 find X 5 check") == 0);
 }
 
-TEST_CASE("transform images that start with a one-square designator are skipped only when they cannot match", "[eval][transform]") {
-  // `shift {...}` with a leading one-square designator takes the fast path (mark_first_square_images); with a
-  // leading `true` it evaluates every image: the outputs must be the same.
+TEST_CASE("transform images screened by their one-square designators match as when fully evaluated", "[eval][transform]") {
+  // Orbits whose images start with one-square designators take the fast path (square_pattern.h); a leading `true`
+  // turns it off, so every image is evaluated: matches, counts, set values and comments must be the same.
   const std::string games = kScholar + "[Event \"q\"]\n\n1. e4 e5 2. Qh5 Qe7 3. Qxe5 Qxe5+ *\n\n";
-  for (const std::string body : {"shift {Qd1 ◭e1}", "shift {Qh5 Pe4}", "shift count {qe7 Qe5}", "flip {Qd1 Kc1}",
-                                 "shift {Qh5 Pe4 comment(\"seen\")}"}) {
-    const std::string plain = body.substr(0, body.find('{') + 1) + "true " + body.substr(body.find('{') + 1);
+  for (const std::string body :
+       {"shift {Qd1 ◭e1}", "shift {Qh5 Pe4}", "shift count {qe7 Qe5}", "flip {Qd1 Kc1}", "shift {Qh5 Pe4 comment(\"seen\")}",
+        "shift Qh5", "shift {Qh5 ◭e4 _a8}", "rotate90 shift count {Ke1 ◭d1}", "X = shift {Pe4 _e3} #X == 2",
+        "find all shift {◭e5 Qh5}", "shift 2 5 {◭d1 ◭e1}", "initial 4 == rotate90 count find shift {Qd4 ◭e4 qf4}",
+        "sort \"n\" rotate90 count shift {◭a1 ◭b1}", "flip {Ke1 Qd1 comment(\"k\")}"}) {
+    const std::string plain = body.find('{') == std::string::npos
+                                  ? body
+                                  : body.substr(0, body.find('{') + 1) + "true " + body.substr(body.find('{') + 1);
     auto fast = test::run_query("cql()\n" + body + "\n", games);
     auto every = test::run_query("cql()\n" + plain + "\n", games);
     INFO(body);
     CHECK(fast.matches == every.matches);
     CHECK(fast.output == every.output);
   }
+  auto matches = [&](const std::string& body) { return test::run_query("cql()\n" + body + "\n", games).matches; };
+  // the white queen stands on d1, h5 or e5 in these games: shift reaches every square from d1 only in one image
+  CHECK(matches("shift {Qd1 Ke1}") == 2);
+  CHECK(matches("shift 1 {Qa1 Kb1}") == 2);
+  CHECK(matches("shift 2 {Qa1 Kb1}") == 0);
+  CHECK(matches("X = shift {Qa1 ◭b1} #X == 2") == 0);  // d1-e1 (queen beside king) only: X = {e1}
+  CHECK(matches("X = shift {Qa1 ◭b1} X == e1") == 2);
   CHECK(test::run_query("cql()\nshift {Qh5 Pe4 comment(\"seen\")}\n", games).output.find("seen") != std::string::npos);
 }

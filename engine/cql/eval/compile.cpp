@@ -10,6 +10,7 @@
 #include "engine/cql/error.h"
 #include "engine/cql/eval/context.h"
 #include "engine/cql/eval/evaluator.h"
+#include "engine/cql/eval/square_pattern.h"
 #include "engine/cql/eval/transform.h"
 
 namespace cqlindex::cql::eval {
@@ -61,28 +62,6 @@ struct Compiler {
     o.b = top->kind == NodeKind::Number ? top->a : 0;
     if (top->kind != NodeKind::Number) o.range_high = compile(*top);
     return true;
-  }
-
-  // speed: when every image of a transform is a compound whose first filter is a one-square designator of the same
-  // pieces (`shift {♕d4 ◭e4 ♛f4}`: 48 images), an image whose square does not hold such a piece fails at once, with
-  // no effect. Gives the orbit each image's square (image_squares), those pieces and the union of the squares, for
-  // eval_orbit to skip them.
-  static void mark_first_square_images(Op& o) {
-    uint64_t squares = 0;
-    o.image_squares.clear();
-    for (const auto& k : o.kids) {
-      const Op* first = k && k->code == OpCode::Compound ? k->kid(0) : nullptr;
-      if (!first || first->code != OpCode::PieceSet || std::popcount(first->squares) != 1 ||
-          first->pieces != o.kids.front()->kids.front()->pieces) {
-        o.image_squares.clear();
-        return;
-      }
-      squares |= first->squares;
-      o.image_squares.push_back(first->squares);
-    }
-    if (o.kids.empty()) return;
-    o.pieces = o.kids.front()->kids.front()->pieces;
-    o.squares = squares;
   }
 
   // path: kids = focus (or nullptr), max (or nullptr), constituents...; options in Op::pieces (PathFlag),
@@ -529,7 +508,7 @@ struct Compiler {
         auto o = op(OpCode::Orbit, n);
         o->flag = range(n, *o);
         all_kids(n, *o, "image");
-        mark_first_square_images(*o);
+        o->pattern = SquarePattern::of(*o);  // speed
         return o;
       }
       case NodeKind::NoTransform: return compile(*n.kids.front().node);

@@ -12,6 +12,7 @@
 
 #include "engine/chess/movegen.h"
 #include "engine/cql/eval/context.h"
+#include "engine/cql/eval/square_pattern.h"
 
 namespace cqlindex::cql::eval {
 
@@ -114,28 +115,33 @@ bool eval_number(const Op& op, Ctx& ctx, Value& v) {
 
 bool eval_orbit(const Op& op, Ctx& ctx, Value& v) {
   Value tmp;
-  // speed (mark_first_square_images): an image whose first square lacks its piece fails without effect: skipped
-  const bool by_square = !op.image_squares.empty();
-  const uint64_t present = by_square ? pieces_of(ctx.position(), op.pieces) & op.squares : ~uint64_t{0};
-  auto tried = [&](size_t i) { return !by_square || (op.image_squares[i] & present); };
-  const size_t n = op.kids.size();
+  // speed (square_pattern.h): rows screen the images by their leading one-square designators; an image made only
+  // of designators matches when they hold, with the last one's square as its value
+  const SquarePattern* pattern = op.pattern.get();
+  uint64_t have[SquarePattern::kMaxKinds];
+  if (pattern) pattern->pieces_in(ctx.position(), have);
+  const size_t n = pattern ? pattern->rows() : op.kids.size();
+  const bool decided = pattern && pattern->whole();
+  auto matches = [&](size_t r, Value& out) {
+    if (!pattern) return evaluate_smart(*op.kids[r], ctx, out);
+    if (!pattern->holds(r, have)) return false;
+    if (!decided) return evaluate_smart(*op.kids[pattern->image(r)], ctx, out);
+    out.set = pattern->value(r);
+    return true;
+  };
   if (op.flag) {  // with a range: how many images match
     int64_t count = 0;
-    for (size_t i = 0; i < n; ++i)
-      if (tried(i) && evaluate_smart(*op.kids[i], ctx, tmp)) ++count;
+    for (size_t r = 0; r < n; ++r)
+      if (matches(r, tmp)) ++count;
     v.num = count;
     return range_holds(op, ctx, count);
-  }
-  if (!present) {  // no image can match
-    v.set = 0;
-    return false;
   }
   switch (op.type) {
     case ValueType::Set: {
       bool any = false;
       uint64_t s = 0;
-      for (size_t i = 0; i < n; ++i)
-        if (tried(i) && evaluate_smart(*op.kids[i], ctx, tmp)) {
+      for (size_t r = 0; r < n; ++r)
+        if (matches(r, tmp)) {
           any = true;
           s |= tmp.set;
         }
@@ -144,18 +150,19 @@ bool eval_orbit(const Op& op, Ctx& ctx, Value& v) {
     }
     case ValueType::Numeric: {
       bool any = false;
-      for (size_t i = 0; i < n; ++i)
-        if (tried(i) && evaluate_smart(*op.kids[i], ctx, tmp)) {
+      for (size_t r = 0; r < n; ++r)
+        if (matches(r, tmp)) {
           if (!any || tmp.num > v.num) v.num = tmp.num;
           any = true;
         }
       return any;
     }
     default: {
-      // every image is evaluated (each may comment), in CQL's order
+      // every image is evaluated (each may comment), in CQL's order; images decided by their designators have no
+      // effect, so the first match settles it
       bool any = false;
-      for (size_t i = 0; i < n; ++i)
-        if (tried(i) && evaluate_smart(*op.kids[i], ctx, any ? tmp : v)) any = true;
+      for (size_t r = 0; r < n && !(any && decided); ++r)
+        if (matches(r, any ? tmp : v)) any = true;
       return any;
     }
   }

@@ -13,6 +13,8 @@
 
 namespace cqlindex::cql::eval {
 
+class SquarePattern;
+
 enum class OpCode : uint8_t {
   // literals
   Number, String, Squares, PieceSet, True, False,
@@ -91,7 +93,7 @@ struct Op {
   // Range bounds that are numeric filters (a variable: CQL's "numeric variable as a range element"), read each time
   // the filter is; a and b hold the constant bounds. See range_holds (context.h).
   std::unique_ptr<Op> range_low, range_high;
-  std::vector<uint64_t> image_squares;  // Orbit: each image's first square, when mark_first_square_images applies
+  std::shared_ptr<const SquarePattern> pattern;  // Orbit: screens the images by their leading designators, or null
 
   const Op* kid(size_t i) const { return i < kids.size() ? kids[i].get() : nullptr; }
 };
