@@ -37,6 +37,20 @@ TEST_CASE("indexof, uppercase, lowercase, int, ascii, str", "[eval][strings]") {
   CHECK(lang_matches("\"ab\" + \"cd\" == \"abcd\"", g) == 1);
 }
 
+TEST_CASE("max and min of numbers or strings: the extreme of the arguments that match", "[eval][strings]") {
+  const std::string g = test::lang_game(test::kRooks);
+  // the CQL manual's example: max("pin" "mate") is "pin"
+  CHECK(lang_matches("y = max(\"pin\" \"mate\")\ny == \"pin\"", g) == 1);
+  CHECK(lang_matches("y = min(\"pin\" \"mate\")\ny == \"mate\"", g) == 1);
+  CHECK(lang_matches("max(\"b\" \"ab\" \"B\") == \"b\"", g) == 1);  // bytewise: lower case after upper
+  CHECK(lang_matches("min(\"b\" \"ab\" \"B\") == \"B\"", g) == 1);
+  CHECK(lang_matches("max(3 7 5) == 7 and min(3 7 5) == 3", g) == 1);
+  // "matches a position if at least one of its arguments match": a failing argument is passed over
+  CHECK(lang_matches("max(#R indexof(\"z\" \"abc\")) == 2", g) == 1);
+  CHECK(lang_matches("min(indexof(\"z\" \"abc\") indexof(\"q\" \"abc\"))", g) == 0);
+  CHECK(lang_matches("max(\"abc\"[9] \"x\") == \"x\"", g) == 1);
+}
+
 TEST_CASE("typename and piecename", "[eval][strings]") {
   const std::string g = test::lang_game(test::kRooks);
   // typename is the type's letter whatever the colour (babson3.pgn: "black promotes to Q")

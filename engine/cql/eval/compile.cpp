@@ -225,7 +225,6 @@ struct Compiler {
       }
       case NodeKind::Sqrt: { auto o = op(OpCode::Sqrt, n); all_kids(n, *o); return o; }  // lang
       case NodeKind::MinMax: {
-        if (n.type != ValueType::Numeric) unsupported(n, "string min/max");
         auto o = op(OpCode::MinMax, n);
         o->flag = n.text == "min";
         all_kids(n, *o);

@@ -66,13 +66,20 @@ bool eval_number(const Op& op, Ctx& ctx, Value& v) {
       v.num = l.num < 0 ? -l.num : l.num;
       return true;
     case OpCode::MinMax: {
-      bool first = true;
+      // the extreme of the arguments that match (CQL manual, max: "matches a position if at least one of its
+      // arguments match"); strings compare bytewise
+      const bool strings = op.type == ValueType::String;
+      bool any = false;
       for (const auto& k : op.kids) {
-        if (!evaluate(*k, ctx, l)) return false;
-        if (first || (op.flag ? l.num < v.num : l.num > v.num)) v.num = l.num;
-        first = false;
+        if (!evaluate(*k, ctx, l)) continue;
+        const int c = strings ? l.str.compare(v.str) : l.num < v.num ? -1 : l.num > v.num ? 1 : 0;
+        if (!any || (op.flag ? c < 0 : c > 0)) {
+          if (strings) v.str = std::move(l.str);
+          else v.num = l.num;
+        }
+        any = true;
       }
-      return true;
+      return any;
     }
     case OpCode::CountSquares:
       v.num = std::popcount(set_of(*op.kids[0], ctx));
