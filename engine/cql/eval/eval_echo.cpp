@@ -188,9 +188,10 @@ bool eval_echo(const Op& op, Ctx& ctx, Value& v) {
       int a, b;
       if (!position_of(*op.kids[0], ctx, a) || !position_of(*op.kids[1], ctx, b)) return false;
       const chess::Position &p = tree.pos[a], &q = tree.pos[b];
-      uint64_t same = 0;
-      for (int s = 0; s < 64; ++s)
-        if (p.piece_on(chess::Square(s)) == q.piece_on(chess::Square(s))) same |= uint64_t{1} << s;
+      uint64_t same = ~(p.pieces() | q.pieces());  // empty in both
+      for (chess::Color c : {chess::WHITE, chess::BLACK})
+        for (chess::PieceType t : {chess::PAWN, chess::KNIGHT, chess::BISHOP, chess::ROOK, chess::QUEEN, chess::KING})
+          same |= p.pieces(c, t) & q.pieces(c, t);
       v.set = same;
       return same != 0;
     }

@@ -22,12 +22,12 @@ bool eval_find(const Op& op, Ctx& ctx, Value& v) {
     for (int n = ctx.cur; n >= 0; n = ctx.tree->parent(n))
       if (test(n)) break;
   } else {
-    std::vector<int> stack{ctx.cur};
+    std::vector<int> stack{ctx.cur}, kids;
     while (!stack.empty()) {
       int n = stack.back();
       stack.pop_back();
       if (test(n)) break;
-      std::vector<int> kids;
+      kids.clear();
       ctx.tree->for_children(n, [&](int c) { kids.push_back(c); });
       for (size_t i = kids.size(); i-- > 0;) stack.push_back(kids[i]);
     }

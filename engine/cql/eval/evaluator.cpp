@@ -18,7 +18,7 @@ namespace cqlindex::cql::eval {
 
 namespace {
 
-bool eval_logic(const Op& op, Ctx& ctx, Value& v) {
+[[gnu::noinline]] bool eval_logic(const Op& op, Ctx& ctx, Value& v) {
   Value tmp;
   switch (op.code) {
     case OpCode::Compound: {
@@ -44,7 +44,7 @@ bool eval_logic(const Op& op, Ctx& ctx, Value& v) {
   }
 }
 
-bool eval_number(const Op& op, Ctx& ctx, Value& v) {
+[[gnu::noinline]] bool eval_number(const Op& op, Ctx& ctx, Value& v) {
   Value l, r;
   switch (op.code) {
     case OpCode::Arithmetic: {
@@ -120,7 +120,7 @@ bool eval_number(const Op& op, Ctx& ctx, Value& v) {
   }
 }
 
-bool eval_orbit(const Op& op, Ctx& ctx, Value& v) {
+[[gnu::noinline]] bool eval_orbit(const Op& op, Ctx& ctx, Value& v) {
   Value tmp;
   // speed (square_pattern.h): rows screen the images by their leading one-square designators; an image made only
   // of designators matches when they hold, with the last one's square as its value
@@ -175,7 +175,7 @@ bool eval_orbit(const Op& op, Ctx& ctx, Value& v) {
   }
 }
 
-bool eval_variable(const Op& op, Ctx& ctx, Value& v) {
+[[gnu::noinline]] bool eval_variable(const Op& op, Ctx& ctx, Value& v) {
   switch (op.code) {
     case OpCode::Variable: {
       if (!ctx.bound[op.var]) return false;
@@ -187,9 +187,13 @@ bool eval_variable(const Op& op, Ctx& ctx, Value& v) {
         v.set = s < 64 ? uint64_t{1} << s : 0;
         return v.set != 0;
       }
-      v = ctx.vars[op.var];
-      if (op.type == ValueType::Set) return v.set != 0;
-      return true;
+      const Value& x = ctx.vars[op.var];
+      switch (op.type) {  // speed: a set, number or position variable leaves the string alone
+        case ValueType::Set: v.set = x.set; return v.set != 0;
+        case ValueType::Numeric: v.num = x.num; return true;
+        case ValueType::Position: v.pos = x.pos; return true;
+        default: v = x; return true;
+      }
     }
     case OpCode::Assign: {
       Value x;
@@ -204,7 +208,7 @@ bool eval_variable(const Op& op, Ctx& ctx, Value& v) {
   }
 }
 
-bool eval_loop(const Op& op, Ctx& ctx, Value& v) {
+[[gnu::noinline]] bool eval_loop(const Op& op, Ctx& ctx, Value& v) {
   Value dom, tmp;
   if (op.code == OpCode::PieceAssign) {
     if (!evaluate(*op.kids[0], ctx, dom)) return false;
@@ -245,7 +249,7 @@ bool eval_loop(const Op& op, Ctx& ctx, Value& v) {
   return result != 0;
 }
 
-bool eval_position(const Op& op, Ctx& ctx, Value& v) {
+[[gnu::noinline]] bool eval_position(const Op& op, Ctx& ctx, Value& v) {
   switch (op.code) {
     case OpCode::CurrentPosition: v.pos = ctx.cur; return true;
     case OpCode::InitialPosition: v.pos = 0; return true;
@@ -262,6 +266,33 @@ bool eval_position(const Op& op, Ctx& ctx, Value& v) {
     }
     default: return false;
   }
+}
+
+// sort: the best value of the game is kept with the comments of the first evaluation that gave it
+[[gnu::noinline]] bool eval_sort(const Op& op, Ctx& ctx, Value& v) {
+  size_t mark = ctx.comments.size();
+  if (!evaluate(*op.kids[0], ctx, v)) {
+    ctx.comments.resize(mark);
+    return false;
+  }
+  SortValue value;
+  if (op.kids[0]->type == ValueType::String) value = v.str;
+  else value = op.kids[0]->type == ValueType::Set ? int64_t(std::popcount(v.set)) : v.num;
+  Ctx::SortSlot& slot = ctx.sorts[size_t(op.var)];
+  if (!slot.best || (op.flag ? value < *slot.best : value > *slot.best)) {
+    slot.best = value;
+    slot.comments.assign(ctx.comments.begin() + long(mark), ctx.comments.end());
+  }
+  ctx.comments.resize(mark);
+  if (const int64_t* n = std::get_if<int64_t>(&value)) v.num = *n;  // a string sort keeps v.str
+  return true;
+}
+
+[[gnu::noinline]] bool eval_similar(const Op&, Ctx& ctx, Value&) {
+  std::string text;
+  if (!ctx.prog->options.similar->matches(ctx.game(), ctx.cur, ctx.position(), &text)) return false;
+  if (!text.empty() && !ctx.prog->options.silent) ctx.comment(std::move(text));
+  return true;
 }
 
 }  // namespace
@@ -284,7 +315,7 @@ std::string value_text(const Op& op, Ctx& ctx, const Value& v, bool matched) {
 
 namespace {
 
-bool eval_comment(const Op& op, Ctx& ctx, Value&) {
+[[gnu::noinline]] bool eval_comment(const Op& op, Ctx& ctx, Value&) {
   std::string text;
   for (const auto& k : op.kids) {
     Value x;
@@ -380,25 +411,7 @@ bool evaluate(const Op& op, Ctx& ctx, Value& v) {
     case OpCode::MakeSquare: case OpCode::PositionById: case OpCode::ConsecutiveMoves:
       return eval_echo(op, ctx, v);
     case OpCode::CountCompare: return eval_count_compare(op, ctx, v);  // speed
-    case OpCode::Sort: {
-      // the best value of the game is kept with the comments of the first evaluation that gave it
-      size_t mark = ctx.comments.size();
-      if (!evaluate(*op.kids[0], ctx, v)) {
-        ctx.comments.resize(mark);
-        return false;
-      }
-      SortValue value;
-      if (op.kids[0]->type == ValueType::String) value = v.str;
-      else value = op.kids[0]->type == ValueType::Set ? int64_t(std::popcount(v.set)) : v.num;
-      Ctx::SortSlot& slot = ctx.sorts[size_t(op.var)];
-      if (!slot.best || (op.flag ? value < *slot.best : value > *slot.best)) {
-        slot.best = value;
-        slot.comments.assign(ctx.comments.begin() + long(mark), ctx.comments.end());
-      }
-      ctx.comments.resize(mark);
-      if (const int64_t* n = std::get_if<int64_t>(&value)) v.num = *n;  // a string sort keeps v.str
-      return true;
-    }
+    case OpCode::Sort: return eval_sort(op, ctx, v);
     case OpCode::PieceType: case OpCode::Coordinate: case OpCode::RegexMatch: case OpCode::OriginalComment:
     case OpCode::Check: case OpCode::Mate: case OpCode::Stalemate: case OpCode::Wtm: case OpCode::Btm:
     case OpCode::Initial: case OpCode::Terminal: case OpCode::MainlineP: case OpCode::VariationP:
@@ -406,12 +419,7 @@ bool evaluate(const Op& op, Ctx& ctx, Value& v) {
     case OpCode::SideToMove: case OpCode::Year: case OpCode::Depth: case OpCode::Result: case OpCode::TagValue:
     case OpCode::Player: case OpCode::Elo: case OpCode::Fen: case OpCode::StringIn:
       return eval_game_info(op, ctx, v);
-    case OpCode::SimilarPosition: {
-      std::string text;
-      if (!ctx.prog->options.similar->matches(ctx.game(), ctx.cur, ctx.position(), &text)) return false;
-      if (!text.empty() && !ctx.prog->options.silent) ctx.comment(std::move(text));
-      return true;
-    }
+    case OpCode::SimilarPosition: return eval_similar(op, ctx, v);
     // lang
     case OpCode::FunctionCall: case OpCode::Loop: case OpCode::While: case OpCode::Assert: case OpCode::Unbind:
     case OpCode::IsBound: return eval_control(op, ctx, v);
