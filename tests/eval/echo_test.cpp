@@ -163,3 +163,29 @@ TEST_CASE("flipcolor: the coloured image comments first, the identity first when
   r = test::run_query("cql()\nflipcolor { x = N & a-h1-8  comment(\"rim \" x) }\n", g);
   CHECK(has(r.output, "{Game number 1 rim a4 rim h5 CQL}"));
 }
+
+TEST_CASE("echo with a leading ancestry or order test searches only the targets that can pass it", "[eval][echo]") {
+  // `s ≺ t`, `s [<=] t`, `s < t` and `s <= t` first restrict the targets to the source's subtree or to the
+  // positions after it (kEchoDescendants, kEchoLater); a leading `true` turns that off, so every target is tried:
+  // matches and comments must be the same, with variations on both sides of the source.
+  const std::string games = kReturnInVariation +
+                            "[Event \"v\"]\n\n1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) 1... e5 (1... c5 2. Nf3) "
+                            "2. Nf3 Nc6 (2... d6 3. d4) 3. Bb5 *\n\n";
+  for (const std::string body :
+       {"echo (s t) { s ≺ t  sidetomove == s:sidetomove }", "echo (s t) { s [<=] t  s & t == . }",
+        "echo (s t) { s < t  #◭ == s:#◭ }", "echo (s t) in all { s <= t  ply - s:ply == 2 }",
+        "echo quiet (s t) { s [<] t  s & t == . }", "sort \"d\" echo (s t) { s < t  distance(s t) }",
+        "echo (s t) { s [<] t }", "echo (s t) { t < s  s & t == . }"}) {
+    const std::string plain = body.substr(0, body.find('{') + 1) + " true " + body.substr(body.find('{') + 1);
+    auto fast = test::run_query("cql(variations)\n" + body + "\n", games);
+    auto every = test::run_query("cql(variations)\n" + plain + "\n", games);
+    INFO(body);
+    CHECK(fast.matches == every.matches);
+    CHECK(fast.output == every.output);
+  }
+  // the subtree of 1. e4 e5 holds the positions after 2. Nf3 Nc6 3. Bb5 and 2... d6 3. d4, not 1... c5 2. Nf3
+  auto n = [&](const std::string& body) { return test::run_query("cql(variations)\n" + body + "\n", games).matches; };
+  CHECK(n("ply == 2 Pe4 pe5 echo (s t) { s [<] t  ply == 5 }") == 1);
+  CHECK(n("ply == 2 Pe4 pe5 echo (s t) { s [<] t  ply == 5  Pd4 }") == 1);  // 2... d6 3. d4
+  CHECK(n("ply == 2 Pe4 pc5 echo (s t) { s [<] t  ply == 5 }") == 0);
+}

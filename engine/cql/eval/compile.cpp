@@ -64,6 +64,19 @@ struct Compiler {
     return true;
   }
 
+  // speed: the echo flag (kEchoDescendants, kEchoLater, or 0) that says which targets can match, when `body`
+  // starts with `s ≺ t`, `s ≼ t` (ancestry: t in the source's subtree), `s < t` or `s <= t` (position ids: t
+  // later in the pre-order) for the echo's variables s and t
+  static uint8_t target_range(const Op& body, int s, int t) {
+    const Op* first = body.code == OpCode::Compound ? body.kid(0) : &body;
+    if (!first || (first->sub != kLt && first->sub != kLe)) return 0;
+    const Op *a = first->kid(0), *b = first->kid(1);
+    if (!a || !b || a->code != OpCode::Variable || a->var != s || b->code != OpCode::Variable || b->var != t) return 0;
+    if (first->code == OpCode::PositionOrder) return kEchoDescendants;
+    if (first->code == OpCode::Relation && a->type == ValueType::Position) return kEchoLater;
+    return 0;
+  }
+
   // path: kids = focus (or nullptr), max (or nullptr), constituents...; options in Op::pieces (PathFlag),
   // title in text, range in a..b when flag.
   OpPtr compile_path(const Node& n) {
@@ -519,10 +532,11 @@ struct Compiler {
       // echo and position navigation (eval_echo.cpp)
       case NodeKind::Echo: {
         auto o = op(OpCode::Echo, n);
-        o->sub = (n.has("quiet") ? 1 : 0) | (n.has("in all") ? 2 : 0);
+        o->sub = (n.has("quiet") ? kEchoQuiet : 0) | (n.has("in all") ? kEchoInAll : 0);
         o->a = n.child("source")->var;
         o->b = n.child("target")->var;
         o->kids.push_back(child(n, "body"));
+        o->sub |= target_range(*o->kids[0], int(o->a), int(o->b));
         return o;
       }
       case NodeKind::PositionIntersect: { auto o = op(OpCode::PositionIntersect, n); all_kids(n, *o); return o; }

@@ -51,6 +51,7 @@ struct GameTree {
   std::vector<uint8_t> searched;        // by node index
   std::vector<int32_t> order;           // searched nodes, pre-order
   std::vector<int32_t> position_id;     // pre-order index over the whole tree
+  std::vector<int32_t> subtree_end;     // the largest position_id in the node's subtree
   std::vector<uint8_t> depth;           // variation depth
   std::vector<std::array<uint8_t, 64>> ids;    // piece identity on each square (0 = none), built on demand
   std::vector<std::array<uint8_t, 64>> where;  // square of each piece identity (64 = gone), built with ids
@@ -71,6 +72,10 @@ struct GameTree {
   int parent(int node) const {
     pgn::NodeIndex p = game->nodes[node].parent;
     return p == pgn::kNoNode || !searched[p] ? -1 : int(p);
+  }
+  // True when a is b or one of its ancestors (a subtree is a run of position ids).
+  bool ancestor_or_self(int a, int b) const {
+    return position_id[a] <= position_id[b] && position_id[b] <= subtree_end[a];
   }
   int move_number(int node) const { return 1 + (game->nodes[node].ply + (root_btm ? 1 : 0)) / 2; }
 };

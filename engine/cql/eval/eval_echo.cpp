@@ -37,12 +37,6 @@ int lca_of(const GameTree& t, int a, int b) {
   return a;
 }
 
-// True when a is an ancestor of b or b itself.
-bool ancestor_or_self(const GameTree& t, int a, int b) {
-  while (ply_of(t, b) > ply_of(t, a)) b = int(t.game->nodes[b].parent);
-  return a == b;
-}
-
 bool position_of(const Op& op, Ctx& ctx, int& node) {
   Value v;
   if (!evaluate(op, ctx, v) || v.pos < 0 || !ctx.tree->searched[v.pos]) return false;
@@ -61,9 +55,9 @@ bool eval_echo_loop(const Op& op, Ctx& ctx, Value& v) {
   GameTree& tree = *ctx.tree;
   const int source = ctx.cur;
   const int sv = int(op.a), tv = int(op.b);
-  const bool in_all = op.sub & 2;
+  const bool in_all = op.sub & kEchoInAll;
   const EvalOptions& o = ctx.prog->options;
-  const bool comment = !(op.sub & 1) && !o.quiet && !o.silent;
+  const bool comment = !(op.sub & kEchoQuiet) && !o.quiet && !o.silent;
   const bool numeric = op.type == ValueType::Numeric;
   const Value saved_s = ctx.vars[sv], saved_t = ctx.vars[tv];
   const uint8_t bound_s = ctx.bound[sv], bound_t = ctx.bound[tv];
@@ -74,7 +68,15 @@ bool eval_echo_loop(const Op& op, Ctx& ctx, Value& v) {
   int64_t best = 0;
   std::vector<pgn::AddedComment> best_comments;
   Value x;
-  for (int32_t target : tree.order) {
+  // speed: when F starts with `s ≺ t` or `s ≼ t` (kEchoDescendants), the only targets that can match are the
+  // source's subtree, a run of the pre-order; with `s < t` or `s <= t` (kEchoLater), the source and what follows
+  // it. The others fail at that first filter, with no effect.
+  auto first = tree.order.begin(), last = tree.order.end();
+  auto by_id = [&](int32_t node, int32_t id) { return tree.position_id[node] < id; };
+  if (op.sub & (kEchoDescendants | kEchoLater)) first = std::lower_bound(first, last, tree.position_id[source], by_id);
+  if (op.sub & kEchoDescendants) last = std::lower_bound(first, last, tree.subtree_end[source] + 1, by_id);
+  for (auto it = first; it != last; ++it) {
+    const int32_t target = *it;
     if (target == source && !in_all) continue;
     ctx.vars[sv] = Value{};
     ctx.vars[sv].pos = source;
@@ -199,10 +201,10 @@ bool eval_echo(const Op& op, Ctx& ctx, Value& v) {
       int a, b;
       if (!position_of(*op.kids[0], ctx, a) || !position_of(*op.kids[1], ctx, b)) return false;
       switch (op.sub) {
-        case kLt: return a != b && ancestor_or_self(tree, a, b);
-        case kLe: return ancestor_or_self(tree, a, b);
+        case kLt: return a != b && tree.ancestor_or_self(a, b);
+        case kLe: return tree.ancestor_or_self(a, b);
         // CQL 6.2 codes [>=] like [>] (research/cql-filters.md §G)
-        default: return a != b && ancestor_or_self(tree, b, a);
+        default: return a != b && tree.ancestor_or_self(b, a);
       }
     }
     case OpCode::Lca: {

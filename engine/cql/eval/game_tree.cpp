@@ -1,4 +1,6 @@
 // The searched tree of a game: positions (the parser's, else replayed once per game), pre-order, piece identities.
+#include <algorithm>
+
 #include "engine/cql/eval/context.h"
 
 namespace cqlindex::cql::eval {
@@ -18,6 +20,7 @@ void GameTree::build(const pgn::Game& g, bool variations, bool root_only) {
   order.clear();
   all_order.clear();
   position_id.assign(n, -1);
+  subtree_end.assign(n, -1);
   depth.assign(n, 0);
   ids_built = false;
   comments.reset();
@@ -28,7 +31,7 @@ void GameTree::build(const pgn::Game& g, bool variations, bool root_only) {
   if (root_only) {
     order.push_back(0);
     all_order.push_back(0);
-    position_id[0] = 0;
+    position_id[0] = subtree_end[0] = 0;
     return;
   }
   // pre-order over the whole tree (positionid): a node, its main continuation's subtree, then its variations.
@@ -57,6 +60,12 @@ void GameTree::build(const pgn::Game& g, bool variations, bool root_only) {
     if (searched[x]) order.push_back(int32_t(x));
     if (node.next_sibling != pgn::kNoNode) stack_.push_back(node.next_sibling);
     if (node.first_child != pgn::kNoNode) stack_.push_back(node.first_child);
+  }
+  // children follow their parent in pre-order: backwards, each subtree's end is final before its parent's
+  for (size_t i = all_order.size(); i-- > 0;) {
+    const int32_t x = all_order[i];
+    subtree_end[x] = std::max(subtree_end[x], position_id[x]);
+    if (x != 0) subtree_end[g.nodes[x].parent] = std::max(subtree_end[g.nodes[x].parent], subtree_end[x]);
   }
 }
 

@@ -64,6 +64,9 @@ enum ArithOp : uint8_t { kAdd, kSub, kMul, kDiv, kMod };
 enum RelOp : uint8_t { kLt, kLe, kGt, kGe, kEq, kNe };
 enum PastMoveKind : uint8_t { kCastle, kOO, kOOO, kEnPassant, kNullMove, kPrimary, kSecondary };
 enum PawnKind : uint8_t { kConnected, kIsolated, kDoubled, kPassed };
+// Flags of `echo` in Op::sub. Speed: kEchoDescendants when its filter starts with `s ≺ t` or `s ≼ t`, kEchoLater
+// when with `s < t` or `s <= t`.
+enum EchoFlag : uint8_t { kEchoQuiet = 1, kEchoInAll = 2, kEchoDescendants = 4, kEchoLater = 8 };
 enum MoveMode : uint8_t { kPlayed, kPrevious, kLegal, kPseudoLegal };
 // Flags of `move` in Op::b.
 // Options of `path` in Op::pieces.
