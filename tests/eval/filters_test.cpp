@@ -38,6 +38,26 @@ TEST_CASE("piece designators and set algebra", "[eval][sets]") {
   CHECK(count("light A == 2", g) == 1);  // e2 and h1 are light, e1 dark
 }
 
+TEST_CASE("pin: every slider's pins by bishop, rook and queen lines, with from, through and to", "[eval][sets]") {
+  // Black pins c3 (from a5), f2 (queen h4) and e2 (rook e7) to the white king; White pins c6 (bishop b5) and e7
+  // (rook e2) to the black king. a1 and h5 pin c1 and e2 to the white queen d1, not to a king.
+  const std::string g = fen_game("4k3/4r3/2n5/bB5b/7q/2N5/4RP2/r1BQK3 w - - 0 1");
+  auto holds = [&](const std::string& f) { return count(f, g) == 1; };
+  CHECK(holds("X = pin from a  X == [a5,e7,h4]"));
+  CHECK(holds("X = pin through A  X == [c3,e2,f2]"));
+  CHECK(holds("X = pin to K  X == e1"));
+  CHECK(holds("X = pin from A  X == [b5,e2]"));
+  CHECK(holds("X = pin through a  X == [c6,e7]"));
+  CHECK(holds("X = pin to k  X == e8"));
+  CHECK(holds("X = pin from a to Q  X == [a1,h5]"));
+  CHECK(holds("X = pin through A to Q  X == [c1,e2]"));
+  CHECK(holds("X = pin from q through P  X == h4"));
+  CHECK(holds("X = pin from a through N  X == a5"));
+  CHECK(holds("X = pin  X == [c3,c6,e2,e7,f2]"));  // the pinned pieces unless from or to comes first
+  CHECK(!holds("pin from [a5,h4] through R"));
+  CHECK(holds("X = pin from b to Q  X == h5"));  // a5 pins to the king
+}
+
 TEST_CASE("attacks between ray pin directions pawn structure power", "[eval][sets]") {
   const std::string pin = fen_game("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1");
   CHECK(count("r attacks K", pin) == 0);   // the bishop blocks
@@ -268,17 +288,20 @@ TEST_CASE("a numeric variable as a range bound is read when the filter is", "[ev
 }
 
 TEST_CASE("transform images screened by their one-square designators match as when fully evaluated", "[eval][transform]") {
-  // Orbits whose images start with one-square designators take the fast path (square_pattern.h); a leading `true`
-  // turns it off, so every image is evaluated: matches, counts, set values and comments must be the same.
+  // Orbits whose images hold one-square designators take the fast path (square_pattern.h); a leading `ply >= 0`
+  // (a filter outside its list of filters without effect) turns it off, so every image is evaluated: matches,
+  // counts, set values and comments must be the same.
   const std::string games = kScholar + "[Event \"q\"]\n\n1. e4 e5 2. Qh5 Qe7 3. Qxe5 Qxe5+ *\n\n";
   for (const std::string body :
        {"shift {Qd1 ◭e1}", "shift {Qh5 Pe4}", "shift count {qe7 Qe5}", "flip {Qd1 Kc1}", "shift {Qh5 Pe4 comment(\"seen\")}",
         "shift Qh5", "shift {Qh5 ◭e4 _a8}", "rotate90 shift count {Ke1 ◭d1}", "X = shift {Pe4 _e3} #X == 2",
         "find all shift {◭e5 Qh5}", "shift 2 5 {◭d1 ◭e1}", "initial 4 == rotate90 count find shift {Qd4 ◭e4 qf4}",
-        "sort \"n\" rotate90 count shift {◭a1 ◭b1}", "flip {Ke1 Qd1 comment(\"k\")}"}) {
+        "sort \"n\" rotate90 count shift {◭a1 ◭b1}", "flip {Ke1 Qd1 comment(\"k\")}", "flipcolor shift {check Qe5 ke8}",
+        "flipcolor shift {mate Qf7 ◭e8}", "shift {Qh5 check Pe4}", "shift {comment(\"c\") Qh5 Pe4}",
+        "flip {not check Ke1 _f1}", "shift count {Qh5 X = 1 Pe4}"}) {
     const std::string plain = body.find('{') == std::string::npos
                                   ? body
-                                  : body.substr(0, body.find('{') + 1) + "true " + body.substr(body.find('{') + 1);
+                                  : body.substr(0, body.find('{') + 1) + "ply >= 0 " + body.substr(body.find('{') + 1);
     auto fast = test::run_query("cql()\n" + body + "\n", games);
     auto every = test::run_query("cql()\n" + plain + "\n", games);
     INFO(body);

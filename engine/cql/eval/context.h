@@ -80,6 +80,15 @@ struct GameTree {
   int move_number(int node) const { return 1 + (game->nodes[node].ply + (root_btm ? 1 : 0)) / 2; }
 };
 
+// A constituent that line or path still has to match (sequence_search.h); a repetition in progress counts its
+// iterations.
+struct PendingConstituent {
+  const Op* con;
+  bool repeating = false;
+  int64_t seen = 0;            // the repetition's iterations so far
+  int64_t count_at_push = -1;  // steps when its last iteration began (no step: no further iteration)
+};
+
 struct Ctx {
   const Program* prog = nullptr;
   GameTree* tree = nullptr;
@@ -100,6 +109,9 @@ struct Ctx {
   };
   PathStatus path;
   std::map<const Op*, std::vector<uint8_t>> path_nestban;  // by nestban path: positions its matches covered
+  // line and path: the constituents still to match, one stack for all searches (a nested search works above the
+  // enclosing one's part), kept from one search to the next to spare allocations
+  std::vector<PendingConstituent> sequence_stack;
   // the from/to sets of the dash whose targets are being evaluated: `from`/`to` of a castling (eval_moves.cpp)
   std::array<uint64_t, 2> dash_masks{~uint64_t{0}, ~uint64_t{0}};
 

@@ -86,26 +86,25 @@ Bitboard pin_value(const Op& op, Ctx& ctx) {
   if (op.kids[0]) from = set_of(*op.kids[0], ctx);
   if (op.kids[1]) through = set_of(*op.kids[1], ctx);
   if (op.kids[2]) to = set_of(*op.kids[2], ctx);
+  const Bitboard occupied = p.pieces();
   Bitboard r_from = 0, r_through = 0, r_to = 0;
-  for (Bitboard b = from & p.pieces(); b; b &= b - 1) {
-    Square s = Square(std::countr_zero(b));
-    Piece slider = p.piece_on(s);
-    for (int d = 0; d < 8; ++d) {
-      if (!slider_moves_along(slider, d)) continue;
-      int t = s;
-      int first = -1, second = -1;
-      while ((t = step(t, d)) >= 0) {
-        if (p.empty(Square(t))) continue;
-        if (first < 0) first = t;
-        else { second = t; break; }
-      }
-      if (first < 0 || second < 0) continue;
-      Piece pinned = p.piece_on(Square(first)), target = p.piece_on(Square(second));
-      if (color_of(pinned) == color_of(slider) || color_of(target) != color_of(pinned)) continue;
-      if (!(through & square_bb(Square(first))) || !(to & square_bb(Square(second)))) continue;
+  // a slider pins the first piece on one of its lines when that piece is the other side's and the next piece
+  // behind it is of the same side as the pinned one
+  const Bitboard sliders = p.pieces(BISHOP) | p.pieces(ROOK) | p.pieces(QUEEN);
+  for (Bitboard b = from & sliders; b; b &= b - 1) {
+    const Square s = Square(std::countr_zero(b));
+    const Piece slider = p.piece_on(s);
+    const PieceType type = type_of(slider);
+    const Bitboard seen = attacks_of(type, s, occupied);
+    for (Bitboard first = seen & p.pieces(~color_of(slider)) & through; first; first &= first - 1) {
+      const Square pinned = Square(std::countr_zero(first));
+      // lifting the pinned piece opens its line only: the next piece there is the one behind it
+      const Bitboard behind = attacks_of(type, s, occupied ^ square_bb(pinned)) & ~seen & occupied &
+                              p.pieces(~color_of(slider)) & to;
+      if (!behind) continue;
       r_from |= square_bb(s);
-      r_through |= square_bb(Square(first));
-      r_to |= square_bb(Square(second));
+      r_through |= square_bb(pinned);
+      r_to |= behind;
     }
   }
   return op.sub == 0 ? r_from : op.sub == 2 ? r_to : r_through;

@@ -6,7 +6,7 @@ namespace cqlindex::cql::eval {
 void SequenceSearch::run(const std::vector<OpPtr>& kids, size_t first) {
   for (size_t i = kids.size(); i-- > first;) stack_.push_back({kids[i].get()});
   compute();
-  stack_.clear();
+  stack_.resize(base_);
 }
 
 void SequenceSearch::advance(int next) {
@@ -19,7 +19,7 @@ void SequenceSearch::advance(int next) {
 }
 
 void SequenceSearch::compute() {
-  if (stack_.empty()) return finish();
+  if (stack_.size() == base_) return finish();
   if (firstmatch_ && found_) return;
   const size_t mark = ctx_.comments.size();
   const Pending top = stack_.back();

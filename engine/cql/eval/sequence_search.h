@@ -13,7 +13,9 @@ namespace cqlindex::cql::eval {
 
 class SequenceSearch {
  public:
-  SequenceSearch(Ctx& ctx, bool firstmatch) : ctx_(ctx), start_(ctx.cur), node_(ctx.cur), firstmatch_(firstmatch) {}
+  SequenceSearch(Ctx& ctx, bool firstmatch)
+      : ctx_(ctx), start_(ctx.cur), node_(ctx.cur), firstmatch_(firstmatch), stack_(ctx.sequence_stack),
+        base_(stack_.size()) {}
   virtual ~SequenceSearch() = default;
 
   // Matches the constituents kids[first...] from the current position.
@@ -36,16 +38,12 @@ class SequenceSearch {
   bool found_ = false;  // finish() took a match (with firstmatch: stop)
 
  private:
-  struct Pending {
-    const Op* con;
-    bool repeating = false;  // a repetition in progress
-    int64_t seen = 0;        // its iterations so far
-    int64_t count_at_push = -1;  // steps when its last iteration began (no step: no further iteration)
-  };
+  using Pending = PendingConstituent;
   void repeat_step(const Pending& rep);
 
   const bool firstmatch_;
-  std::vector<Pending> stack_;
+  std::vector<Pending>& stack_;  // Ctx::sequence_stack: this search's part starts at base_
+  const size_t base_;
 };
 
 // nestban (path and line): the positions where earlier matches of `op` in this game ban a new one from starting,

@@ -13,6 +13,26 @@ namespace {
 // True for a piece designator of at most one square: decided by one bit test (no square: never holds).
 bool one_square_designator(const Op* o) { return o && o->code == OpCode::PieceSet && std::popcount(o->squares) <= 1; }
 
+// True when evaluating o can have no effect beyond its value (no variable, comment, sort or output): such a
+// conjunct may be skipped when a later designator of its image fails. A short list of position tests.
+bool without_effect(const Op* o) {
+  if (!o) return true;
+  switch (o->code) {
+    case OpCode::Number: case OpCode::Squares: case OpCode::PieceSet: case OpCode::True: case OpCode::False:
+    case OpCode::Compound: case OpCode::And: case OpCode::Or: case OpCode::Not:
+    case OpCode::Union: case OpCode::Intersect: case OpCode::Complement: case OpCode::Attacks: case OpCode::AttackedBy:
+    case OpCode::Between: case OpCode::LightDark: case OpCode::Direction: case OpCode::CountSquares:
+    case OpCode::Relation: case OpCode::SetEquality: case OpCode::CountCompare:
+    case OpCode::Check: case OpCode::Mate: case OpCode::Stalemate: case OpCode::Wtm: case OpCode::Btm:
+    case OpCode::Initial: case OpCode::Terminal:
+      break;
+    default: return false;
+  }
+  for (const auto& k : o->kids)
+    if (!without_effect(k.get())) return false;
+  return true;
+}
+
 // The filters an image is the conjunction of: a compound's children, else the image itself.
 std::vector<const Op*> conjuncts(const Op& image) {
   std::vector<const Op*> out;
@@ -27,34 +47,41 @@ std::vector<const Op*> conjuncts(const Op& image) {
 
 std::shared_ptr<const SquarePattern> SquarePattern::of(const Op& orbit) {
   if (orbit.kids.empty()) return nullptr;
-  // the width: the number of leading one-square designators every image has
+  // the width: the number of one-square designators every image has before its first conjunct with an effect
   size_t width = SIZE_MAX;
   bool whole = true;
   for (const auto& k : orbit.kids) {
     if (!k) return nullptr;
-    const std::vector<const Op*> c = conjuncts(*k);
     size_t lead = 0;
-    while (lead < c.size() && one_square_designator(c[lead])) ++lead;
+    for (const Op* c : conjuncts(*k)) {
+      whole = whole && one_square_designator(c);
+      if (one_square_designator(c)) ++lead;
+      else if (!without_effect(c)) break;
+    }
     width = std::min(width, lead);
-    whole = whole && lead == c.size();
   }
   if (width == 0) return nullptr;
   auto p = std::make_shared<SquarePattern>();
   p->width_ = width;
   p->whole_ = whole;
   for (size_t i = 0; i < orbit.kids.size(); ++i) {
-    const std::vector<const Op*> c = conjuncts(*orbit.kids[i]);
     std::vector<Term> row;
-    for (size_t j = 0; j < width; ++j) {
-      if (!c[j]->squares) break;  // a square pushed off the board: the image never matches
-      auto kind = std::find(p->kinds_.begin(), p->kinds_.end(), c[j]->pieces);
+    bool never = false;  // a square pushed off the board: the image never matches
+    for (const Op* c : conjuncts(*orbit.kids[i])) {
+      if (row.size() == width) break;
+      if (!one_square_designator(c)) continue;
+      if (!c->squares) {
+        never = true;
+        break;
+      }
+      auto kind = std::find(p->kinds_.begin(), p->kinds_.end(), c->pieces);
       if (kind == p->kinds_.end()) {
         if (p->kinds_.size() == kMaxKinds) return nullptr;
-        kind = p->kinds_.insert(p->kinds_.end(), c[j]->pieces);
+        kind = p->kinds_.insert(p->kinds_.end(), c->pieces);
       }
-      row.push_back({uint8_t(kind - p->kinds_.begin()), uint8_t(std::countr_zero(c[j]->squares))});
+      row.push_back({uint8_t(kind - p->kinds_.begin()), uint8_t(std::countr_zero(c->squares))});
     }
-    if (row.size() < width) continue;
+    if (never) continue;
     p->terms_.insert(p->terms_.end(), row.begin(), row.end());
     p->image_.push_back(uint32_t(i));
   }

@@ -1,7 +1,8 @@
 #pragma once
-// speed: an orbit whose images each start with one-square piece designators (`shift {♕d4 ◭e4 ♛f4}`: 81 images)
-// is screened by bit tests. An image whose designators do not all hold cannot match and, since designators have
-// no effect, is skipped; an image made only of such designators matches without being evaluated at all.
+// speed: an orbit whose images are conjunctions holding one-square piece designators (`shift {♕d4 ◭e4 ♛f4}`: 81
+// images; `shift {mate ♘b7 ♗d6}`) is screened by bit tests. An image whose designators do not all hold cannot
+// match and, since they and the conjuncts before them have no effect, is skipped; an image made only of such
+// designators matches without being evaluated at all.
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -16,7 +17,8 @@ class SquarePattern {
  public:
   static constexpr size_t kMaxKinds = 8;  // distinct piece kinds of the designators (one bitboard each)
 
-  // The pattern of an orbit's images, or nullptr when some image does not start with a one-square designator.
+  // The pattern of an orbit's images, or nullptr when some image has no one-square designator ahead of its
+  // first conjunct with an effect.
   static std::shared_ptr<const SquarePattern> of(const Op& orbit);
 
   // Fills have[k] with the squares of the pieces of kind k in p.
