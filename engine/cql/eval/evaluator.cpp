@@ -384,9 +384,10 @@ bool evaluate(const Op& op, Ctx& ctx, Value& v) {
     case OpCode::String: v.str = op.text; return true;
     case OpCode::True: return true;
     case OpCode::False: return false;
-    case OpCode::PieceSet:  // the commonest leaf, here rather than through eval_set
+    case OpCode::PieceSet:  // the commonest leaves, here rather than through eval_set
       v.set = pieces_of(ctx.position(), op.pieces) & op.squares;
       return v.set != 0;
+    case OpCode::Squares: v.set = op.squares; return v.set != 0;
     case OpCode::Compound: case OpCode::And: case OpCode::Or: case OpCode::Not: case OpCode::If:
       return eval_logic(op, ctx, v);
     case OpCode::Arithmetic: case OpCode::Negate: case OpCode::Abs: case OpCode::MinMax:
