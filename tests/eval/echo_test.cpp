@@ -176,9 +176,7 @@ TEST_CASE("echo with a leading ancestry or order test searches only the targets 
         "echo (s t) { s < t  #◭ == s:#◭ }", "echo (s t) in all { s <= t  ply - s:ply == 2 }",
         "echo quiet (s t) { s [<] t  s & t == . }", "sort \"d\" echo (s t) { s < t  distance(s t) }",
         "echo (s t) { s [<] t }", "echo (s t) { t < s  s & t == . }"}) {
-    const std::string plain = body.substr(0, body.find('{') + 1) + " true " + body.substr(body.find('{') + 1);
-    auto fast = test::run_query("cql(variations)\n" + body + "\n", games);
-    auto every = test::run_query("cql(variations)\n" + plain + "\n", games);
+    auto [fast, every] = test::with_and_without_fast_path("cql(variations)", body, "true", games);
     INFO(body);
     CHECK(fast.matches == every.matches);
     CHECK(fast.output == every.output);

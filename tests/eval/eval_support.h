@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 
 #include "engine/cql/eval/evaluator.h"
 #include "engine/cql/query.h"
@@ -47,6 +48,17 @@ inline QueryRun run_query(const std::string& cql, std::string_view pgn, cql::eva
     pgn::write_game(game, o.comments, {}, r.output);
   }
   return r;
+}
+
+// A speed-up's check: `header` + `body` runs on `pgn` as it does with `guard` put first inside body's braces (or
+// before a body without braces), a filter chosen to turn the fast path off without changing the answer. Gives the
+// two runs (fast first) for the caller to compare.
+inline std::pair<QueryRun, QueryRun> with_and_without_fast_path(const std::string& header, const std::string& body,
+                                                                const std::string& guard, std::string_view pgn) {
+  const size_t brace = body.find('{');
+  const std::string plain =
+      brace == std::string::npos ? body : body.substr(0, brace + 1) + guard + " " + body.substr(brace + 1);
+  return {run_query(header + "\n" + body + "\n", pgn), run_query(header + "\n" + plain + "\n", pgn)};
 }
 
 // One PGN game per FEN (no moves), as reti's test runner builds its datasets.

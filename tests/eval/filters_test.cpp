@@ -299,11 +299,7 @@ TEST_CASE("transform images screened by their one-square designators match as wh
         "sort \"n\" rotate90 count shift {◭a1 ◭b1}", "flip {Ke1 Qd1 comment(\"k\")}", "flipcolor shift {check Qe5 ke8}",
         "flipcolor shift {mate Qf7 ◭e8}", "shift {Qh5 check Pe4}", "shift {comment(\"c\") Qh5 Pe4}",
         "flip {not check Ke1 _f1}", "shift count {Qh5 X = 1 Pe4}"}) {
-    const std::string plain = body.find('{') == std::string::npos
-                                  ? body
-                                  : body.substr(0, body.find('{') + 1) + "ply >= 0 " + body.substr(body.find('{') + 1);
-    auto fast = test::run_query("cql()\n" + body + "\n", games);
-    auto every = test::run_query("cql()\n" + plain + "\n", games);
+    auto [fast, every] = test::with_and_without_fast_path("cql()", body, "ply >= 0", games);
     INFO(body);
     CHECK(fast.matches == every.matches);
     CHECK(fast.output == every.output);
