@@ -171,16 +171,14 @@ TEST_CASE("echo with a leading ancestry or order test searches only the targets 
   const std::string games = kReturnInVariation +
                             "[Event \"v\"]\n\n1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) 1... e5 (1... c5 2. Nf3) "
                             "2. Nf3 Nc6 (2... d6 3. d4) 3. Bb5 *\n\n";
-  for (const std::string body :
-       {"echo (s t) { s ≺ t  sidetomove == s:sidetomove }", "echo (s t) { s [<=] t  s & t == . }",
-        "echo (s t) { s < t  #◭ == s:#◭ }", "echo (s t) in all { s <= t  ply - s:ply == 2 }",
-        "echo quiet (s t) { s [<] t  s & t == . }", "sort \"d\" echo (s t) { s < t  distance(s t) }",
-        "echo (s t) { s [<] t }", "echo (s t) { t < s  s & t == . }"}) {
-    auto [fast, every] = test::with_and_without_fast_path("cql(variations)", body, "true", games);
-    INFO(body);
-    CHECK(fast.matches == every.matches);
-    CHECK(fast.output == every.output);
-  }
+  test::check_fast_path_agrees("cql(variations)",
+                               {"echo (s t) { s ≺ t  sidetomove == s:sidetomove }",
+                                "echo (s t) { s [<=] t  s & t == . }", "echo (s t) { s < t  #◭ == s:#◭ }",
+                                "echo (s t) in all { s <= t  ply - s:ply == 2 }",
+                                "echo quiet (s t) { s [<] t  s & t == . }",
+                                "sort \"d\" echo (s t) { s < t  distance(s t) }", "echo (s t) { s [<] t }",
+                                "echo (s t) { t < s  s & t == . }"},
+                               "true", games);
   // the subtree of 1. e4 e5 holds the positions after 2. Nf3 Nc6 3. Bb5 and 2... d6 3. d4, not 1... c5 2. Nf3
   auto n = [&](const std::string& body) { return test::run_query("cql(variations)\n" + body + "\n", games).matches; };
   CHECK(n("ply == 2 Pe4 pe5 echo (s t) { s [<] t  ply == 5 }") == 1);

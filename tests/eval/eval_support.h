@@ -1,11 +1,13 @@
 #pragma once
 // Test support for the evaluator: run a CQL query on PGN text in-process (as `cqlindex run` does, one thread)
 // and read files.
+#include <catch2/catch.hpp>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
-#include <utility>
+#include <initializer_list>
 
 #include "engine/cql/eval/evaluator.h"
 #include "engine/cql/query.h"
@@ -50,15 +52,21 @@ inline QueryRun run_query(const std::string& cql, std::string_view pgn, cql::eva
   return r;
 }
 
-// A speed-up's check: `header` + `body` runs on `pgn` as it does with `guard` put first inside body's braces (or
-// before a body without braces), a filter chosen to turn the fast path off without changing the answer. Gives the
-// two runs (fast first) for the caller to compare.
-inline std::pair<QueryRun, QueryRun> with_and_without_fast_path(const std::string& header, const std::string& body,
-                                                                const std::string& guard, std::string_view pgn) {
-  const size_t brace = body.find('{');
-  const std::string plain =
-      brace == std::string::npos ? body : body.substr(0, brace + 1) + guard + " " + body.substr(brace + 1);
-  return {run_query(header + "\n" + body + "\n", pgn), run_query(header + "\n" + plain + "\n", pgn)};
+// A speed-up's check: each of `bodies`, after `header`, runs on `pgn` as it does with `guard` put first inside its
+// braces (or before a body without braces), a filter chosen to turn the fast path off without changing the
+// answer: the same matches and the same output.
+inline void check_fast_path_agrees(const std::string& header, std::initializer_list<const char*> bodies,
+                                   const std::string& guard, std::string_view pgn) {
+  for (const std::string body : bodies) {
+    const size_t brace = body.find('{');
+    const std::string plain =
+        brace == std::string::npos ? guard + " " + body : body.substr(0, brace + 1) + guard + " " + body.substr(brace + 1);
+    const QueryRun fast = run_query(header + "\n" + body + "\n", pgn);
+    const QueryRun every = run_query(header + "\n" + plain + "\n", pgn);
+    INFO(body);
+    CHECK(fast.matches == every.matches);
+    CHECK(fast.output == every.output);
+  }
 }
 
 // One PGN game per FEN (no moves), as reti's test runner builds its datasets.
