@@ -53,14 +53,14 @@ inline QueryRun run_query(const std::string& cql, std::string_view pgn, cql::eva
 }
 
 // A speed-up's check: each of `bodies`, after `header`, runs on `pgn` as it does with `guard` put first inside its
-// braces (or before a body without braces), a filter chosen to turn the fast path off without changing the
-// answer: the same matches and the same output.
+// (first) braces, a filter chosen to turn the fast path off without changing the answer: the same matches and the
+// same output.
 inline void check_fast_path_agrees(const std::string& header, std::initializer_list<const char*> bodies,
                                    const std::string& guard, std::string_view pgn) {
   for (const std::string body : bodies) {
     const size_t brace = body.find('{');
-    const std::string plain =
-        brace == std::string::npos ? guard + " " + body : body.substr(0, brace + 1) + guard + " " + body.substr(brace + 1);
+    REQUIRE(brace != std::string::npos);
+    const std::string plain = body.substr(0, brace + 1) + guard + " " + body.substr(brace + 1);
     const QueryRun fast = run_query(header + "\n" + body + "\n", pgn);
     const QueryRun every = run_query(header + "\n" + plain + "\n", pgn);
     INFO(body);

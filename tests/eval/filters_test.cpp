@@ -295,7 +295,7 @@ TEST_CASE("transform images screened by their one-square designators match as wh
   test::check_fast_path_agrees(
       "cql()",
       {"shift {Qd1 ◭e1}", "shift {Qh5 Pe4}", "shift count {qe7 Qe5}", "flip {Qd1 Kc1}",
-       "shift {Qh5 Pe4 comment(\"seen\")}", "shift Qh5", "shift {Qh5 ◭e4 _a8}", "rotate90 shift count {Ke1 ◭d1}",
+       "shift {Qh5 Pe4 comment(\"seen\")}", "shift {Qh5}", "shift {Qh5 ◭e4 _a8}", "rotate90 shift count {Ke1 ◭d1}",
        "X = shift {Pe4 _e3} #X == 2", "find all shift {◭e5 Qh5}", "shift 2 5 {◭d1 ◭e1}",
        "initial 4 == rotate90 count find shift {Qd4 ◭e4 qf4}", "sort \"n\" rotate90 count shift {◭a1 ◭b1}",
        "flip {Ke1 Qd1 comment(\"k\")}", "flipcolor shift {check Qe5 ke8}", "flipcolor shift {mate Qf7 ◭e8}",
