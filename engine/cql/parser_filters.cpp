@@ -663,9 +663,9 @@ NodePtr Parser::sort() {
   }
   std::sort(n->options.begin(), n->options.end());  // written in any order
   NodePtr body = require(node(), "expected a filter following 'sort'");
-  if (body->type != ValueType::Numeric && body->type != ValueType::Set && body->type != ValueType::String &&
-      body->type != ValueType::Position)
-    error_at(start, "the filter following 'sort' must be numeric, set, string or position valued");
+  // CQL 6.2 (sort-parse.cpp) sorts by a number, a set (its count) or a string only: a position is refused too
+  if (body->type != ValueType::Numeric && body->type != ValueType::Set && body->type != ValueType::String)
+    error_at(start, "Unable to get numeric or set filter or string filter in argument to 'sort'");
   n->type = body->type;
   n->add("body", std::move(body));
   return n;
