@@ -166,3 +166,13 @@ TEST_CASE("legal dash: only castle, o-o, o-o-o or enpassant as its one target, n
   // `=` reads a whole filter: here `Q == 0`, refused (as by CQL 6.2, whose match_node reads it too)
   CHECK_THROWS_AS(cql::parse_query("cql() countmoves --=Q == 0"), cql::CqlError);
 }
+
+TEST_CASE("countmoves of a played dash counts the moves whose targets hold", "[eval][rare][moves]") {
+  // CQL 6.2 dashnode.cpp (computeCount): a move counts when the target matches at the position after it
+  const std::string g =
+      "[Event \"v\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# (4. Qxe5+ Nxe5) (4. Nf3) 1-0\n\n";
+  CHECK(test::run_query("cql(variations)\nply == 6 countmoves -- == 3\n", g).matches == 1);
+  CHECK(test::run_query("cql(variations)\nply == 6 countmoves --(check) == 2\n", g).matches == 1);
+  CHECK(test::run_query("cql(variations)\nply == 6 countmoves Q--(mate) == 1\n", g).matches == 1);
+  CHECK(test::run_query("cql(variations)\nply == 6 countmoves --(stalemate) == 0\n", g).matches == 1);
+}

@@ -264,9 +264,11 @@ bool eval_legal_dash(const Op& op, Ctx& ctx, Value& v, int64_t* count) {
   int64_t n = 0;
   Bitboard dest = 0;
   if (op.sub == kPlayed) {
+    // countmoves of a played dash counts the moves whose targets hold after them (CQL 6.2, dashnode.cpp)
+    Value scratch;
     ctx.tree->for_children(ctx.cur, [&](int c) {
       MoveFacts f = facts(ctx.position(), ctx.game().nodes[c].move);
-      if (df.accepts(f)) { ++n; dest |= square_bb(f.to); }
+      if (df.accepts(f) && dash_targets_hold(dash, df, ctx, c, scratch)) { ++n; dest |= square_bb(f.to); }
     });
   } else {
     MoveList list = op.sub == kLegal ? legal_moves(ctx.position()) : pseudo_legal_moves(ctx.position());
