@@ -176,3 +176,16 @@ TEST_CASE("countmoves of a played dash counts the moves whose targets hold", "[e
   CHECK(test::run_query("cql(variations)\nply == 6 countmoves Q--(mate) == 1\n", g).matches == 1);
   CHECK(test::run_query("cql(variations)\nply == 6 countmoves --(stalemate) == 0\n", g).matches == 1);
 }
+
+TEST_CASE("sort refuses a bare number and a min sort of an echo, as CQL 6.2's parser does", "[eval][rare][sort]") {
+  // CQL 6.2 sort-parse.cpp
+  Refusal r = refusal("cql()\nsort 3\n");
+  CHECK(says(r, "Following 'sort' saw a number with value: 3 Although not illegal, this is likely an error (ranges "
+                "are no longer supported in 'sort')"));
+  CHECK(r.line == 2);
+  CHECK(r.column == 1);
+  CHECK(says(refusal("cql() sort \"d\" (3)"), "Following 'sort' saw a number with value: 3"));
+  CHECK(count("sort { 3 }", kOpening) == 1);  // a compound is no number literal
+  CHECK(says(refusal("cql() sort min \"d\" echo (s t) {s < t  ply}"), "min sorting is not supported with an echo filter"));
+  CHECK(count("sort \"d\" echo (s t) {s < t  ply}", kOpening) == 1);
+}
