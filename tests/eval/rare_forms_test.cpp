@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "engine/cql/error.h"
+#include "engine/cql/printer.h"
 #include "eval/eval_support.h"
 
 using namespace cqlindex;
@@ -119,6 +120,7 @@ TEST_CASE("dash promotion by a string filter: its letters, read before the move"
   // read in the position before the move: d8 holds Black's knight there (after exd8=Q it holds a queen)
   CHECK(count("--=(typename d8)", kPromotions) == 1);
   CHECK(test::run_query("cql()\n--=(typename d8)\n", kPromotions).output.find("exd8=N") != std::string::npos);
+  CHECK(count("e7[x]d8=\"N\"", kPromotions) == 1);  // a capture dash takes one too
   // with a target after the promotion; countmoves of a played dash
   CHECK(count("e7--d8=\"Q\"(check)", kPromotions) == 0);
   CHECK(count("e7--d8=\"Q\"(not check)", kPromotions) == 1);
@@ -188,4 +190,14 @@ TEST_CASE("sort refuses a bare number and a min sort of an echo, as CQL 6.2's pa
   CHECK(count("sort { 3 }", kOpening) == 1);  // a compound is no number literal
   CHECK(says(refusal("cql() sort min \"d\" echo (s t) {s < t  ply}"), "min sorting is not supported with an echo filter"));
   CHECK(count("sort \"d\" echo (s t) {s < t  ply}", kOpening) == 1);
+}
+
+TEST_CASE("dash promotion by a filter prints back to the same tree", "[eval][rare][moves]") {
+  for (const char* body : {"--=(\"Q\" + \"\")", "--=.", "--=(typename d8)(check)", "T = \"N\" e7--d8=T(not check)",
+                           "--=([QN]) ply"}) {
+    INFO(body);
+    cql::Query q = cql::parse_query(std::string("cql()\n") + body + "\n");
+    cql::Query again = cql::parse_query(cql::print_cql(q));
+    CHECK(cql::print_canonical(again) == cql::print_canonical(q));
+  }
 }
