@@ -116,6 +116,8 @@ class Parser {
   // --- moves and sequences (parser_moves.cpp)
   NodePtr move();
   NodePtr dash_from(NodePtr left, const Token& dash, bool in_path);
+  NodePtr dash_promotion(const Token& eq);
+  void check_legal_dash(const Node& dash, const Token& at) const;
   NodePtr legal_dash();
   NodePtr count_moves();
   NodePtr previous_dash();

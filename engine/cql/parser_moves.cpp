@@ -107,28 +107,7 @@ NodePtr Parser::dash_from(NodePtr left, const Token& dash, bool in_path) {
   if (!eof() && at_special("=") && !cur().space_before) {
     const Token& eq = cur();
     forward();
-    const Node* arg = nullptr;
-    if (cur().kind == TokenKind::Identifier && !arg_frames_.empty()) {
-      auto it = arg_frames_.back().find(cur().text);
-      if (it != arg_frames_.back().end() && (it->second->kind == NodeKind::PieceSet || it->second->kind == NodeKind::StringLiteral)) arg = it->second;
-    }
-    int sv = cur().kind == TokenKind::Identifier ? find_variable(cur().text) : -1;
-    if (arg) {
-      n->add("promote", arg->clone());
-      forward();
-    } else if (sv >= 0 && q_.variables[sv].type == ValueType::String) {
-      n->add("promote", variable_node(sv, cur()));
-      forward();
-    } else if (cur().kind == TokenKind::Piece && cur().pieces) {
-      n->add("promote", piece_designator());
-    } else if (cur().kind == TokenKind::String) {
-      NodePtr s = mk(NodeKind::StringLiteral, ValueType::String, cur());
-      s->text = cur().text;
-      forward();
-      n->add("promote", std::move(s));
-    } else {
-      error_at(eq, "expected a piece designator following '=' after the dash");
-    }
+    n->add("promote", dash_promotion(eq));
   }
   if (!in_path && at_special("(") && !cur().space_before) {
     forward();
@@ -143,11 +122,52 @@ NodePtr Parser::dash_from(NodePtr left, const Token& dash, bool in_path) {
   return n;
 }
 
+// The promotion of a dash after its `=`: any filter, as in CQL 6.2 (dash-parse.cpp), that is a piece designator
+// of piece types only (`=Q`, `=(R)`, `=[RB]`), `.` (any promotion: the empty string), or a string filter (its
+// letters name the types, read in the position before the move: `=T` with T = typename ...).
+NodePtr Parser::dash_promotion(const Token& eq) {
+  NodePtr p = node();
+  if (p && p->kind == NodeKind::PieceSet) {
+    if (p->pieces == 0 || p->squares != ~uint64_t{0})
+      error_at(eq, "The promoted piece type, if it is a piece designator, must be a piece name or a set of piecenames, "
+                   "e.g. '(R)' or '([RB])'");
+    return p;
+  }
+  if (p && p->kind == NodeKind::AllSquares) return mk(NodeKind::StringLiteral, ValueType::String, eq);
+  if (!p || p->type != ValueType::String)
+    error_at(eq, "expected either a piece designator or a string filter as a promotion type specifier");
+  return p;
+}
+
+// What CQL 6.2 (dash-legal-parse.cpp) allows in a dash after legal or pseudolegal: no capture dash, no promotion,
+// and at most one target, which is o-o, o-o-o, castle or enpassant (what a move not played can be asked).
+void Parser::check_legal_dash(const Node& dash, const Token& at) const {
+  if (dash.text != "--" && dash.text != "\u2015\u2015")
+    error_at(at, "'legal' and 'pseudolegal' are not supported with capturing dashnodes '[x]'. Use normal -- instead "
+                 "if possible.");
+  size_t targets = 0;
+  const Node* target = nullptr;
+  for (const Child& k : dash.kids)
+    if (std::string(k.role) == "target") {
+      ++targets;
+      target = k.node.get();
+    }
+  if (dash.child("promote") || targets > 1 || (target && target->kind != NodeKind::PastMove))
+    error_at(at, "The target, if any, following 'legal --' must be one of o-o, o-o-o, castle, or enpassant. Either "
+                 "promotion was specified in the -- filter, or an unsupported target filter type was used with "
+                 "'legal/pseudolegal'");
+  if (target && target->text != "o-o" && target->text != "o-o-o" && target->text != "castle" &&
+      target->text != "enpassant")
+    error_at(at, "Invalid target type for 'legal' or 'pseudolegal'. The only allowed targets after "
+                 "'legal --- (target)' are at most one of 'o-o', 'o-o-o', 'castle', and 'enpassant'");
+}
+
 NodePtr Parser::legal_dash() {
   const Token& start = cur();
   forward();
   NodePtr d = mulop_x();
   if (!d || d->kind != NodeKind::Dash) error_at(start, "expected a dash filter (S--T) following '" + start.text + "'");
+  check_legal_dash(*d, start);
   NodePtr n = mk(NodeKind::LegalDash, ValueType::Set, start);
   n->text = start.text;
   n->add("dash", std::move(d));
@@ -158,10 +178,12 @@ NodePtr Parser::count_moves() {
   const Token& start = cur();
   forward();
   NodePtr n = mk(NodeKind::CountMoves, ValueType::Numeric, start);
+  const Token& legal = cur();
   if (keyword("legal")) n->options.push_back("legal");
   else if (keyword("pseudolegal")) n->options.push_back("pseudolegal");
   NodePtr d = mulop_x();
   if (!d || d->kind != NodeKind::Dash) error("expected a dash filter following 'countmoves'");
+  if (!n->options.empty()) check_legal_dash(*d, legal);
   n->add("dash", std::move(d));
   return n;
 }

@@ -169,7 +169,7 @@ std::string dash_text(const Node& n, bool in_path) {
   if (const Node* l = n.child("left")) s += wrap(*l);
   s += n.text;
   if (const Node* r = n.child("right")) s += wrap(*r);
-  if (const Node* p = n.child("promote")) s += "=" + cql(*p);
+  if (const Node* p = n.child("promote")) s += "=" + wrap(*p);  // `=` reads a whole filter
   if (in_path) {
     for (const Child& c : n.kids)
       if (std::string(c.role) == "target") s += " " + seq_item(*c.node);

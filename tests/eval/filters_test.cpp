@@ -176,17 +176,6 @@ TEST_CASE("matchcount silent quiet and game numbers", "[eval][output]") {
   CHECK(test::run_query("cql(matchcount 10 100)\n.\n", kScholar).matches == 0);
 }
 
-TEST_CASE("what the evaluator does not have is refused with a position", "[eval][errors]") {
-  // a sort of a position is not implemented (line nestban, enpassantsquare and pathdebug, listed here before, are)
-  try {
-    test::run_query("cql()\ncheck\n  sort currentposition\n", kScholar);
-    FAIL("accepted");
-  } catch (const cql::CqlError& e) {
-    CHECK(e.line == 3);
-    CHECK(e.column == 3);
-  }
-}
-
 TEST_CASE("enpassantsquare: where the pawn taken en passant stood, standalone and in move", "[eval][moves]") {
   // 3.exd6 takes the pawn on d5 en passant; 4...Nxd6 is an ordinary capture on d6.
   const char* pgn = "[Event \"ep\"]\n\n1. e4 Nf6 2. e5 d5 3. exd6 e6 4. Nf3 Bxd6 *\n";

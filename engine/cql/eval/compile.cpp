@@ -324,8 +324,7 @@ struct Compiler {
         return o;
       }
       case NodeKind::Sort: {
-        // spec/cql-sort.txt: a number, a set (its count) or a string; CQL 6.2's parser also takes a position
-        if (n.type == ValueType::Position) unsupported(n, "sort of a position");
+        // spec/cql-sort.txt: a number, a set (its count) or a string (the parser refuses a position, as CQL 6.2)
         auto o = op(OpCode::Sort, n);
         const bool min = n.has("min");
         std::string desc = n.text.empty() ? "<sort-id-" + std::to_string(prog.sorts.size() + 1) + ">" : n.text;
@@ -368,8 +367,7 @@ struct Compiler {
       case NodeKind::Move: {
         auto o = op(OpCode::Move, n);
         o->sub = n.has("previous") ? kPrevious : n.has("legal") ? kLegal : n.has("pseudolegal") ? kPseudoLegal : kPlayed;
-        // move comment: written at the position each matching played move leads to (turton-old.pgn)
-        if (n.child("comment") && o->sub != kPlayed) unsupported(n, "move previous/legal comment");
+        // move comment: written at the position each matching move leads to (turton-old.pgn; previous: here)
         o->kids.push_back(child(n, "from"));
         o->kids.push_back(child(n, "to"));
         o->kids.push_back(child(n, "capture"));
@@ -392,9 +390,6 @@ struct Compiler {
         o->flag = n.text != "--" && n.text != "\u2015\u2015";  // [x] or ×: a capture
         o->kids.push_back(child(n, "left"));
         o->kids.push_back(child(n, "right"));
-        const Node* promote = n.child("promote");
-        if (promote && promote->kind != NodeKind::PieceSet && promote->type != ValueType::String)
-          unsupported(n, "promotion by this filter");
         o->kids.push_back(child(n, "promote"));
         all_kids(n, *o, "target");
         return o;
@@ -403,10 +398,7 @@ struct Compiler {
         auto o = op(OpCode::LegalDash, n);
         o->sub = n.text == "pseudolegal" ? kPseudoLegal : kLegal;
         o->kids.push_back(child(n, "dash"));
-        // targets of a move not played: only what the move itself says (castleecho.cql `legal ――(o-o)`)
-        for (size_t i = 3; i < o->kids[0]->kids.size(); ++i)
-          if (o->kids[0]->kids[i]->code != OpCode::PastMove || o->kids[0]->kids[i]->sub > kNullMove)
-            unsupported(n, "legal dash with a target other than castle/o-o/o-o-o/enpassant/nullmove");
+        // its dash has no promotion and at most one target, castle o-o o-o-o or enpassant (check_legal_dash)
         return o;
       }
       case NodeKind::CountMoves: {

@@ -68,13 +68,19 @@ uint16_t piece_bit(Piece p) {
   return uint16_t((1u << i) | (1u << (i + 6)));
 }
 
-// lang: the piece_bits of the type a string names ("Q", "r", ...; 0: no piece type)
+// The piece_bits of the types a promotion string names, as CQL 6.2 reads it (pastmovenode.cpp): "" and "." any
+// type, else each letter of PNBRQK in either case ("Q", "rb"; other characters name nothing); 0 when none.
 uint16_t promotion_bits(const Op& name, Ctx& ctx) {
   Value x;
-  if (!evaluate(name, ctx, x) || x.str.size() != 1) return 0;
+  if (!evaluate(name, ctx, x)) return 0;
+  if (x.str.empty() || x.str == ".") return piece_bits::kWhite | piece_bits::kBlack;
   static const std::string kLetters = "PNBRQK";
-  size_t i = kLetters.find(char(std::toupper((unsigned char)x.str[0])));
-  return i == std::string::npos ? 0 : piece_bit(make_piece(WHITE, PieceType(i + 1)));
+  uint16_t bits = 0;
+  for (char c : x.str) {
+    size_t i = kLetters.find(char(std::toupper((unsigned char)c)));
+    if (i != std::string::npos) bits |= piece_bit(make_piece(WHITE, PieceType(i + 1)));
+  }
+  return bits;
 }
 
 struct MoveFilter {
@@ -153,6 +159,11 @@ bool eval_move_filter(const Op& op, Ctx& ctx, Value& v) {
     int p = t.parent(ctx.cur);
     if (p < 0) return false;
     take(facts(t.pos[p], ctx.game().nodes[ctx.cur].move), ctx.game().nodes[p].first_child == pgn::NodeIndex(ctx.cur));
+    // `move previous ... comment (...)`: at the position the move led to, this one (CQL 6.2, movebase.cpp)
+    if (any && op.kid(4)) {
+      Value ignored;
+      evaluate(*op.kid(4), ctx, ignored);
+    }
   } else {
     MoveList list = op.sub == kLegal ? legal_moves(ctx.position()) : pseudo_legal_moves(ctx.position());
     // CQL counts a promotion once per from-to pair (as if only one promotion piece were generated)
@@ -198,33 +209,38 @@ struct DashFilter {
   }
 };
 
+// Whether the dash's targets all hold at `child`, read with the dash's sets as the from/to masks (true when it
+// has none); the comments they write stay only when they do.
+bool dash_targets_hold(const Op& dash, const DashFilter& df, Ctx& ctx, int child, Value& v) {
+  const size_t nkids = dash.kids.size();
+  if (nkids == 3) return true;
+  const int saved = ctx.cur;
+  const size_t mark = ctx.comments.size();
+  const auto outer = ctx.dash_masks;
+  ctx.cur = child;
+  ctx.dash_masks = {df.from, df.to};
+  bool ok = true;
+  for (size_t i = 3; i < nkids && ok; ++i) ok = evaluate(*dash.kids[i], ctx, v);
+  ctx.dash_masks = outer;
+  ctx.cur = saved;
+  if (!ok) ctx.comments.resize(mark);
+  return ok;
+}
+
 bool eval_dash(const Op& op, Ctx& ctx, Value& v) {
   DashFilter df{&op};
   if (!df.load(ctx)) return false;
   bool any = false;
-  const size_t nkids = op.kids.size();
   ctx.tree->for_children(ctx.cur, [&](int c) {
-    if (any) return;
-    if (!df.accepts(facts(ctx.position(), ctx.game().nodes[c].move))) return;
-    if (nkids == 3) { any = true; return; }
-    int saved = ctx.cur;
-    size_t mark = ctx.comments.size();
-    ctx.cur = c;
-    const auto outer = ctx.dash_masks;
-    ctx.dash_masks = {df.from, df.to};
-    bool ok = true;
-    for (size_t i = 3; i < nkids && ok; ++i) ok = evaluate(*op.kids[i], ctx, v);
-    ctx.dash_masks = outer;
-    ctx.cur = saved;
-    if (ok) any = true;
-    else ctx.comments.resize(mark);
+    if (any || !df.accepts(facts(ctx.position(), ctx.game().nodes[c].move))) return;
+    any = dash_targets_hold(op, df, ctx, c, v);
   });
   return any;
 }
 
 // Returns whether move f is of the kind a past-move filter names (castle, o-o, o-o-o, enpassant, nullmove);
-// false for the others. Serves the past-move filters and the targets of a legal dash, where only these kinds
-// can be asked of a move that was not played (compile.cpp refuses the others).
+// false for the others. Serves the past-move filters and the target of a legal dash, where only castle, o-o,
+// o-o-o and enpassant can be asked of a move that was not played (Parser::check_legal_dash refuses the others).
 bool legal_target_holds(const Op& target, const MoveFacts& f) {
   switch (target.sub) {
     case kCastle: return f.castle;
@@ -248,15 +264,18 @@ bool eval_legal_dash(const Op& op, Ctx& ctx, Value& v, int64_t* count) {
   int64_t n = 0;
   Bitboard dest = 0;
   if (op.sub == kPlayed) {
+    // countmoves of a played dash counts the moves whose targets hold after them (CQL 6.2, dashnode.cpp)
+    Value scratch;
     ctx.tree->for_children(ctx.cur, [&](int c) {
       MoveFacts f = facts(ctx.position(), ctx.game().nodes[c].move);
-      if (df.accepts(f)) { ++n; dest |= square_bb(f.to); }
+      if (df.accepts(f) && dash_targets_hold(dash, df, ctx, c, scratch)) { ++n; dest |= square_bb(f.to); }
     });
   } else {
     MoveList list = op.sub == kLegal ? legal_moves(ctx.position()) : pseudo_legal_moves(ctx.position());
     for (Move m : list) {
-      // as for `move legal`: a promotion counts once per from-to pair (CQL 6.2, forced-moves-*.pgn)
-      if (m.promotion() != NO_PIECE_TYPE && m.promotion() != QUEEN && !dash.kids[2]) continue;
+      // as for `move legal`: a promotion counts once per from-to pair (CQL 6.2, forced-moves-*.pgn); a legal dash
+      // has no promotion of its own (Parser::check_legal_dash)
+      if (m.promotion() != NO_PIECE_TYPE && m.promotion() != QUEEN) continue;
       MoveFacts f = facts(ctx.position(), m);
       if (df.accepts(f) && targets_hold(f)) { ++n; dest |= square_bb(f.to); }
     }
