@@ -179,17 +179,17 @@ TEST_CASE("countmoves of a played dash counts the moves whose targets hold", "[e
   CHECK(test::run_query("cql(variations)\nply == 6 countmoves --(stalemate) == 0\n", g).matches == 1);
 }
 
-TEST_CASE("sort refuses a bare number and a min sort of an echo, as CQL 6.2's parser does", "[eval][rare][sort]") {
-  // CQL 6.2 sort-parse.cpp
-  Refusal r = refusal("cql()\nsort 3\n");
-  CHECK(says(r, "Following 'sort' saw a number with value: 3 Although not illegal, this is likely an error (ranges "
-                "are no longer supported in 'sort')"));
-  CHECK(r.line == 2);
-  CHECK(r.column == 1);
-  CHECK(says(refusal("cql() sort \"d\" (3)"), "Following 'sort' saw a number with value: 3"));
-  CHECK(count("sort { 3 }", kOpening) == 1);  // a compound is no number literal
-  CHECK(says(refusal("cql() sort min \"d\" echo (s t) {s < t  ply}"), "min sorting is not supported with an echo filter"));
+TEST_CASE("sort of a bare number and min sort of an echo run, as the sort spec allows", "[eval][rare][sort]") {
+  // Known difference: CQL 6.2's sort-parse.cpp refuses both ("Following 'sort' saw a number with value: 3 ...",
+  // "min sorting is not supported with an echo filter"); spec/cql-sort.txt allows "any Numeric or String filter",
+  // and the issue has the spec win.
+  CHECK(count("sort 3", kOpening) == 1);
+  CHECK(count("sort \"d\" (3)", kOpening) == 1);
+  CHECK(count("sort { 3 }", kOpening) == 1);
+  CHECK(count("sort min \"d\" echo (s t) {s < t  ply}", kOpening) == 1);
   CHECK(count("sort \"d\" echo (s t) {s < t  ply}", kOpening) == 1);
+  const auto r = test::run_query("cql()\nsort min \"d\" echo (s t) {s < t  ply}\n", kOpening);
+  CHECK(r.output.find("d: ") != std::string::npos);
 }
 
 TEST_CASE("dash promotion by a filter prints back to the same tree", "[eval][rare][moves]") {
