@@ -647,11 +647,9 @@ NodePtr Parser::sort() {
     if (keyword("quiet")) {
       n->options.push_back("quiet");
     } else if (cur().is_keyword("min") || cur().is_keyword("max")) {
+      // spec/cql-sort.txt: `sort [quiet] [min|max] [description] target`; the description stays optional after
+      // min/max (CQL 6.2's parser wants one there: the spec wins)
       n->options.push_back(cur().text);
-      forward();
-      if (cur().kind != TokenKind::String) error("expected a quoted description following 'sort min' or 'sort max'");
-      n->text = cur().text;
-      has_doc = true;
       forward();
     } else if (!has_doc && cur().kind == TokenKind::String) {
       n->text = cur().text;
