@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "engine/cql/error.h"
+#include "engine/cql/eval/directions.h"
 #include "eval/eval_support.h"
 
 using namespace cqlindex;
@@ -305,4 +306,20 @@ TEST_CASE("transform images screened by their one-square designators match as wh
   CHECK(matches("X = shift {Qa1 ◭b1} #X == 2") == 0);  // d1-e1 (queen beside king) only: X = {e1}
   CHECK(matches("X = shift {Qa1 ◭b1} X == e1") == 2);
   CHECK(test::run_query("cql()\nshift {Qh5 Pe4 comment(\"seen\")}\n", games).output.find("seen") != std::string::npos);
+}
+
+TEST_CASE("direction names and their bits", "[eval][sets]") {
+  using cql::eval::direction_mask;
+  using cql::eval::direction_name;
+  CHECK(direction_mask("up") == 1);
+  CHECK(direction_mask("southwest") == 128);
+  CHECK(direction_mask("horizontal") == (direction_mask("left") | direction_mask("right")));
+  CHECK(direction_mask("diagonal") == (direction_mask("maindiagonal") | direction_mask("offdiagonal")));
+  CHECK(direction_mask("anydirection") == 255);
+  CHECK(direction_mask("sideways") == 0);
+  for (const char* name : {"up", "down", "left", "right", "northeast", "northwest", "southeast", "southwest",
+                           "horizontal", "vertical", "diagonal", "orthogonal", "maindiagonal", "offdiagonal",
+                           "anydirection"})
+    CHECK(direction_name(direction_mask(name)) == name);
+  CHECK(direction_name(1 | 16) == "");  // up and northeast: no name
 }

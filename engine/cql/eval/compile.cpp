@@ -9,6 +9,7 @@
 
 #include "engine/cql/error.h"
 #include "engine/cql/eval/context.h"
+#include "engine/cql/eval/directions.h"
 #include "engine/cql/eval/evaluator.h"
 #include "engine/cql/eval/square_pattern.h"
 #include "engine/cql/eval/transform.h"
@@ -151,17 +152,8 @@ struct Compiler {
       case NodeKind::Ray: {
         auto o = op(OpCode::Ray, n);
         o->flag = n.has("attack") || n.text == "xray";
-        static const char* dirs[] = {"up", "down", "left", "right", "northeast", "northwest", "southeast", "southwest"};
-        static const std::map<std::string, uint8_t> composite = {
-            {"horizontal", 4 | 8}, {"vertical", 1 | 2}, {"diagonal", 16 | 32 | 64 | 128}, {"orthogonal", 15},
-            {"maindiagonal", 16 | 128}, {"offdiagonal", 32 | 64}, {"anydirection", 255}};
         uint8_t mask = 0;
-        for (const std::string& d : n.options) {
-          for (int i = 0; i < 8; ++i)
-            if (d == dirs[i]) mask |= uint8_t(1 << i);
-          auto it = composite.find(d);
-          if (it != composite.end()) mask |= it->second;
-        }
+        for (const std::string& d : n.options) mask |= direction_mask(d);
         o->sub = mask ? mask : 255;
         all_kids(n, *o);
         return o;
@@ -182,6 +174,7 @@ struct Compiler {
       }
       case NodeKind::Direction: {
         auto o = op(OpCode::Direction, n);
+        o->sub = direction_mask(n.text);
         const Node* lo = n.child("low");
         if (lo && lo->kind != NodeKind::Number && !n.has("count")) {
           // distances computed at run time (echo: chameleon.cql `up DeltaRank`): kids 1, 2

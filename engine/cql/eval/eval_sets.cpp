@@ -113,14 +113,7 @@ Bitboard pin_value(const Op& op, Ctx& ctx) {
 // reverse: step the opposite way (a negative distance computed at run time, chameleon.cql `right DeltaFile`)
 Bitboard direction_value(const Op& op, Bitboard from, int64_t lo, int64_t hi, bool reverse = false) {
   static constexpr int kOpposite[8] = {1, 0, 3, 2, 7, 6, 5, 4};
-  // op.text names the direction(s)
-  static const struct { const char* name; uint8_t mask; } kNames[] = {
-      {"up", 1}, {"down", 2}, {"left", 4}, {"right", 8}, {"northeast", 16}, {"northwest", 32}, {"southeast", 64},
-      {"southwest", 128}, {"horizontal", 12}, {"vertical", 3}, {"diagonal", 240}, {"orthogonal", 15},
-      {"maindiagonal", 144}, {"offdiagonal", 96}, {"anydirection", 255}};
-  uint8_t mask = 0;
-  for (auto& n : kNames)
-    if (op.text == n.name) mask = n.mask;
+  const uint8_t mask = op.sub;  // the directions (directions.h), resolved from the name by compile
   Bitboard out = 0;
   for (Bitboard b = from; b; b &= b - 1) {
     int s0 = std::countr_zero(b);

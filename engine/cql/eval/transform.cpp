@@ -12,6 +12,7 @@
 #include <optional>
 
 #include "engine/cql/error.h"
+#include "engine/cql/eval/directions.h"
 #include "engine/cql/token.h"
 
 namespace cqlindex::cql::eval {
@@ -47,25 +48,7 @@ struct BoardMap {
 
 struct Invalid {};
 
-constexpr const char* kDirNames[] = {"up", "down", "left", "right", "northeast", "northwest", "southeast", "southwest"};
-constexpr int kDirVec[8][2] = {{0, 1}, {0, -1}, {-1, 0}, {1, 0}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
-struct Composite { const char* name; uint8_t mask; };
-constexpr Composite kComposites[] = {
-    {"up", 1}, {"down", 2}, {"left", 4}, {"right", 8}, {"northeast", 16}, {"northwest", 32}, {"southeast", 64},
-    {"southwest", 128}, {"horizontal", 4 | 8}, {"vertical", 1 | 2}, {"diagonal", 16 | 32 | 64 | 128},
-    {"orthogonal", 15}, {"maindiagonal", 16 | 128}, {"offdiagonal", 32 | 64}, {"anydirection", 255}};
-
-uint8_t direction_mask(const std::string& name) {
-  for (const Composite& c : kComposites)
-    if (name == c.name) return c.mask;
-  return 0;
-}
-
-std::string direction_name(uint8_t mask) {
-  for (const Composite& c : kComposites)
-    if (c.mask == mask) return c.name;
-  return "";
-}
+constexpr int kDirVec[8][2] = {{0, 1}, {0, -1}, {-1, 0}, {1, 0}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}};  // directions.h order
 
 // The eight directions counterclockwise, for rotate45.
 constexpr int kCircle[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
