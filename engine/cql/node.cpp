@@ -70,4 +70,6 @@ const char* kind_name(NodeKind k) {
   return "?";
 }
 
+bool is_capture_dash(const Node& dash) { return dash.text == "[x]"; }
+
 }  // namespace cqlindex::cql

@@ -51,4 +51,7 @@ struct Node {
 
 NodePtr make_node(NodeKind k, ValueType t, int line = 0, int column = 0);
 
+// True for a capture dash, `[x]` or `×` (the lexer spells `×` as "[x]" and `――` as "--").
+bool is_capture_dash(const Node& dash);
+
 }  // namespace cqlindex::cql

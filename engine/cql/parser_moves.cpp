@@ -142,7 +142,7 @@ NodePtr Parser::dash_promotion(const Token& eq) {
 // What CQL 6.2 (dash-legal-parse.cpp) allows in a dash after legal or pseudolegal: no capture dash, no promotion,
 // and at most one target, which is o-o, o-o-o, castle or enpassant (what a move not played can be asked).
 void Parser::check_legal_dash(const Node& dash, const Token& at) const {
-  if (dash.text != "--" && dash.text != "\u2015\u2015")
+  if (is_capture_dash(dash))
     error_at(at, "'legal' and 'pseudolegal' are not supported with capturing dashnodes '[x]'. Use normal -- instead "
                  "if possible.");
   size_t targets = 0;

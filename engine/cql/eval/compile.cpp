@@ -380,7 +380,7 @@ struct Compiler {
       }
       case NodeKind::Dash: {
         auto o = op(OpCode::Dash, n);
-        o->flag = n.text != "--" && n.text != "\u2015\u2015";  // [x] or ×: a capture
+        o->flag = is_capture_dash(n);
         o->kids.push_back(child(n, "left"));
         o->kids.push_back(child(n, "right"));
         o->kids.push_back(child(n, "promote"));

@@ -122,8 +122,8 @@ namespace {
 
 [[gnu::noinline]] bool eval_orbit(const Op& op, Ctx& ctx, Value& v) {
   Value tmp;
-  // speed (square_pattern.h): rows screen the images by their leading one-square designators; an image made only
-  // of designators matches when they hold, with the last one's square as its value
+  // speed (square_pattern.h): rows screen the images by their one-square designators; an image made only of
+  // designators matches when they hold, with the last one's square as its value
   const SquarePattern* pattern = op.pattern.get();
   uint64_t have[SquarePattern::kMaxKinds];
   if (pattern) pattern->pieces_in(ctx.position(), have);

@@ -1,4 +1,4 @@
-// Screening an orbit's images by the one-square piece designators they start with (square_pattern.h).
+// Screening an orbit's images by their one-square piece designators (square_pattern.h).
 #include "engine/cql/eval/square_pattern.h"
 
 #include <algorithm>
