@@ -51,11 +51,14 @@ struct PopeyeOutputs {
   }
 };
 
-// The problem of `problems` whose solution contains `text`.
-const testing::PopeyeProblem* find_problem(const std::vector<testing::PopeyeProblem>& problems, const std::string& text) {
-  for (const auto& p : problems)
-    if (p.entry.solution.find(text) != std::string::npos) return &p;
-  return nullptr;
+// The problem of Popeye output `file` (annan.ref or imitator.out) whose solution contains `text`.
+testing::PopeyeProblem popeye_problem(const std::string& file, const std::string& text) {
+  PopeyeOutputs outputs;
+  REQUIRE(outputs.ok);
+  for (auto& p : outputs.problems(file))
+    if (p.entry.solution.find(text) != std::string::npos) return p;
+  FAIL("no problem of " << file << " has '" << text << "' in its solution");
+  return {};
 }
 
 }  // namespace
@@ -138,13 +141,9 @@ TEST_CASE("yacpdb twins: an Imitator twin is fairy play, never replayed orthodox
 }
 
 TEST_CASE("yacpdb twins: Popeye's PolishType twin of annan.inp applies to the real diagram", "[yacpdb][twin]") {
-  PopeyeOutputs outputs;
-  REQUIRE(outputs.ok);
-  auto problems = outputs.problems("annan.ref");
-  const testing::PopeyeProblem* p = find_problem(problems, "PolishType");
-  REQUIRE(p);
+  const testing::PopeyeProblem p = popeye_problem("annan.ref", "PolishType");
   // S. Emmerson, The Problemist 2007, h#3 AnnanChess: wBa1 wKb1, bBg1 bKh1.
-  auto parse = parse_solution_text(p->entry.solution);
+  auto parse = parse_solution_text(p.entry.solution);
   INFO(parse.error.value_or(""));
   REQUIRE_FALSE(parse.error);
   REQUIRE(parse.root->children.size() == 2);
@@ -155,8 +154,8 @@ TEST_CASE("yacpdb twins: Popeye's PolishType twin of annan.inp applies to the re
   // Popeye's twin b starts 1.Kb1-a2 Kh1-g2 2.Ba1-b1: the black king and bishop now stand on b1 and a1, the white
   // king on h1. The first move pair is orthodox; 2.Ba1-b1 is an Annan move (the bishop moves as the king behind
   // it), so orthodox replay of the text stops exactly there.
-  Entry e = p->entry;
-  e.options.clear();  // the condition is kept in p->conditions; replay the board commands as they are
+  Entry e = p.entry;
+  e.options.clear();  // the condition is kept in p.conditions; replay the board commands as they are
   e.solution = "b) PolishType 1.Kb1-a2 Kh1-g2";
   SolutionTree t = replay_solution(e);
   INFO(t.error);
@@ -169,14 +168,10 @@ TEST_CASE("yacpdb twins: Popeye's PolishType twin of annan.inp applies to the re
 }
 
 TEST_CASE("yacpdb twins: Popeye's Imitator twins of imitator.inp are read as imitator squares", "[yacpdb][twin]") {
-  PopeyeOutputs outputs;
-  REQUIRE(outputs.ok);
-  auto problems = outputs.problems("imitator.out");
-  const testing::PopeyeProblem* p = find_problem(problems, "Imitator c5");
-  REQUIRE(p);
+  const testing::PopeyeProblem p = popeye_problem("imitator.out", "Imitator c5");
   // Th. Maeder, feenschach 1987, h=2 Imitator e5: b) wKf5-->g5, c) Imitator c5, d) Imitator a7. The solutions
   // promote to fairy pieces (=I), which the solution reader refuses, so the twin lines are read on their own.
-  std::istringstream lines(p->entry.solution);
+  std::istringstream lines(p.entry.solution);
   std::string line, headers;
   while (std::getline(lines, line))
     if (line.size() > 2 && line[1] == ')') headers += line + "\n";
@@ -194,5 +189,5 @@ TEST_CASE("yacpdb twins: Popeye's Imitator twins of imitator.inp are read as imi
   REQUIRE(d.size() == 1);
   CHECK(d[0].squares == std::vector<int>{sq("a7")});
   // The entry itself is fairy (condition Imitator): never replayed.
-  CHECK(std::find(p->conditions.begin(), p->conditions.end(), "Imitator e5") != p->conditions.end());
+  CHECK(std::find(p.conditions.begin(), p.conditions.end(), "Imitator e5") != p.conditions.end());
 }
