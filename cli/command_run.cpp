@@ -12,6 +12,7 @@
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/open_index.h"
+#include "cli/output_file.h"
 #include "cli/run_options.h"
 #include "cli/similar_run.h"
 #include "indexer/index_location.h"
@@ -96,11 +97,13 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
     return kExitInput;
   }
   const std::string out_path = output_path(query, opt);
-  std::ofstream out(out_path, std::ios::binary | std::ios::trunc);
-  if (!out) {
-    std::cerr << "cqlindex run: cannot write output '" << out_path << "'\n";
-    return kExitInput;
+  bool out_is_input = false;
+  auto out_file = OutputFile::open(out_path, {input, opt.query_file}, &err, &out_is_input);
+  if (!out_file) {  // -o (or the header's output) naming an input is a usage error
+    std::cerr << "cqlindex run: " << err << "\n";
+    return out_is_input ? kExitUsage : kExitInput;
   }
+  std::ostream& out = out_file->stream();
   // The index, when the input has one: only the games it cannot rule out are replayed.
   std::unique_ptr<store::IndexStore> index;
   if (!opt.no_index)
@@ -200,7 +203,10 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
     });
     for (const ScanResult& r : kept) out << r.text;
   }
-  out.close();
+  if (!out_file->commit(&err)) {  // no success line: the output is not there
+    std::cerr << "cqlindex run: " << err << "\n";
+    return kExitInput;
+  }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   char secs[32];
   std::snprintf(secs, sizeof secs, "%.3f", seconds);

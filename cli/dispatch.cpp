@@ -5,6 +5,7 @@
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "cli/output_file.h"
 
 namespace cqlindex::cli {
 namespace {
@@ -59,7 +60,17 @@ int dispatch(int argc, char** argv) {
     return kExitOk;
   }
   for (const Command& c : kCommands)
-    if (c.run && name == c.name) return c.run(argc - 1, argv + 1);
+    if (c.run && name == c.name) {
+      StandardOutputWatch watch;
+      const int rc = c.run(argc - 1, argv + 1);
+      // What a command printed must have reached standard output (a full disk, /dev/full): else it failed
+      // (a command that failed already said why).
+      if (auto error = rc == kExitOk ? standard_output_error() : std::nullopt) {
+        std::cerr << "cqlindex " << name << ": " << *error << "\n";
+        return kExitInput;
+      }
+      return rc;
+    }
   std::cerr << "cqlindex: unknown command '" << name << "'\n\n" << kUsage;
   return kExitUsage;
 }
