@@ -29,7 +29,7 @@ int command_info(int argc, char** argv) {
   const std::string dir = vm.count("index") ? vm["index"].as<std::string>()
                                             : indexer::default_index_dir(vm["REPO.pgn"].as<std::string>());
   std::string error;
-  auto store = store::IndexStore::open_for_reading(dir, &error);
+  auto store = indexer::open_index_for_reading(dir, &error);
   if (!store) {
     std::cerr << "cqlindex info: " << error << "\n";
     return kExitInput;

@@ -19,11 +19,17 @@ int open_fresh_index(const IndexRequest& request, std::unique_ptr<store::IndexSt
     std::cerr << prefix << "no index at " << dir << "\n";
     return kExitInput;
   }
+  // A folder this tool did not build is not offered to `build`, which would refuse to replace it anyway.
+  if (!indexer::is_index_folder(dir)) {
+    std::cerr << prefix << dir << " is not an index built by cqlindex (name the index folder with --index, or use "
+              << "--no-index)\n";
+    return kExitInput;
+  }
   std::string error;
-  index = store::IndexStore::open_for_reading(dir, &error, request.families);
+  index = indexer::open_index_for_reading(dir, &error, request.families);
   if (!index) {
-    std::cerr << prefix << error << " (rebuild it with 'cqlindex build " << request.input << request.build_flags
-              << "', or use --no-index)\n";
+    std::cerr << prefix << error << " (rebuild it with 'cqlindex build " << request.input
+              << (named ? " --index " + dir : std::string()) << request.build_flags << "', or use --no-index)\n";
     return kExitInput;
   }
   auto freshness = indexer::check_freshness(index->meta(), request.input, &error);

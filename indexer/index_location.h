@@ -1,14 +1,36 @@
 #pragma once
 // Where an index lives and whether it still describes its PGN.
+#include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "store/family.h"
 #include "store/index_meta.h"
+#include "store/index_store.h"
 
 namespace cqlindex::indexer {
 
 // Returns the default index folder of a PGN: `REPO.pgn.cqlidx` beside it.
 std::string default_index_dir(const std::string& pgn_path);
+
+// The file every index folder this tool builds holds: what lets a build replace a folder (it never replaces or
+// removes one without it, nor a file).
+constexpr const char* kIndexMarkerName = "CQLINDEX-INDEX";
+
+// Returns true when `dir` is a folder that holds an index this tool built: its marker file, or (indexes built
+// before the marker existed) its store::kChecksumManifestName.
+bool is_index_folder(const std::string& dir);
+
+// Returns why `dir` cannot receive the index of `pgn_path` (it exists and is not an index folder this tool
+// built, or it holds the PGN), or an empty string when it can.
+std::string index_target_problem(const std::string& dir, const std::string& pgn_path);
+
+// Opens the index in `dir` as store::IndexStore::open_for_reading does; when a build replaced the folder while
+// it was being opened (one generation's files read, then the other's), it opens it again, so a reader sees one
+// whole generation.
+std::unique_ptr<store::IndexStore> open_index_for_reading(const std::string& dir, std::string* error,
+                                                          const std::vector<store::Family>& families = {});
 
 enum class Freshness {
   Fresh,     // the PGN is byte for byte what was indexed
