@@ -168,7 +168,7 @@ int command_yacpdb(int argc, char** argv) {
       return is_input ? kExitUsage : kExitInput;
     }
   }
-  std::ostream& out = to_stdout ? std::cout : out_file->stream();
+  std::ostream& out = out_file ? out_file->stream() : std::cout;  // (--count: nothing is written)
   if (!count_only)
     for (uint32_t i : matched) out << yacpdb::problem_to_pgn(file.problems[i]);
   // No success line when the entries did not reach their file (or standard output).

@@ -228,3 +228,42 @@ TEST_CASE("an interrupted build removes its temporary folder, a killed one's is 
   CHECK(cqlindex_in(tmp, "build big.pgn --threads 2").exit_code == 0);
   CHECK(entries_with(tmp.path, ".cqlindex-build-") == 0);
 }
+
+TEST_CASE("queries running while the index is rebuilt again and again never find it damaged or missing",
+          "[cli][safety]") {
+  TempDir tmp;
+  const std::string book = read_file(kBook);
+  write_file(tmp / "g.pgn", book.substr(0, book.find("[Event ", book.size() / 4)));
+  write_file(tmp / "q.cql", "cql() check\n");
+  REQUIRE(cqlindex_in(tmp, "build g.pgn").exit_code == 0);
+  // A builder rebuilds 8 times; meanwhile queries run back to back, each printing its status when it fails.
+  const std::string bin = shell_quote(CQLINDEX_BINARY);
+  auto r = run_process("cd " + shell_quote(tmp.path.string()) + " || exit 1; (for i in 1 2 3 4 5 6 7 8; do " + bin +
+                       " build g.pgn --threads 1 >/dev/null 2>&1 || echo build-failed; done; touch built) & "
+                       "n=0; while [ ! -e " + shell_quote((tmp.path / "built").string()) + " ]; do " + bin +
+                       " run q.cql -i g.pgn -o o.pgn --threads 1 >/dev/null 2>err.txt || { echo query-failed; "
+                       "cat err.txt; }; n=$((n+1)); done; wait; echo queries=$n");
+  INFO(r.out);
+  CHECK(r.out.find("failed") == std::string::npos);
+  CHECK(r.out.find("queries=") != std::string::npos);
+  CHECK(entries_with(tmp.path, ".cqlindex-build-") == 0);
+}
+
+TEST_CASE("build --append after the PGN ended inside a tag section answers as --no-index (issue 15 repro)",
+          "[cli][safety]") {
+  TempDir tmp;
+  fs::copy_file(kBook, tmp / "g.pgn");
+  write_file(tmp / "q.cql", "cql() check\n");
+  auto r = run_process("cd " + shell_quote(tmp.path.string()) + " || exit 1; B=" + shell_quote(CQLINDEX_BINARY) +
+                       "; L=$(grep -n '^\\[Event ' g.pgn | sed -n 2p | cut -d: -f1); L=$((L+2)); "
+                       "head -n $L g.pgn > p.pgn; $B build p.pgn >/dev/null 2>&1; tail -n +$((L+1)) g.pgn >> p.pgn; "
+                       "$B build p.pgn --append 2>&1 >/dev/null; echo append=$?; "
+                       "$B run q.cql -i p.pgn -o indexed.pgn 2>/dev/null; $B run q.cql -i p.pgn -o scanned.pgn "
+                       "--no-index 2>/dev/null");
+  INFO(r.out);
+  CHECK(r.out.find("append=0") != std::string::npos);
+  CHECK(r.out.find("the whole index is rebuilt") != std::string::npos);
+  CHECK(r.out.find("808 matches of 1005 games") != std::string::npos);
+  CHECK(r.out.find("of 1006 games") == std::string::npos);
+  CHECK(read_file(tmp / "indexed.pgn") == read_file(tmp / "scanned.pgn"));
+}
