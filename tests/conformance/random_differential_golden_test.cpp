@@ -55,7 +55,7 @@ std::string first_line(const std::string& text) { return text.substr(0, text.fin
 std::string compare_with_golden(const GoldenRun& g, const RunOutcome& ours) {
   const std::string cql = "CQL 6.2: exit " + std::to_string(g.exit_code) +
                           (g.match_line.empty() ? "" : ", '" + g.match_line + "'");
-  if (ours.exit_code == 124) return "timed out; " + cql;
+  if (ours.timed_out()) return "over 30 s of CPU (exit " + std::to_string(ours.exit_code) + "); " + cql;
   if (g.rejected()) {
     if (ours.rejected()) return "";
     return cql + " (" + g.message + "); we run: " + ours.summary();
@@ -84,9 +84,9 @@ std::string check_run(const GoldenRun& g, const fs::path& work_root, const fs::p
   const std::string tag = std::to_string(slot);
   const fs::path work = work_root / tag;  // a folder of its own, as CQL 6.2 had (a query may write files)
   fs::create_directories(work);
-  const RunOutcome scan = cqlindex::test::run_cqlindex(work, tag + "s", "--no-index", input, g.query.string(), 60);
+  const RunOutcome scan = cqlindex::test::run_cqlindex(work, tag + "s", "--no-index", input, g.query.string(), 30);
   const RunOutcome indexed = cqlindex::test::run_cqlindex(
-      work, tag + "i", "--index " + cqlindex::test::shell_quote(index.string()), input, g.query.string(), 60);
+      work, tag + "i", "--index " + cqlindex::test::shell_quote(index.string()), input, g.query.string(), 30);
   std::string problems;
   const std::string golden = compare_with_golden(g, scan);
   auto k = known.find(g.id + " " + g.input);
