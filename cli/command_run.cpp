@@ -141,6 +141,8 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
   ro.threads = threads;
   ro.progress = [&](uint64_t done) { file->release_before(done); };  // memory independent of the file's size
   uint64_t seen = 0, matched = 0, unreadable = 0, with_errors = 0, replayed = 0;
+  // CQL 6.2 reads the game after a gamenumber range before it stops, and counts it in "of M games"
+  bool read_past_range = false;
   const bool sorted = !program.sorts.empty();
   std::vector<ScanResult> kept;
   std::function<ScanResult(const pgn::Game&, unsigned)> work = [&](const pgn::Game& g, unsigned worker) {
@@ -167,7 +169,10 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
     return r;
   };
   std::function<bool(const pgn::GameInfo&, ScanResult&&)> deliver = [&](const pgn::GameInfo& info, ScanResult&& r) {
-    if (games && int64_t(info.number) > games->max) return false;
+    if (games && int64_t(info.number) > games->max) {
+      read_past_range = int64_t(info.number) == games->max + 1;
+      return false;
+    }
     ++seen;
     for (const pgn::PgnError& e : info.errors) std::cerr << pgn::format_error(input, e) << '\n';
     if (!info.errors.empty())
@@ -191,6 +196,7 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
     const uint64_t total = index->meta().game_count;
     const uint64_t evaluated = seen;
     seen = games ? std::min<uint64_t>(total, uint64_t(std::max<int64_t>(games->max, 0))) : total;
+    read_past_range = games && int64_t(total) > std::max<int64_t>(games->max, 0);
     std::cerr << "cqlindex run: the index left " << evaluated << " of " << seen
               << " games to replay (the others cannot match; 'cqlindex explain' shows the plan)\n";
   } else {
@@ -210,7 +216,7 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   char secs[32];
   std::snprintf(secs, sizeof secs, "%.3f", seconds);
-  std::cout << matched << " matches of " << seen << " games in " << secs << " seconds using " << threads
+  std::cout << matched << " matches of " << seen + (read_past_range ? 1 : 0) << " games in " << secs << " seconds using " << threads
             << (threads == 1 ? " thread" : " threads") << " to " << out_path << "\n";
   // the persistent variables after the last game, as CQL prints them ("NumberGames: 1005")
   for (const std::string& line : scanners.front()->persistent_report()) std::cout << line << "\n";
