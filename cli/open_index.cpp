@@ -26,7 +26,8 @@ int open_fresh_index(const IndexRequest& request, std::unique_ptr<store::IndexSt
               << "', or use --no-index)\n";
     return kExitInput;
   }
-  auto freshness = indexer::check_freshness(index->meta(), request.input, &error);
+  indexer::FreshnessEvidence evidence{};
+  auto freshness = indexer::check_freshness(index->meta(), request.input, &error, &evidence);
   if (!freshness) {
     std::cerr << prefix << error << "\n";
     index.reset();
@@ -38,6 +39,8 @@ int open_fresh_index(const IndexRequest& request, std::unique_ptr<store::IndexSt
     index.reset();
     return kExitInput;
   }
+  if (evidence == indexer::FreshnessEvidence::WholeRead)
+    std::cerr << prefix << indexer::whole_read_note(request.input, request.build_flags) << "\n";
   return kExitOk;
 }
 
