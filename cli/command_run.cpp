@@ -111,6 +111,11 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
   std::optional<planner::CandidateSet> candidates;
   planner::PlanReport plan;
   if (index) candidates = planner::plan_candidates(query, *index, &plan);
+  if (index && !plan.error.empty()) {  // a damaged block: stop rather than answer from part of the index
+    std::cerr << "cqlindex run: " << plan.error << " ('cqlindex verify " << input
+              << "' names every damaged file; rebuild the index, or use --no-index)\n";
+    return kExitInput;
+  }
   std::vector<pgn::GameSpan> spans;
   if (candidates) {
     spans.reserve(candidates->cardinality());

@@ -49,7 +49,7 @@ int open_yacpdb_index(const std::string& input, const po::variables_map& vm,
   const std::string flags = yacpdb::is_yaml_file(input) ? "" : " --yacpdb";
   std::string dir;
   // Only the yacpdb family (instances and entry metadata) is read: the game families of a PGN problem file stay
-  // closed (their files are still verified against the checksum manifest).
+  // closed (a damaged block there is met by `cqlindex verify`, not by this query, which reads none of it).
   if (int rc = open_fresh_index({"yacpdb", input, named ? vm["index"].as<std::string>() : "", flags, true,
                                  {store::Family::Yacpdb}},
                                 index, &dir);

@@ -18,6 +18,8 @@ constexpr const char* kUsage =
     "                           index a repository (or the games appended to it)\n"
     "  info [REPO.pgn | --index DIR]\n"
     "                           what an index holds\n"
+    "  verify [REPO.pgn | --index DIR]\n"
+    "                           read every byte of an index and of its PGN's indexed part; name a damaged file\n"
     "  check FILE.pgn [--fen]   validate a PGN file; --fen prints every mainline position\n"
     "  run QUERY.cql [-i IN.pgn] [-o OUT.pgn] [CQL options]\n"
     "                           run (or with -parse: parse) a CQL query\n"
@@ -41,6 +43,7 @@ constexpr Command kCommands[] = {
     {"check", command_check},
     {"build", command_build},
     {"info", command_info},
+    {"verify", command_verify},
     {"run", run_command},
     {"similar", command_similar},
     {"yacpdb", command_yacpdb},

@@ -32,7 +32,8 @@ int open_fresh_index(const IndexRequest& request, std::unique_ptr<store::IndexSt
               << (named ? " --index " + dir : std::string()) << request.build_flags << "', or use --no-index)\n";
     return kExitInput;
   }
-  auto freshness = indexer::check_freshness(index->meta(), request.input, &error);
+  indexer::FreshnessEvidence evidence{};
+  auto freshness = indexer::check_freshness(index->meta(), request.input, &error, &evidence);
   if (!freshness) {
     std::cerr << prefix << error << "\n";
     index.reset();
@@ -44,6 +45,8 @@ int open_fresh_index(const IndexRequest& request, std::unique_ptr<store::IndexSt
     index.reset();
     return kExitInput;
   }
+  if (evidence == indexer::FreshnessEvidence::WholeRead)
+    std::cerr << prefix << indexer::whole_read_note(request.input, request.build_flags) << "\n";
   return kExitOk;
 }
 

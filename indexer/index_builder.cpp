@@ -13,7 +13,7 @@
 #include <mutex>
 #include <thread>
 #include <sys/resource.h>
-#include <sys/stat.h>
+#include <ctime>
 #include <unistd.h>
 
 #include "engine/pgn/game_splitter.h"
@@ -36,10 +36,16 @@ bool fail(std::string* error, const std::string& message) {
   return false;
 }
 
-int64_t mtime_ns(const std::string& path) {
-  struct stat st{};
-  if (::stat(path.c_str(), &st) != 0) return 0;
-  return int64_t(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
+// Waits until the PGN's time stamp is safely in the past, so that any later write gives it another one: a file
+// written and indexed within one tick of its file system's clock could otherwise change under an unchanged time
+// stamp, and an open trusts an unchanged one (store/README.md, "Freshness"). A whole-second time stamp may come
+// from a file system that keeps only seconds (or two): the margin is then 2 s; else 100 ms, above any kernel tick.
+void wait_out_timestamp_granularity(int64_t mtime_ns) {
+  const int64_t margin = mtime_ns % 1'000'000'000 == 0 ? 2'000'000'000 : 100'000'000;
+  timespec now{};
+  ::clock_gettime(CLOCK_REALTIME, &now);
+  const int64_t age = int64_t(now.tv_sec) * 1'000'000'000 + now.tv_nsec - mtime_ns;
+  if (age < margin) std::this_thread::sleep_for(std::chrono::nanoseconds(std::min(margin, margin - age)));
 }
 
 // Copies an index folder with hard links: RocksDB never rewrites a file in place, so the copy can be
@@ -260,13 +266,20 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
   if (fs::is_symlink(dir, ec)) dir = fs::canonical(dir, ec).string();  // the link keeps pointing at the index
 
   std::string why;
+  // The facts an open recognises the PGN by, taken before any byte is read (see wait_out_timestamp_granularity).
+  const auto identity = pgn_identity(pgn_path, &why);
+  if (!identity) return fail(error, why);
+  wait_out_timestamp_granularity(identity->mtime_ns);
   auto file = pgn::PgnFile::open(pgn_path, &why);
   if (!file) return fail(error, why);
   const std::string_view all = file->text();
-  const int64_t mtime = mtime_ns(pgn_path);
+  if (all.size() != identity->size)
+    return fail(error, pgn_path + " changed while it was being indexed: build again when it is written");
   // Read through its own small buffer: the mapped pages are handed back as the parse goes on.
   auto fingerprint = store::fingerprint_file_prefix(pgn_path, all.size(), &why);
   if (!fingerprint) return fail(error, why);
+  auto sample_hash = store::fingerprint_file_samples(pgn_path, all.size(), &why);
+  if (!sample_hash) return fail(error, why);
   auto workspace = BuildWorkspace::create(dir, &why);
   if (!workspace) return fail(error, why);
 
@@ -284,7 +297,9 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
     auto old = open_index_for_reading(dir, &why);
     if (!old) return fail(error, why + " (build without --append to make a new index)");
     meta = old->meta();
-    auto freshness = check_freshness(meta, pgn_path, &why);
+    // The whole indexed prefix, not the samples a query checks: the index is extended only over the very bytes
+    // it describes.
+    auto freshness = check_freshness_in_full(meta, pgn_path, &why);
     if (!freshness) return fail(error, why);
     if (*freshness == Freshness::Stale)
       return fail(error, pgn_path + " has changed, not only grown, since it was indexed: build without --append");
@@ -443,13 +458,21 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
 
   meta.pgn_path = fs::absolute(pgn_path, ec).string();
   meta.pgn_size = all.size();
-  meta.pgn_mtime_ns = mtime;
+  meta.pgn_mtime_ns = identity->mtime_ns;
+  meta.pgn_device = identity->device;
+  meta.pgn_inode = identity->inode;
   meta.pgn_fingerprint = *fingerprint;
+  meta.pgn_sample_hash = *sample_hash;
   meta.game_count = first_id + static_cast<uint32_t>(games);
   meta.position_count += out.positions;
   meta.build_options = "similarity-keys=v2";  // v2: position buckets of XXH3 hashes
   if (with_yacpdb) meta.build_options += ";" + std::string(kYacpdbBuildMarker);
   if (!write_marker(tmp, error)) return false;
+  // A write during the build gave the PGN another time stamp: what was indexed may not be what is there.
+  const auto after = pgn_identity(pgn_path, &why);
+  if (!after) return fail(error, why);
+  if (after->size != identity->size || after->mtime_ns != identity->mtime_ns || after->inode != identity->inode)
+    return fail(error, pgn_path + " changed while it was being indexed: build again when it is written");
   if (!store->put_meta(meta, &why) || !store->finish(&why)) return fail(error, why);
   store.reset();
   if (options.progress) options.progress(text.size(), text.size());
