@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <iostream>
 #include <streambuf>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -58,6 +59,20 @@ bool names_a_descriptor(const std::string& path) {
   for (const char* prefix : {"/dev/stdout", "/dev/stderr", "/dev/fd/", "/proc/self/fd/"})
     if (path.rfind(prefix, 0) == 0) return true;
   return false;
+}
+
+// Removes the temporary files that killed commands left beside `target` (their lock is free; a running
+// command holds the lock of its own).
+void remove_stale_temporaries(const fs::path& folder, const std::string& prefix) {
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(folder, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind(prefix, 0) != 0 || !entry.is_regular_file(ec) || entry.is_symlink(ec)) continue;
+    const int fd = ::open(entry.path().c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0) continue;
+    if (::flock(fd, LOCK_EX | LOCK_NB) == 0) ::unlink(entry.path().c_str());
+    ::close(fd);
+  }
 }
 
 // Returns the permission bits a new file gets (0666 less the umask).
@@ -112,10 +127,12 @@ std::unique_ptr<OutputFile> OutputFile::open(const std::string& path, const std:
   std::string target = path;
   if (fs::is_symlink(path, ec)) target = fs::weakly_canonical(path, ec).string();  // the link stays a link
   const fs::path folder = fs::path(target).parent_path();
-  std::string name = ".";  // hidden; built step by step (GCC 12 warns wrongly on "." + string, bug 105329)
-  name += fs::path(target).filename().string();
-  name += ".cqlindex-tmp-XXXXXX";
-  std::string temporary = ((folder.empty() ? fs::path(".") : folder) / name).string();
+  std::string prefix = ".";  // hidden; built step by step (GCC 12 warns wrongly on "." + string, bug 105329)
+  prefix += fs::path(target).filename().string();
+  prefix += ".cqlindex-tmp-";
+  const fs::path where = folder.empty() ? fs::path(".") : folder;
+  remove_stale_temporaries(where, prefix);
+  std::string temporary = (where / (prefix + "XXXXXX")).string();
   const int fd = ::mkstemp(temporary.data());
   if (fd < 0) {
     const int err = errno;
@@ -128,6 +145,7 @@ std::unique_ptr<OutputFile> OutputFile::open(const std::string& path, const std:
     return fail(os_error(path, err));
   }
   ::fchmod(fd, exists ? (target_stat.st_mode & 07777) : new_file_mode());
+  ::flock(fd, LOCK_EX);  // while held, no other command takes the file for a killed one's leftover
   return std::unique_ptr<OutputFile>(new OutputFile(std::make_unique<Impl>(path, target, temporary, fd)));
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // Every file a command writes (run -o, similar -o, yacpdb -o): written to a temporary file in the same folder,
 // every write checked, then flushed, synced, closed and renamed into place, so a full disk or an interrupted
-// run never leaves a truncated file in place of the output (or of an older one). An output that is one of the
+// run never leaves a truncated file in place of the output (or of an older one). The temporary file is locked
+// (flock) while it is written; a killed command's is removed by the next command writing the same output. An output that is one of the
 // command's inputs (the same file through any path, link or symlink) is refused before anything is written.
 // A path that names no regular file (a device such as /dev/full, a FIFO) or standard output or error through
 // /dev/stdout, /dev/fd/N or /proc/self/fd/N is written directly (appending to a file behind it), every write

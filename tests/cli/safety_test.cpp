@@ -2,10 +2,13 @@
 // report success when its output did not reach the disk. Run through the binary, as a user would.
 #include <catch2/catch.hpp>
 
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include "support/process.h"
 
@@ -266,4 +269,22 @@ TEST_CASE("build --append after the PGN ended inside a tag section answers as --
   CHECK(r.out.find("808 matches of 1005 games") != std::string::npos);
   CHECK(r.out.find("of 1006 games") == std::string::npos);
   CHECK(read_file(tmp / "indexed.pgn") == read_file(tmp / "scanned.pgn"));
+}
+
+TEST_CASE("a killed command's temporary output is removed by the next command writing that output, a live one's not",
+          "[cli][safety]") {
+  TempDir tmp;
+  fs::copy_file(kBook, tmp / "g.pgn");
+  write_file(tmp / "q.cql", "cql() check\n");
+  write_file(tmp / ".out.pgn.cqlindex-tmp-AAAAAA", "half an output");  // no lock held: its command is gone
+  write_file(tmp / ".out.pgn.cqlindex-tmp-BBBBBB", "being written");
+  const int fd = ::open((tmp / ".out.pgn.cqlindex-tmp-BBBBBB").c_str(), O_RDWR);
+  REQUIRE(fd >= 0);
+  REQUIRE(::flock(fd, LOCK_EX) == 0);  // a command still writing it
+  write_file(tmp / ".other.pgn.cqlindex-tmp-CCCCCC", "another output's");
+  CHECK(cqlindex_in(tmp, "run q.cql -i g.pgn -o out.pgn --no-index").exit_code == 0);
+  CHECK_FALSE(fs::exists(tmp / ".out.pgn.cqlindex-tmp-AAAAAA"));
+  CHECK(fs::exists(tmp / ".out.pgn.cqlindex-tmp-BBBBBB"));
+  CHECK(fs::exists(tmp / ".other.pgn.cqlindex-tmp-CCCCCC"));
+  ::close(fd);
 }
