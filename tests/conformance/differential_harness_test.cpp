@@ -38,6 +38,7 @@ struct Case {
   std::string printed;    // print_cql of the parsed query; empty when it does not parse
   std::string problems;   // what disagrees ("" when nothing)
   int exit_code = -1;     // of the plain run
+  bool matched = false;   // whether the plain run matched a game
 };
 
 // Returns the query of `seed`: a typed random query (3 in 4) or a mutant of a corpus query.
@@ -87,6 +88,7 @@ void run_case(Case& c, const fs::path& work_root, const fs::path& index, size_t 
   };
   const RunOutcome plain = run("a", "--no-index --threads 1", query);
   c.exit_code = plain.exit_code;
+  c.matched = !plain.match_line.empty() && plain.match_line.rfind("0 ", 0) != 0;
   if (plain.timed_out()) {
     c.problems += "\n    over 20 s of CPU with --no-index --threads 1 (exit " + std::to_string(plain.exit_code) + ")";
     return;
@@ -150,22 +152,24 @@ TEST_CASE("differential harness: indexed, 1 vs 2 threads and parse-print-parse a
   });
   fs::remove_all(work);
 
-  size_t parsed = 0, ran = 0, failed = 0;
+  size_t parsed = 0, ran = 0, matched = 0, failed = 0;
   std::string report;
   for (const Case& c : cases) {
     parsed += !c.printed.empty();
     ran += c.exit_code == 0;
+    matched += c.matched;
     if (c.problems.empty()) continue;
     ++failed;
     report += "\n  seed " + std::to_string(c.seed) + " (" + c.origin + ") on " + c.input + ":" + c.problems +
               "\n    query:\n" + c.text;
   }
   std::cout << "differential harness: " << cases.size() << " query-input pairs, " << parsed << " parse, " << ran
-            << " run with exit 0, " << failed << " disagree\n";
+            << " run with exit 0, " << matched << " match a game, " << failed << " disagree\n";
   INFO(failed << " of " << cases.size() << " pairs disagree:" << report);
   CHECK(failed == 0);
   // the generator must exercise the engine, not just produce refusals
   CHECK(ran > cases.size() / 2);
+  CHECK(matched > cases.size() / 4);
 }
 
 TEST_CASE("parse -> print -> parse gives the same tree for every set-A and repro query that parses",

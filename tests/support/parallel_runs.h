@@ -22,10 +22,15 @@ inline void parallel_for(size_t n, int jobs, const std::function<void(size_t)>& 
   for (auto& t : threads) t.join();
 }
 
-// Returns true when the long tests were asked for (CQLINDEX_LONG_TESTS=1 in the environment).
+// Returns true when the long tests were asked for: CQLINDEX_LONG_TESTS=1 when the suite was built (scripts/build
+// turns it into the CMake option, which defines CQLINDEX_LONG_TESTS_BUILD) or in the environment of the run.
 inline bool long_tests_enabled() {
+#ifdef CQLINDEX_LONG_TESTS_BUILD
+  return true;
+#else
   const char* v = std::getenv("CQLINDEX_LONG_TESTS");
   return v && std::string(v) == "1";
+#endif
 }
 
 }  // namespace cqlindex::test
