@@ -30,15 +30,17 @@ int command_verify(int argc, char** argv) {
                                             : indexer::default_index_dir(vm["REPO.pgn"].as<std::string>());
   std::string error;
   store::IndexStore::Verification found;
+  const std::string rebuild =
+      "rebuild it with 'cqlindex build " + (vm.count("REPO.pgn") ? vm["REPO.pgn"].as<std::string>() : "REPO.pgn") + "'";
   if (!store::IndexStore::verify(dir, found, &error)) {
-    std::cerr << "cqlindex verify: " << error << "\n";
+    std::cerr << "cqlindex verify: " << error << " (" << rebuild << ")\n";
     return kExitInput;
   }
   std::cout << "index: " << dir << "\n";
   for (const std::string& line : found.checked) std::cout << "checked: " << line << "\n";
   for (const std::string& line : found.damaged) std::cerr << "cqlindex verify: " << line << "\n";
   if (!found.meta) {
-    std::cerr << "cqlindex verify: index " << dir << " is damaged; rebuild it with 'cqlindex build REPO.pgn'\n";
+    std::cerr << "cqlindex verify: index " << dir << " is damaged; " << rebuild << "\n";
     return kExitInput;
   }
   const store::IndexMeta& meta = *found.meta;

@@ -198,8 +198,10 @@ std::unique_ptr<IndexStore> IndexStore::create(const std::string& dir, std::stri
 
 namespace {
 
-// Reads every row of the meta family of an open database.
-std::optional<IndexMeta> read_meta(rocksdb::DB& db, rocksdb::ColumnFamilyHandle* meta_family, std::string* error) {
+// Reads every row of the meta family of an open database; `other_schema` (optional) says whether the rows were
+// read but are of another schema version (an index to rebuild, not a damaged one).
+std::optional<IndexMeta> read_meta(rocksdb::DB& db, rocksdb::ColumnFamilyHandle* meta_family, std::string* error,
+                                   bool* other_schema = nullptr) {
   std::map<std::string, std::string> rows;
   std::unique_ptr<rocksdb::Iterator> it(db.NewIterator(read_options(), meta_family));
   for (it->SeekToFirst(); it->Valid(); it->Next()) rows[it->key().ToString()] = it->value().ToString();
@@ -207,6 +209,10 @@ std::optional<IndexMeta> read_meta(rocksdb::DB& db, rocksdb::ColumnFamilyHandle*
     fail(error, std::string(it->status().IsCorruption() ? "the meta family is damaged: " : "index meta unreadable: ") +
                     it->status().ToString());
     return std::nullopt;
+  }
+  if (other_schema) {
+    auto version = rows.find("schema_version");
+    *other_schema = version != rows.end() && version->second != std::to_string(kSchemaVersion);
   }
   return decode_index_meta(rows, error);
 }
@@ -482,7 +488,9 @@ bool IndexStore::verify(const std::string& dir, Verification& out, std::string* 
     return true;
   }
   rocksdb::DB& db = *store->impl_->db;
-  auto meta = read_meta(db, store->impl_->handle(Family::Meta), &why);
+  bool other_schema = false;
+  auto meta = read_meta(db, store->impl_->handle(Family::Meta), &why, &other_schema);
+  if (other_schema) return fail(error, "index " + dir + ": " + why);  // to rebuild; its layout is not ours to check
   if (meta) out.meta = *meta;
   else out.damaged.push_back("index " + dir + ": " + why);
   std::vector<rocksdb::LiveFileMetaData> tables;

@@ -45,7 +45,8 @@ class IndexStore {
   };
   // Reads every byte of the finished index in `dir`: every file against CQLINDEX-CHECKSUMS, every table file
   // against the whole-file checksum RocksDB recorded when it wrote it, every block against its block checksum.
-  // Returns false (with `error`) when there is no finished index in `dir`; else true, with the findings in `out`.
+  // Returns false (with `error`) when there is no finished index of this schema in `dir`; else true, with the
+  // findings in `out`.
   static bool verify(const std::string& dir, Verification& out, std::string* error);
 
   // Returns the meta (valid after open_for_reading/open_for_writing, or after put_meta).
