@@ -277,12 +277,19 @@ class Lexer {
     return j;
   }
 
+  // True when a designator may end at offset n: CQL 6.2 reads `Ke1]`, `A]`, `Rg1-12` as words (an identifier),
+  // not as a designator followed by something: only a delimiter or a capture `[x]` may follow one.
+  bool ends_designator(size_t n) const {
+    if (is_word_char(at(n)) || at(n) == ']') return false;
+    return at(n) != '[' || src_.substr(pos_ + n, 3) == "[x]";
+  }
+
   // Tries a piece designator or declaration; returns true and fills t on success.
   bool lex_designator(Token& t) {
     uint64_t sq = 0;
     // square-only designator: e4, a-h7, [a1,h8]
     if (size_t n = square_part(0, sq)) {
-      if (!is_word_char(at(n)) && (at(n) != '[' || src_.substr(pos_ + n, 3) == "[x]")) {
+      if (ends_designator(n)) {
         t.kind = TokenKind::Piece;
         t.pieces = 0;
         t.squares = sq;
@@ -298,7 +305,7 @@ class Lexer {
     if (!n) return false;
     bool glyph = static_cast<unsigned char>(at(0)) >= 0x80;
     size_t m = square_part(n, sq);
-    if (m) {
+    if (m && (glyph || ends_designator(n + m))) {
       t.kind = TokenKind::Piece;
       t.pieces = bits;
       t.squares = sq;
@@ -314,8 +321,7 @@ class Lexer {
       advance(k);
       return true;
     }
-    bool capture_dash = src_.substr(pos_ + n, 3) == "[x]";
-    if (!glyph && (is_word_char(at(n)) || (at(n) == '[' && !capture_dash))) return false;
+    if (!glyph && !ends_designator(n)) return false;
     if (glyph && is_word_char(at(n))) return false;
     t.kind = TokenKind::Piece;
     t.pieces = bits;

@@ -524,9 +524,11 @@ void Parser::parse_header() {
       (t.text == "input" ? h.input : h.output) = t.file;
       forward();
     } else if (keywords("sort", "matchcount")) {
+      if (h.matchcount) error_at(t, "unexpected two matchcount ranges");
       h.matchcount = constant_range("matchcount");
       h.sort_matchcount = true;
     } else if (keyword("matchcount")) {
+      if (h.matchcount) error_at(t, "unexpected two matchcount ranges");
       h.matchcount = constant_range("matchcount");
     } else if (keyword("gamenumber")) {
       h.gamenumber = constant_range("gamenumber");

@@ -24,6 +24,12 @@ NodePtr Parser::move() {
   };
   while (++index > 0) {
     if (keyword("capture") || keyword("captures")) {
+      // CQL 6.2 (move-parse.cpp) takes a second `capture` and keeps the last one
+      for (auto it = n->kids.begin(); it != n->kids.end(); ++it)
+        if (std::string(it->role) == "capture") {
+          n->kids.erase(it);
+          break;
+        }
       set_param("capture", "missing set filter following 'capture'");
       if (index == 1) first = "capture";
     } else if (cur().is_keyword("o-o") || cur().is_keyword("o-o-o") || cur().is_keyword("castle")) {
@@ -75,6 +81,9 @@ NodePtr Parser::move() {
     error("the 'count' keyword in 'move' can only be used when 'legal' or 'pseudolegal' are also specified");
   if ((legal || pseudolegal) + previous > 1 || (legal && pseudolegal))
     error("After 'move' cannot specify both 'legal' or 'pseudolegal' and 'previous'");
+  // CQL 6.2 stops with an internal error here ("Movebase args"): no move is both, so the query is refused
+  if (n->has("primary") && n->has("secondary"))
+    error_at(start, "'move' cannot be both 'primary' and 'secondary': no move is both");
   bool special_kind = n->has("null") || n->has("primary") || n->has("secondary") || n->child("promote");
   if ((legal || pseudolegal) && special_kind)
     error("cannot use the following keywords with 'move legal' or 'move pseudolegal': 'null', 'primary', 'secondary', or 'promote'");
@@ -109,6 +118,10 @@ NodePtr Parser::dash_from(NodePtr left, const Token& dash, bool in_path) {
     forward();
     n->add("promote", dash_promotion(eq));
   }
+  // CQL 6.2 reads `-- (` as targets written with a space, and refuses them; in a path too when the dash has no
+  // right side (`a2-8-- (...)`; after `Q--[Aa] (...)` the parentheses hold a target filter, path_dash)
+  if (at_special("(") && cur().space_before && (!in_path || (!n->child("right") && !n->child("promote"))))
+    error("There must be no whitespace between the '--' filter and the '(' which begins the target specification");
   if (!in_path && at_special("(") && !cur().space_before) {
     forward();
     if (at_special(")")) error("expected a filter inside the targets '--(...)' of the dash");
@@ -403,6 +416,10 @@ NodePtr Parser::path_constituent() {
     if (!special(")")) error("malformed expression inside path filter: expected ')'");
   } else if ((con = path_dash())) {
   } else {
+    if (cur().is_keyword("countmoves"))  // as CQL 6.2: its dash would read as a constituent
+      error("The countmoves keyword is not allowed at the top level of path here because the following -- might be "
+            "misinterpreted as a constituent and not a filter. Put braces around the appropriate filter, e.g. "
+            "{countmoves legal --}");
     size_t x = save();
     NodePtr f = node();
     if (!f) return nullptr;
@@ -438,7 +455,9 @@ NodePtr Parser::path_dash() {
   NodePtr dash = dash_from(std::move(left), d, true);
   while (true) {
     size_t y = save();
-    if (eof() || at_special("(") || cur().kind == TokenKind::Dash || cur().blank_line_before) break;
+    // a '(' here is a parenthesized target filter, as in CQL 6.2 (`Q--[Aa] (r--k A--e7)` is refused: one
+    // filter only); a dash inside it still starts a chain constituent (below)
+    if (eof() || cur().kind == TokenKind::Dash || cur().blank_line_before) break;
     NodePtr f = node();
     if (!f) break;
     if (f->kind == NodeKind::Dash) { restore(y); break; }
