@@ -5,6 +5,7 @@
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "cli/output_file.h"
 
 namespace cqlindex::cli {
 namespace {
@@ -17,6 +18,8 @@ constexpr const char* kUsage =
     "                           index a repository (or the games appended to it)\n"
     "  info [REPO.pgn | --index DIR]\n"
     "                           what an index holds\n"
+    "  verify [REPO.pgn | --index DIR]\n"
+    "                           read every byte of an index and of its PGN's indexed part; name a damaged file\n"
     "  check FILE.pgn [--fen]   validate a PGN file; --fen prints every mainline position\n"
     "  run QUERY.cql [-i IN.pgn] [-o OUT.pgn] [CQL options]\n"
     "                           run (or with -parse: parse) a CQL query\n"
@@ -40,6 +43,7 @@ constexpr Command kCommands[] = {
     {"check", command_check},
     {"build", command_build},
     {"info", command_info},
+    {"verify", command_verify},
     {"run", run_command},
     {"similar", command_similar},
     {"yacpdb", command_yacpdb},
@@ -59,7 +63,17 @@ int dispatch(int argc, char** argv) {
     return kExitOk;
   }
   for (const Command& c : kCommands)
-    if (c.run && name == c.name) return c.run(argc - 1, argv + 1);
+    if (c.run && name == c.name) {
+      StandardOutputWatch watch;
+      const int rc = c.run(argc - 1, argv + 1);
+      // What a command printed must have reached standard output (a full disk, /dev/full): else it failed
+      // (a command that failed already said why).
+      if (auto error = rc == kExitOk ? standard_output_error() : std::nullopt) {
+        std::cerr << "cqlindex " << name << ": " << *error << "\n";
+        return kExitInput;
+      }
+      return rc;
+    }
   std::cerr << "cqlindex: unknown command '" << name << "'\n\n" << kUsage;
   return kExitUsage;
 }
