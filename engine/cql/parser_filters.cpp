@@ -681,7 +681,9 @@ NodePtr Parser::transform() {
   n->text = start.text == "dihedral" || start.text == "flipdihedral" ? "flip" : start.text;
   bool ranged = match_range(*n);
   NodePtr body = require(node(), "expected a filter following '" + start.text + "'");
-  n->type = ranged ? ValueType::Numeric : body->type;
+  // a transform of a position is not a position (CQL 6.2: `flipcolor count {flipcolor (parent == child)} >= 1`
+  // counts, random-differential C32-1): its images are tried as filters
+  n->type = ranged ? ValueType::Numeric : body->type == ValueType::Position ? ValueType::Logical : body->type;
   n->add("body", std::move(body));
   return n;
 }

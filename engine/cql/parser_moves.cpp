@@ -81,9 +81,6 @@ NodePtr Parser::move() {
     error("the 'count' keyword in 'move' can only be used when 'legal' or 'pseudolegal' are also specified");
   if ((legal || pseudolegal) + previous > 1 || (legal && pseudolegal))
     error("After 'move' cannot specify both 'legal' or 'pseudolegal' and 'previous'");
-  // CQL 6.2 stops with an internal error here ("Movebase args"): no move is both, so the query is refused
-  if (n->has("primary") && n->has("secondary"))
-    error_at(start, "'move' cannot be both 'primary' and 'secondary': no move is both");
   bool special_kind = n->has("null") || n->has("primary") || n->has("secondary") || n->child("promote");
   if ((legal || pseudolegal) && special_kind)
     error("cannot use the following keywords with 'move legal' or 'move pseudolegal': 'null', 'primary', 'secondary', or 'promote'");

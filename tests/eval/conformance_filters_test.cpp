@@ -1,7 +1,7 @@
 // Issue 15, classes B19 and C27-C31: filters CQL 6.2 answers (hascomment, ancestor, descendant, lastgamenumber,
 // currenttransform, two `capture`s in move, `fen` inside comment(...), `tag "White"`, `persistent dictionary`)
 // and CQL 6.2's run-time errors for a literal matched as a position filter, raised only where it is evaluated.
-// The byte-for-byte comparisons with CQL's own outputs are in refusals_repro_test.cpp.
+// The byte-for-byte comparisons with CQL's own outputs are in tests/conformance (repro cases).
 #include <catch2/catch.hpp>
 
 #include "engine/cql/error.h"

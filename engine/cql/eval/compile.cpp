@@ -6,7 +6,7 @@
 #endif
 #include <cstring>
 #include <fstream>
-#include <iterator>
+#include <string_view>
 #include <map>
 #include <unordered_set>
 
@@ -101,13 +101,20 @@ std::string position_use_message(const Node& n) {
 }
 
 // lastgamenumber as CQL 6.2 estimates it (lastgamenumbernode.cpp): the occurrences of "[White " in the input,
-// at most the top of the gamenumber range.
+// at most the top of the gamenumber range. Read in blocks: memory independent of the file's size.
 int64_t estimated_last_game_number(const EvalOptions& o, const Node& at) {
   std::ifstream in(o.input_path, std::ios::binary);
   if (!in) throw CqlError("lastgamenumber: cannot read the input '" + o.input_path + "'", at.line, at.column);
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  static constexpr std::string_view kPattern = "[White ";
+  std::string block(1 << 20, '\0'), carry;
   int64_t count = 0;
-  for (size_t p = text.find("[White "); p != std::string::npos; p = text.find("[White ", p + 7)) ++count;
+  while (in) {
+    in.read(block.data(), std::streamsize(block.size()));
+    const std::string text = carry + block.substr(0, size_t(in.gcount()));
+    for (size_t p = text.find(kPattern); p != std::string::npos; p = text.find(kPattern, p + kPattern.size())) ++count;
+    // a pattern cut by the block's end is found with the next block (the carry is shorter than the pattern)
+    carry = text.substr(text.size() - std::min(text.size(), kPattern.size() - 1));
+  }
   if (count == 0)
     throw CqlError("No valid games found by searching for the pattern '[White ' in the file: " + o.input_path, at.line,
                    at.column);
