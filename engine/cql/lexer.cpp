@@ -527,7 +527,58 @@ bool is_reserved_word(std::string_view word) {
   return false;
 }
 
-std::vector<Token> lex(std::string_view source) { return Lexer(source).run(); }
+namespace {
+
+// True when the open delimiters end in a path followed by nothing but '(' (CQL 6.2's "top level of path").
+bool at_path_top_level(const std::vector<const Token*>& open) {
+  for (auto it = open.rbegin(); it != open.rend(); ++it) {
+    if ((*it)->is_keyword("path")) return true;
+    if (!(*it)->is_special("(")) return false;
+  }
+  return false;
+}
+
+bool is_left_delimiter(const Token& t) { return t.is_special("(") || t.is_special("{") || t.is_special("["); }
+bool is_right_delimiter(const Token& t) { return t.is_special(")") || t.is_special("}") || t.is_special("]"); }
+
+// CQL 6.2 decides the path wildcards while lexing (lexer-cleanup.cpp, fixPath): from `path` until an empty line or
+// the end of a delimiter opened before it, a * + {*} {+} outside any { or [ is a path wildcard, never arithmetic nor
+// a wildcard of a `line` written there (random-differential B26-1: `path ... line --> {...}* --> ...` is refused),
+// and `legal` or `countmoves` there is refused (its dash would read as a constituent).
+void mark_path_wildcards(std::vector<Token>& tokens) {
+  std::vector<const Token*> open;  // the paths and the left delimiters not closed yet
+  auto close_paths = [&] {
+    while (!open.empty() && open.back()->is_keyword("path")) open.pop_back();
+  };
+  for (Token& t : tokens) {
+    if (t.blank_line_before) close_paths();
+    const bool top = at_path_top_level(open);
+    if (top && (t.is_special("*") || t.is_special("+") || t.is_special("{*}") || t.is_special("{+}"))) {
+      t.path_wildcard = true;
+      continue;
+    }
+    if (top && (t.is_keyword("legal") || t.is_keyword("countmoves")))
+      throw CqlError("The " + t.text + " keyword is not allowed at the top level of path here because the following "
+                     "-- might be misinterpreted as a constituent and not a filter. Put braces around the "
+                     "appropriate filter, e.g. {" + t.text + " --}", t.line, t.column);
+    if (is_left_delimiter(t)) {
+      open.push_back(&t);
+    } else if (is_right_delimiter(t)) {
+      close_paths();
+      if (!open.empty()) open.pop_back();  // a mismatch is the parser's to report
+    } else if (t.is_keyword("path")) {
+      open.push_back(&t);
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<Token> lex(std::string_view source) {
+  std::vector<Token> tokens = Lexer(source).run();
+  mark_path_wildcards(tokens);
+  return tokens;
+}
 
 std::string describe(const Token& t) {
   switch (t.kind) {

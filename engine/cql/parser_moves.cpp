@@ -302,8 +302,9 @@ NodePtr Parser::seq_constituent(const char* direction) {
   // suffixes
   while (true) {
     const Token& w = cur();
-    bool star = (w.is_special("*") && wildcard_after()) || w.is_special("{*}");
-    bool plus = (w.is_special("+") && wildcard_after()) || w.is_special("{+}");
+    // a path's wildcard (a line written at the top level of a path) is not the line's: CQL 6.2 refuses it there
+    bool star = !w.path_wildcard && ((w.is_special("*") && wildcard_after()) || w.is_special("{*}"));
+    bool plus = !w.path_wildcard && ((w.is_special("+") && wildcard_after()) || w.is_special("{+}"));
     if (star || plus || w.is_special("?")) {
       if (matches_empty(*cur_con))
         error("The '" + std::string(star ? "*" : plus ? "+" : "?") + "' wildcard character cannot be used to apply to the requested expression, because that expression could match an empty sequence of positions");
@@ -416,10 +417,6 @@ NodePtr Parser::path_constituent() {
     if (!special(")")) error("malformed expression inside path filter: expected ')'");
   } else if ((con = path_dash())) {
   } else {
-    if (cur().is_keyword("countmoves"))  // as CQL 6.2: its dash would read as a constituent
-      error("The countmoves keyword is not allowed at the top level of path here because the following -- might be "
-            "misinterpreted as a constituent and not a filter. Put braces around the appropriate filter, e.g. "
-            "{countmoves legal --}");
     size_t x = save();
     NodePtr f = node();
     if (!f) return nullptr;
