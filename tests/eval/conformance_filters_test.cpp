@@ -116,3 +116,22 @@ TEST_CASE("the queries CQL 6.2 accepts: capture twice, fen in comment, tag \"Whi
   CHECK_THROWS_WITH(cql::parse_query("cql()\ndictionary local D D[1]=1"),
                     Catch::Contains("expected name after keyword 'dictionary'"));
 }
+
+TEST_CASE("a * or + at a path's top level is the path's wildcard only (B26-1)", "[eval][conformance][B26]") {
+  // the line's `*` is lexed as the path's: the line stops before it and nothing takes it
+  CHECK_THROWS_WITH(cql::parse_query("cql()\npath Q-- check\nline --> check* --> mate\n"),
+                    Catch::Contains("Extra text following the filters"));
+  // inside braces it is the line's again, and after a dash constituent the path's
+  CHECK_NOTHROW(cql::parse_query("cql()\npath Q-- {line --> check* --> mate}\n"));
+  CHECK_NOTHROW(cql::parse_query("cql()\npath (Q--)* check\n"));
+  // an empty line ends the path: arithmetic again
+  CHECK_NOTHROW(cql::parse_query("cql()\npath check\n\nply * 2 > 3\n"));
+  CHECK_THROWS_WITH(cql::parse_query("cql()\npath check\nply * 2 > 3\n"), Catch::Contains("Extra text"));
+  CHECK_THROWS_WITH(cql::parse_query("cql()\npath Q-- check\nmove legal .--\n"),
+                    Catch::Contains("legal keyword is not allowed at the top level of path"));
+}
+
+TEST_CASE("a transform of a position is a filter (C32-1)", "[eval][conformance][C32]") {
+  CHECK(lang_matches("flipcolor count {flipcolor (parent == child)} >= 1", kPlain) == 0);
+  CHECK(lang_matches("flipcolor count {flipcolor (parent == parent)} >= 1", kPlain) == 1);
+}
