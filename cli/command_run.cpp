@@ -54,6 +54,7 @@ struct ScanResult {
   cql::eval::GameOutcome outcome;  // sort values (queries with sort)
   uint64_t number = 0;
   std::vector<std::string> messages;  // `message` lines, printed in game order
+  std::optional<cql::CqlError> error;  // CQL stops the run here (a literal matched as a position, ...)
 };
 
 
@@ -80,6 +81,8 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
   else if (h.gamenumber) games = h.gamenumber;
 
   eo.sort_matchcount = h.sort_matchcount;
+  eo.input_path = input;
+  eo.gamenumber = games;
   cql::eval::Program program;
   try {
     program = cql::eval::compile(query, eo);
@@ -110,7 +113,8 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
     if (int rc = open_fresh_index({"run", input, opt.index_dir, "", true}, index); rc != kExitOk) return rc;
   std::optional<planner::CandidateSet> candidates;
   planner::PlanReport plan;
-  if (index) candidates = planner::plan_candidates(query, *index, &plan);
+  // a query that can stop with an error where it is evaluated replays every game, as CQL would reach it
+  if (index && !program.may_fail) candidates = planner::plan_candidates(query, *index, &plan);
   if (index && !plan.error.empty()) {  // a damaged block: stop rather than answer from part of the index
     std::cerr << "cqlindex run: " << plan.error << " ('cqlindex verify " << input
               << "' names every damaged file; rebuild the index, or use --no-index)\n";
@@ -150,6 +154,7 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
   bool read_past_range = false;
   const bool sorted = !program.sorts.empty();
   std::vector<ScanResult> kept;
+  std::optional<cql::CqlError> run_error;
   std::function<ScanResult(const pgn::Game&, unsigned)> work = [&](const pgn::Game& g, unsigned worker) {
     ScanResult r;
     if (games && (int64_t(g.number) < games->min || int64_t(g.number) > games->max)) {
@@ -157,7 +162,13 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
       return r;
     }
     r.unreadable = !g.start_known;
-    cql::eval::GameOutcome o = scanners[worker]->scan(g);
+    cql::eval::GameOutcome o;
+    try {
+      o = scanners[worker]->scan(g);
+    } catch (const cql::CqlError& e) {
+      r.error = e;
+      return r;
+    }
     r.messages = std::move(o.messages);
     if (o.matched) {
       r.matched = true;
@@ -184,6 +195,10 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
       for (const pgn::PgnError& e : info.errors)
         if (e.severity == pgn::Severity::Error) { ++with_errors; break; }
     if (!r.in_range) return true;
+    if (r.error) {  // the first game in file order where the run stops, as single-threaded CQL
+      run_error = std::move(r.error);
+      return false;
+    }
     for (const std::string& m : r.messages) std::cout << m << '\n';
     ++replayed;
     if (r.unreadable && !r.matched) ++unreadable;
@@ -207,6 +222,10 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
   } else {
     if (index) std::cerr << "cqlindex run: the index cannot narrow this query: every game is replayed\n";
     pgn::for_each_game<ScanResult>(file->text(), ro, work, deliver);
+  }
+  if (run_error) {
+    std::cerr << cql::format_error(*run_error, opt.query_file, source);
+    return kExitUsage;
   }
   if (sorted) {
     std::stable_sort(kept.begin(), kept.end(), [&](const ScanResult& a, const ScanResult& b) {

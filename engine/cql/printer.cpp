@@ -385,7 +385,7 @@ std::string cql(const Node& n) {
       return s;
     }
     case NodeKind::IsBound: return std::string(n.has("not") ? "isunbound " : "isbound ") + cql_string(n.text);
-    case NodeKind::DictionaryDecl: return "dictionary" + std::string(n.has("local") ? " local " : " ") + n.text;
+    case NodeKind::DictionaryDecl: return std::string(n.has("local") ? "local " : "") + "dictionary " + n.text;
     case NodeKind::DictionaryGet: return cql(*n.child("dictionary")) + "[" + cql(*n.child("key")) + "]";
     case NodeKind::DictionaryIterate:
       return n.text + " [element] " + cql(*n.child("dictionary")) + " " + wrap(*n.child("body"));
