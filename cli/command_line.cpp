@@ -9,6 +9,12 @@ namespace cqlindex::cli {
 
 namespace po = boost::program_options;
 
+std::string thread_count_error(long long threads, bool zero_allowed) {
+  if (threads >= (zero_allowed ? 0 : 1) && threads <= kMaxThreads) return "";
+  return "the number of threads must be " + std::string(zero_allowed ? "0 (all cores) or " : "") + "1 to " +
+         std::to_string(kMaxThreads) + ", not " + std::to_string(threads);
+}
+
 std::optional<int> parse_command_line(const char* command, int argc, char** argv, const po::options_description& visible,
                                       const char* positional, bool required, po::variables_map& vm) {
   po::options_description all;
@@ -21,6 +27,13 @@ std::optional<int> parse_command_line(const char* command, int argc, char** argv
   } catch (const po::error& e) {
     std::cerr << "cqlindex " << command << ": " << e.what() << "\n" << visible;
     return kExitUsage;
+  }
+  if (vm.count("threads")) {
+    const std::string why = thread_count_error(vm["threads"].as<int>());
+    if (!why.empty()) {
+      std::cerr << "cqlindex " << command << ": --threads: " << why << "\n";
+      return kExitUsage;
+    }
   }
   if (vm.count("help")) {
     std::cout << visible;

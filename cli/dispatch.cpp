@@ -1,7 +1,14 @@
 // Picks the sub-command from argv[1] and prints the overall usage.
+#include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <iostream>
+#include <new>
+#include <string>
 #include <string_view>
+#include <system_error>
+#include <malloc.h>
+#include <sys/resource.h>
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
@@ -48,7 +55,38 @@ constexpr Command kCommands[] = {
 
 }  // namespace
 
+namespace {
+
+// What to say when memory ran out, with the address-space limit if one is set.
+std::string out_of_memory_message() {
+  std::string limit;
+  rlimit as{};
+  if (::getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY)
+    limit = " (the address space is limited to " + std::to_string(as.rlim_cur >> 20) + " MB: ulimit -v)";
+  return "out of memory" + limit + ": try fewer --threads, a smaller input, or a higher limit";
+}
+
+// An exception that leaves a worker thread ends the process through std::terminate: out of memory there
+// gets the same message and exit code as on the main thread, not an abort.
+[[noreturn]] void on_terminate() {
+  try {
+    if (std::exception_ptr e = std::current_exception()) std::rethrow_exception(e);
+  } catch (const std::bad_alloc&) {
+    std::cerr << "\ncqlindex: " << out_of_memory_message() << std::endl;
+    std::_Exit(kExitInput);
+  } catch (const std::exception& e) {
+    std::cerr << "\ncqlindex: internal error: " << e.what() << std::endl;
+  } catch (...) {
+  }
+  std::abort();
+}
+}  // namespace
+
 int dispatch(int argc, char** argv) {
+  std::set_terminate(on_terminate);
+  // Under an address-space limit (ulimit -v), glibc's malloc arenas (64 MB of address space each, one per
+  // thread up to 8 per core) use the limit up long before the memory is used: two arenas serve our threads.
+  if (rlimit as{}; ::getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY) ::mallopt(M_ARENA_MAX, 2);
   if (argc < 2) {
     std::cerr << kUsage;
     return kExitUsage;
@@ -58,8 +96,17 @@ int dispatch(int argc, char** argv) {
     std::cout << kUsage;
     return kExitOk;
   }
-  for (const Command& c : kCommands)
-    if (c.run && name == c.name) return c.run(argc - 1, argv + 1);
+  for (const Command& c : kCommands) {
+    if (!c.run || name != c.name) continue;
+    try {
+      return c.run(argc - 1, argv + 1);
+    } catch (const std::bad_alloc&) {
+      std::cerr << "\ncqlindex " << name << ": " << out_of_memory_message() << "\n";
+    } catch (const std::system_error& e) {  // threads or files the system refused
+      std::cerr << "\ncqlindex " << name << ": " << e.what() << "\n";
+    }
+    return kExitInput;
+  }
   std::cerr << "cqlindex: unknown command '" << name << "'\n\n" << kUsage;
   return kExitUsage;
 }

@@ -6,6 +6,8 @@
 // (`-similarposition nosort notransform FILE`, `-gamenumber 5 10`), which Boost.Program_options fits badly.
 #include "cli/run_options.h"
 
+#include "cli/command_line.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
@@ -144,8 +146,10 @@ std::optional<std::string> parse_run_options(int argc, char** argv, RunOptions& 
     } else if (opt == "nosettag") {
       o.nosettag = true;
     } else if (opt == "threads") {
-      if (!(v = need(a)) || !is_integer(*v) || std::atoi(v->c_str()) < 1) return "option " + a + " needs a positive number";
-      o.threads = std::atoi(v->c_str());
+      if (!(v = need(a)) || !is_integer(*v)) return "option " + a + " needs a positive number";
+      const long long threads = v->size() > 18 ? -1 : std::atoll(v->c_str());  // (atoi overflows)
+      if (std::string why = thread_count_error(threads, false); !why.empty()) return "option " + a + ": " + why;
+      o.threads = int(threads);
     } else if (opt == "s" || opt == "singlethreaded") {
       o.threads = 1;
     } else if (opt == "m" || opt == "multithreaded") {

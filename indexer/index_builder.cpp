@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <system_error>
 #include <chrono>
 #include <filesystem>
 #include <map>
@@ -78,6 +79,17 @@ uint32_t line_ends(std::string_view text) {
   for (size_t i = 0; i < text.size(); ++i)
     if (text[i] == '\n' || (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n'))) ++lines;
   return lines;
+}
+
+// True if `game` (read mainline only from `text`) has PGN errors or warnings as a full read reports them: a
+// game with variations is read again in full, since the mainline-only read skips the errors inside them.
+bool has_pgn_problem(std::string_view text, const pgn::Game& game) {
+  if (!game.errors.empty()) return true;
+  const std::string_view bytes = text.substr(game.offset, game.length);
+  if (bytes.find('(') == std::string_view::npos) return false;
+  pgn::Game full;
+  pgn::parse_game(bytes, pgn::GameLocation{game.number, game.offset, game.first_line, game.first_col}, full);
+  return !full.errors.empty();
 }
 
 // Measures the phases of a build: wall time and the CPU time of the process (every thread).
@@ -255,6 +267,9 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
   }
   const std::string_view text = all.substr(base_offset);
   const uint32_t lines_before_tail = line_ends(all.substr(0, base_offset));  // the reader counts from the tail
+  // and its columns from the tail's start, which may be mid-line (once: a scan back to the line start for
+  // every game made a file without line ends quadratic).
+  const uint32_t tail_col_shift = column_at(all, base_offset) - 1;
   // (YAML entries are checked otherwise: the indexed ones must read as they did, same_indexed_entries.)
   if (options.append && !yaml_only && text.find_first_not_of(" \t\r\n") != std::string_view::npos &&
       text[text.find_first_not_of(" \t\r\n")] != '[')
@@ -307,12 +322,14 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
     out.read = pgn::for_each_game<IndexedGame>(
         text, read,
         [&](const pgn::Game& game, unsigned worker) {
-          return index_game(game, first_id + static_cast<uint32_t>(game.number - 1), base_offset, *writers[worker]);
+          const uint32_t id = first_id + static_cast<uint32_t>(game.number - 1);
+          if (has_pgn_problem(text, game)) writers[worker]->flags[size_t(GameFlag::PgnProblem)].add(id);
+          return index_game(game, id, base_offset, *writers[worker]);
         },
         [&](const pgn::GameInfo& info, IndexedGame&& indexed) {
           if (!info.errors.empty() && options.on_problem) options.on_problem(info);
           indexed.record.first_line = lines_before_tail + info.first_line;
-          indexed.record.first_col = column_at(all, base_offset + info.offset);
+          indexed.record.first_col = info.first_col + (info.first_line == 1 ? tail_col_shift : 0);
           records.emplace_back(first_id + static_cast<uint32_t>(info.number - 1), indexed.record);
           out.positions += indexed.positions;
           ++games;
@@ -352,7 +369,13 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
     out.phases[0] = clock.lap();
     {
       std::vector<std::jthread> helpers;
-      for (unsigned i = 1; i < std::min<size_t>(workers, task_files.size()); ++i) helpers.emplace_back(work);
+      for (unsigned i = 1; i < std::min<size_t>(workers, task_files.size()); ++i) {
+        try {
+          helpers.emplace_back(work);
+        } catch (const std::system_error&) {  // no more threads from the system (ulimit -v): fewer do it all
+          break;
+        }
+      }
       work();
     }
     for (const std::string& e : task_errors)
@@ -394,7 +417,10 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
   meta.pgn_fingerprint = *fingerprint;
   meta.game_count = first_id + static_cast<uint32_t>(games);
   meta.position_count += out.positions;
+  // (--append keeps an older index's lack of the mark: its first games were not marked)
+  const bool problems_marked = !options.append || meta.build_options.find(kPgnProblemMarker) != std::string::npos;
   meta.build_options = "similarity-keys=v2";  // v2: position buckets of XXH3 hashes
+  if (problems_marked) meta.build_options += ";" + std::string(kPgnProblemMarker);
   if (with_yacpdb) meta.build_options += ";" + std::string(kYacpdbBuildMarker);
   if (!store->put_meta(meta, &why) || !store->finish(&why)) return fail(error, why);
   store.reset();
