@@ -3,7 +3,9 @@
 //
 // Prints problems in games as `FILE:LINE:COL: game N: message` on stderr (as check does) and a summary on
 // stdout: `REPO.pgn: G games (N new), P positions indexed in S seconds -> DIR (B bytes, b bytes per game)`.
-// Exit 0 when the index was written, 2 when the PGN or the index cannot be used, 1 on a usage error.
+// Exit 0 when the index was written, 2 when the PGN or the index cannot be used, 1 on a usage error. A target
+// that is not an index this tool built is never replaced: exit 1 when --index named it (the flag is wrong),
+// 2 when it sits at the default place REPO.pgn.cqlidx (the index location cannot be used).
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <filesystem>
@@ -15,6 +17,7 @@
 #include "cli/exit_codes.h"
 #include "cli/progress_bar.h"
 #include "indexer/index_builder.h"
+#include "indexer/index_location.h"
 
 namespace cqlindex::cli {
 
@@ -48,6 +51,11 @@ int command_build(int argc, char** argv) {
   options.threads = unsigned(vm["threads"].as<int>());
   options.append = vm.count("append") > 0;
   options.yacpdb = vm.count("yacpdb") > 0;
+  const std::string target = options.index_dir.empty() ? indexer::default_index_dir(path) : options.index_dir;
+  if (std::string problem = indexer::index_target_problem(target, path); !problem.empty()) {
+    std::cerr << "cqlindex build: " << problem << "\n";
+    return options.index_dir.empty() ? kExitInput : kExitUsage;
+  }
   ProgressBar bar("indexing " + path);
   options.progress = [&](uint64_t done, uint64_t total) { bar.update(done, total); };
   options.on_problem = [&](const pgn::GameInfo& info) {
@@ -78,6 +86,7 @@ int command_build(int argc, char** argv) {
     std::cerr << "cqlindex build: " << error << "\n";
     return kExitInput;
   }
+  if (!summary.note.empty()) std::cerr << "cqlindex build: " << summary.note << "\n";
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   uint64_t bytes = folder_bytes(summary.index_dir);
   std::cout << path << ": " << summary.games << " games (" << summary.new_games << (summary.appended ? " appended" : " new")

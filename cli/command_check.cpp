@@ -15,6 +15,7 @@
 #include "cli/command_line.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "cli/output_file.h"
 #include "cli/progress_bar.h"
 #include "engine/pgn/reader.h"
 
@@ -77,8 +78,11 @@ int command_check(int argc, char** argv) {
   };
   pgn::ReadStats stats = pgn::for_each_game<std::string>(file->text(), options, work, deliver);
   std::cout << out;
-  std::cout.flush();
   bar.finish();
+  if (auto error = standard_output_error()) {  // e.g. --fen > /dev/full: the positions are not all there
+    std::cerr << "cqlindex check: " << *error << "\n";
+    return kExitInput;
+  }
 
   if (!file->text().empty() && !any_pgn) {
     std::cerr << "cqlindex check: " << path << ": not a PGN file (no tag, move or result found)\n";

@@ -53,7 +53,7 @@ int command_explain(int argc, char** argv) {
   const std::string pgn = vm.count("input") ? vm["input"].as<std::string>() : std::string();
   const std::string dir = vm.count("index") ? vm["index"].as<std::string>() : indexer::default_index_dir(pgn);
   std::string error;
-  auto store = store::IndexStore::open_for_reading(dir, &error);
+  auto store = indexer::open_index_for_reading(dir, &error);
   if (!store) {
     if (std::string os = os_refusal(dir, error); !os.empty()) error = "cannot read the index " + dir + ": " + os;
     std::cerr << "cqlindex explain: " << error << "\n";

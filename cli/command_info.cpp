@@ -30,7 +30,11 @@ int command_info(int argc, char** argv) {
   const std::string dir = vm.count("index") ? vm["index"].as<std::string>()
                                             : indexer::default_index_dir(vm["REPO.pgn"].as<std::string>());
   std::string error;
-  auto store = store::IndexStore::open_for_reading(dir, &error);
+  if (std::error_code exists_error; std::filesystem::exists(dir, exists_error) && !indexer::is_index_folder(dir)) {  // not "damaged": never was an index
+    std::cerr << "cqlindex info: " << dir << " is not an index built by cqlindex\n";
+    return kExitInput;
+  }
+  auto store = indexer::open_index_for_reading(dir, &error);
   if (!store) {
     if (std::string os = os_refusal(dir, error); !os.empty()) error = "cannot read the index " + dir + ": " + os;
     std::cerr << "cqlindex info: " << error << "\n";

@@ -12,6 +12,7 @@
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/open_index.h"
+#include "cli/output_file.h"
 #include "cli/run_options.h"
 #include "cli/similar_run.h"
 #include "indexer/index_builder.h"
@@ -99,11 +100,13 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
     return kExitInput;
   }
   const std::string out_path = output_path(query, opt);
-  std::ofstream out(out_path, std::ios::binary | std::ios::trunc);
-  if (!out) {
-    std::cerr << "cqlindex run: cannot write output '" << out_path << "'\n";
-    return kExitInput;
+  bool out_is_input = false;
+  auto out_file = OutputFile::open(out_path, {input, opt.query_file}, &err, &out_is_input);
+  if (!out_file) {  // -o (or the header's output) naming an input is a usage error
+    std::cerr << "cqlindex run: " << err << "\n";
+    return out_is_input ? kExitUsage : kExitInput;
   }
+  std::ostream& out = out_file->stream();
   // The index, when the input has one: only the games it cannot rule out are replayed.
   std::unique_ptr<store::IndexStore> index;
   if (!opt.no_index)
@@ -111,6 +114,11 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
   std::optional<planner::CandidateSet> candidates;
   planner::PlanReport plan;
   if (index) candidates = planner::plan_candidates(query, *index, &plan);
+  if (index && !plan.error.empty()) {  // a damaged block: stop rather than answer from part of the index
+    std::cerr << "cqlindex run: " << plan.error << " ('cqlindex verify " << input
+              << "' names every damaged file; rebuild the index, or use --no-index)\n";
+    return kExitInput;
+  }
   std::vector<pgn::GameSpan> spans;
   if (candidates) {
     // The games with PGN errors or warnings are read too, for their messages only: a run reports the same
@@ -157,6 +165,8 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
   ro.progress = [&](uint64_t done) { file->release_before(done); };  // memory independent of the file's size
   uint64_t seen = 0, matched = 0, unreadable = 0, with_errors = 0, replayed = 0, messages_only = 0,
            unreadable_unreplayed = 0;
+  // CQL 6.2 reads the game after a gamenumber range before it stops, and counts it in "of M games"
+  bool read_past_range = false;
   const bool sorted = !program.sorts.empty();
   std::vector<ScanResult> kept;
   std::function<ScanResult(const pgn::Game&, unsigned)> work = [&](const pgn::Game& g, unsigned worker) {
@@ -189,7 +199,10 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
     return r;
   };
   std::function<bool(const pgn::GameInfo&, ScanResult&&)> deliver = [&](const pgn::GameInfo& info, ScanResult&& r) {
-    if (games && int64_t(info.number) > games->max) return false;
+    if (games && int64_t(info.number) > games->max) {
+      read_past_range = int64_t(info.number) == games->max + 1;
+      return false;
+    }
     ++seen;
     if (r.messages_only) {
       ++messages_only;
@@ -217,6 +230,7 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
     const uint64_t total = index->meta().game_count;
     const uint64_t evaluated = seen - messages_only;
     seen = games ? std::min<uint64_t>(total, uint64_t(std::max<int64_t>(games->max, 0))) : total;
+    read_past_range = games && int64_t(total) > std::max<int64_t>(games->max, 0);
     std::cerr << "cqlindex run: the index left " << evaluated << " of " << seen
               << " games to replay (the others cannot match; 'cqlindex explain' shows the plan)\n";
   } else {
@@ -229,11 +243,14 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
     });
     for (const ScanResult& r : kept) out << r.text;
   }
-  out.close();
+  if (!out_file->commit(&err)) {  // no success line: the output is not there
+    std::cerr << "cqlindex run: " << err << "\n";
+    return kExitInput;
+  }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   char secs[32];
   std::snprintf(secs, sizeof secs, "%.3f", seconds);
-  std::cout << matched << " matches of " << seen << " games in " << secs << " seconds using " << threads
+  std::cout << matched << " matches of " << seen + (read_past_range ? 1 : 0) << " games in " << secs << " seconds using " << threads
             << (threads == 1 ? " thread" : " threads") << " to " << out_path << "\n";
   // the persistent variables after the last game, as CQL prints them ("NumberGames: 1005")
   for (const std::string& line : scanners.front()->persistent_report()) std::cout << line << "\n";

@@ -23,6 +23,7 @@
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/open_index.h"
+#include "cli/output_file.h"
 #include "cli/similar_report.h"
 #include "cli/similar_run.h"
 #include "cli/similar_search.h"
@@ -104,6 +105,13 @@ int run_similar(const SimilarRequest& opt) {
 
   std::error_code ec;
   if (!std::filesystem::is_regular_file(opt.repository, ec)) return fail("cannot read the repository " + opt.repository);
+  // The output is opened (as a temporary file) before the work: an output that is an input is refused first.
+  bool output_is_input = false;
+  auto output = OutputFile::open(opt.output, {opt.repository, opt.submissions}, &error, &output_is_input);
+  if (!output) {
+    std::cerr << "cqlindex " << opt.command << ": " << error << "\n";
+    return output_is_input ? kExitUsage : kExitInput;
+  }
   // The index, if there is a usable one; a stale or damaged one is refused.
   std::unique_ptr<store::IndexStore> index;
   if (!opt.no_index) {
@@ -153,11 +161,8 @@ int run_similar(const SimilarRequest& opt) {
     for (uint32_t id : common) db.exclude(id);
   settle(db, opt.sort, search.matched);
 
-  {
-    std::ofstream out(opt.output, std::ios::binary | std::ios::trunc);
-    write_similar_output(out, db, repo, search.matched, opt.sort, threads);
-    if (!out.flush()) return fail("cannot write " + opt.output);
-  }
+  write_similar_output(output->stream(), db, repo, search.matched, opt.sort, threads);
+  if (!output->commit(&error)) return fail(error);  // no success line: the output is not there
   {
     BufferedStderr err;
     report_reach(err, db, search.matched);

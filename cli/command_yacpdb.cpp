@@ -23,6 +23,7 @@
 #include "cli/command_line.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "cli/output_file.h"
 #include "cli/open_index.h"
 #include "engine/yacpdb/instance_index.h"
 #include "indexer/index_location.h"
@@ -48,7 +49,7 @@ int open_yacpdb_index(const std::string& input, const po::variables_map& vm,
   const std::string flags = yacpdb::is_yaml_file(input) ? "" : " --yacpdb";
   std::string dir;
   // Only the yacpdb family (instances and entry metadata) is read: the game families of a PGN problem file stay
-  // closed (their files are still verified against the checksum manifest).
+  // closed (a damaged block there is met by `cqlindex verify`, not by this query, which reads none of it).
   if (int rc = open_fresh_index({"yacpdb", input, named ? vm["index"].as<std::string>() : "", flags, true,
                                  {store::Family::Yacpdb}},
                                 index, &dir);
@@ -157,17 +158,28 @@ int command_yacpdb(int argc, char** argv) {
   }
 
   const bool to_stdout = !count_only && !vm.count("output");
-  std::ofstream out_file;
+  std::unique_ptr<OutputFile> out_file;
   if (!count_only && !to_stdout) {
-    out_file.open(vm["output"].as<std::string>(), std::ios::binary);
+    std::string error;
+    bool is_input = false;
+    out_file = OutputFile::open(vm["output"].as<std::string>(), {path}, &error, &is_input);
     if (!out_file) {
-      std::cerr << "cqlindex yacpdb: cannot write " << vm["output"].as<std::string>() << "\n";
-      return kExitInput;
+      std::cerr << "cqlindex yacpdb: " << error << "\n";
+      return is_input ? kExitUsage : kExitInput;
     }
   }
-  std::ostream& out = to_stdout ? std::cout : out_file;
+  std::ostream& out = out_file ? out_file->stream() : std::cout;  // (--count: nothing is written)
   if (!count_only)
     for (uint32_t i : matched) out << yacpdb::problem_to_pgn(file.problems[i]);
+  // No success line when the entries did not reach their file (or standard output).
+  if (std::string error; out_file && !out_file->commit(&error)) {
+    std::cerr << "cqlindex yacpdb: " << error << "\n";
+    return kExitInput;
+  }
+  if (auto error = to_stdout ? standard_output_error() : std::nullopt) {
+    std::cerr << "cqlindex yacpdb: " << *error << "\n";
+    return kExitInput;
+  }
   const size_t matches = matched.size(), undetermined = unknown.size();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   char summary[160];

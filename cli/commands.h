@@ -14,6 +14,9 @@ int command_build(int argc, char** argv);
 
 // cqlindex info [REPO.pgn | --index DIR]: what an index holds (command_info.cpp).
 int command_info(int argc, char** argv);
+// cqlindex verify [REPO.pgn | --index DIR]: reads every byte of an index and its PGN's indexed prefix
+// (command_verify.cpp).
+int command_verify(int argc, char** argv);
 // cqlindex similar SUBMISSIONS.pgn -i REPO.pgn [...]: CQL's -similarposition through the index
 // (command_similar.cpp).
 int command_similar(int argc, char** argv);

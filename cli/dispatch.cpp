@@ -12,6 +12,7 @@
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "cli/output_file.h"
 
 namespace cqlindex::cli {
 namespace {
@@ -24,6 +25,8 @@ constexpr const char* kUsage =
     "                           index a repository (or the games appended to it)\n"
     "  info [REPO.pgn | --index DIR]\n"
     "                           what an index holds\n"
+    "  verify [REPO.pgn | --index DIR]\n"
+    "                           read every byte of an index and of its PGN's indexed part; name a damaged file\n"
     "  check FILE.pgn [--fen]   validate a PGN file; --fen prints every mainline position\n"
     "  run QUERY.cql [-i IN.pgn] [-o OUT.pgn] [CQL options]\n"
     "                           run (or with -parse: parse) a CQL query\n"
@@ -47,6 +50,7 @@ constexpr Command kCommands[] = {
     {"check", command_check},
     {"build", command_build},
     {"info", command_info},
+    {"verify", command_verify},
     {"run", run_command},
     {"similar", command_similar},
     {"yacpdb", command_yacpdb},
@@ -99,7 +103,15 @@ int dispatch(int argc, char** argv) {
   for (const Command& c : kCommands) {
     if (!c.run || name != c.name) continue;
     try {
-      return c.run(argc - 1, argv + 1);
+      StandardOutputWatch watch;
+      const int rc = c.run(argc - 1, argv + 1);
+      // What a command printed must have reached standard output (a full disk, /dev/full): else it failed
+      // (a command that failed already said why).
+      if (auto error = rc == kExitOk ? standard_output_error() : std::nullopt) {
+        std::cerr << "cqlindex " << name << ": " << *error << "\n";
+        return kExitInput;
+      }
+      return rc;
     } catch (const std::bad_alloc&) {
       std::cerr << "\ncqlindex " << name << ": " << out_of_memory_message() << "\n";
     } catch (const std::system_error& e) {  // threads or files the system refused

@@ -56,18 +56,29 @@ int open_fresh_index(const IndexRequest& request, std::unique_ptr<store::IndexSt
     std::cerr << prefix << "no index at " << dir << "\n";
     return kExitInput;
   }
+  // A folder this tool did not build is not offered to `build`, which would refuse to replace it anyway.
+  if (!indexer::is_index_folder(dir)) {
+    if (std::string os = os_refusal(dir, ""); !os.empty()) {
+      std::cerr << prefix << "cannot read the index " << dir << ": " << os << " (use --no-index to scan the file)\n";
+      return kExitInput;
+    }
+    std::cerr << prefix << dir << " is not an index built by cqlindex (name the index folder with --index, or use "
+              << "--no-index)\n";
+    return kExitInput;
+  }
   std::string error;
-  index = store::IndexStore::open_for_reading(dir, &error, request.families);
+  index = indexer::open_index_for_reading(dir, &error, request.families);
   if (!index) {
     if (std::string os = os_refusal(dir, error); !os.empty()) {
       std::cerr << prefix << "cannot read the index " << dir << ": " << os << " (use --no-index to scan the file)\n";
       return kExitInput;
     }
-    std::cerr << prefix << error << " (rebuild it with 'cqlindex build " << request.input << request.build_flags
-              << "', or use --no-index)\n";
+    std::cerr << prefix << error << " (rebuild it with 'cqlindex build " << request.input
+              << (named ? " --index " + dir : std::string()) << request.build_flags << "', or use --no-index)\n";
     return kExitInput;
   }
-  auto freshness = indexer::check_freshness(index->meta(), request.input, &error);
+  indexer::FreshnessEvidence evidence{};
+  auto freshness = indexer::check_freshness(index->meta(), request.input, &error, &evidence);
   if (!freshness) {
     std::cerr << prefix << error << "\n";
     index.reset();
@@ -79,6 +90,8 @@ int open_fresh_index(const IndexRequest& request, std::unique_ptr<store::IndexSt
     index.reset();
     return kExitInput;
   }
+  if (evidence == indexer::FreshnessEvidence::WholeRead)
+    std::cerr << prefix << indexer::whole_read_note(request.input, request.build_flags) << "\n";
   return kExitOk;
 }
 

@@ -7,15 +7,18 @@
 #include <atomic>
 #include <system_error>
 #include <chrono>
+#include <fstream>
 #include <filesystem>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <thread>
 #include <sys/resource.h>
-#include <sys/stat.h>
+#include <ctime>
 #include <unistd.h>
 
+#include "engine/pgn/game_splitter.h"
+#include "indexer/build_workspace.h"
 #include "indexer/game_features.h"
 #include "indexer/index_location.h"
 #include "indexer/planner_keys.h"
@@ -34,10 +37,16 @@ bool fail(std::string* error, const std::string& message) {
   return false;
 }
 
-int64_t mtime_ns(const std::string& path) {
-  struct stat st{};
-  if (::stat(path.c_str(), &st) != 0) return 0;
-  return int64_t(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
+// Waits until the PGN's time stamp is safely in the past, so that any later write gives it another one: a file
+// written and indexed within one tick of its file system's clock could otherwise change under an unchanged time
+// stamp, and an open trusts an unchanged one (store/README.md, "Freshness"). A whole-second time stamp may come
+// from a file system that keeps only seconds (or two): the margin is then 2 s; else 100 ms, above any kernel tick.
+void wait_out_timestamp_granularity(int64_t mtime_ns) {
+  const int64_t margin = mtime_ns % 1'000'000'000 == 0 ? 2'000'000'000 : 100'000'000;
+  timespec now{};
+  ::clock_gettime(CLOCK_REALTIME, &now);
+  const int64_t age = int64_t(now.tv_sec) * 1'000'000'000 + now.tv_nsec - mtime_ns;
+  if (age < margin) std::this_thread::sleep_for(std::chrono::nanoseconds(std::min(margin, margin - age)));
 }
 
 // Copies an index folder with hard links: RocksDB never rewrites a file in place, so the copy can be
@@ -54,16 +63,54 @@ bool link_copy(const std::string& from, const std::string& to, std::string* erro
   return true;
 }
 
-// Replaces `dir` by `fresh` (both folders); the old folder is removed after the swap.
-bool swap_into_place(const std::string& fresh, const std::string& dir, std::string* error) {
+// Writes the marker that tells later builds the folder is an index they may replace (index_location.h).
+bool write_marker(const std::string& dir, std::string* error) {
+  const std::string path = dir + "/" + kIndexMarkerName;
   std::error_code ec;
-  std::string old = dir + ".old-" + std::to_string(::getpid());
-  bool had_old = fs::exists(dir, ec);
-  if (had_old) fs::rename(dir, old, ec);
-  if (!ec) fs::rename(fresh, dir, ec);
-  if (ec) return fail(error, "cannot move the new index into " + dir + ": " + ec.message());
-  if (had_old) fs::remove_all(old, ec);
+  fs::remove(path, ec);  // after link_copy a hard link to the old index's marker: never written through
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << "cqlindex index: a later 'cqlindex build' may replace this folder\n";
+  out.close();
+  if (!out) return fail(error, "cannot write " + path);
   return true;
+}
+
+// Where an --append starts reading. The last indexed game may have been cut short (the PGN was still being
+// written): the appended bytes then continue it, and a read of the whole file sees another last game.
+struct AppendStart {
+  bool last_game_changed = false;  // the last indexed game is not what a read of the whole file sees: rebuild
+  uint64_t offset = 0;             // else: where the first appended game starts
+  uint32_t last_length = 0;        // the last indexed game's length in the whole file (trailing blanks added)
+};
+
+// Returns where the games appended after the indexed ones start in `all` (the whole PGN), by splitting again
+// from the start of the last indexed game, as a read of the whole file splits; nullopt (with `error`) when the
+// index cannot say where that game starts.
+std::optional<AppendStart> find_append_start(const store::IndexStore& old, std::string_view all, std::string* error) {
+  const store::IndexMeta& meta = old.meta();
+  AppendStart start;
+  if (meta.game_count == 0) {  // nothing but blanks or comments indexed: cheaper to read it all again
+    start.last_game_changed = true;
+    return start;
+  }
+  auto last = old.game(meta.game_count - 1, error);
+  if (!last) return std::nullopt;
+  if (last->offset > meta.pgn_size || last->offset + last->length != meta.pgn_size) {
+    start.last_game_changed = true;  // an index of an older layout; a rebuild is always right
+    return start;
+  }
+  pgn::GameSplitter splitter(all.substr(last->offset));
+  pgn::GameSpan span;
+  const bool found = splitter.next(span);
+  // Unchanged when the same bytes make the game, plus at most blanks (a line end cut in two, the blank line
+  // before the next game): a game's parse does not depend on blanks after it.
+  const uint64_t end = last->offset + span.length;
+  start.last_game_changed = !found || span.offset != 0 || span.length < last->length ||
+                            all.substr(meta.pgn_size, end - meta.pgn_size).find_first_not_of(" \t\r\n") !=
+                                std::string_view::npos;
+  start.offset = end;
+  start.last_length = static_cast<uint32_t>(span.length);
+  return start;
 }
 
 // Returns the 1-based column of byte `offset` of `text` (bytes since the last line end).
@@ -220,34 +267,51 @@ bool write_range(store::IndexStore& store, store::IndexStore::Ingest mode, const
 
 bool build_index(const std::string& pgn_path, const BuildOptions& options, BuildSummary* summary,
                  std::string* error) {
-  const std::string dir = options.index_dir.empty() ? default_index_dir(pgn_path) : options.index_dir;
+  std::string dir = options.index_dir.empty() ? default_index_dir(pgn_path) : options.index_dir;
   BuildSummary local;
   BuildSummary& out = summary ? *summary : local;
   out = BuildSummary{};
   out.index_dir = dir;
+  // Nothing but an index this tool built is ever replaced (a folder or file named by mistake stays as it is).
+  if (std::string problem = index_target_problem(dir, pgn_path); !problem.empty()) return fail(error, problem);
+  std::error_code ec;
+  if (fs::is_symlink(dir, ec)) dir = fs::canonical(dir, ec).string();  // the link keeps pointing at the index
 
   std::string why;
+  // The facts an open recognises the PGN by, taken before any byte is read (see wait_out_timestamp_granularity).
+  const auto identity = pgn_identity(pgn_path, &why);
+  if (!identity) return fail(error, why);
+  wait_out_timestamp_granularity(identity->mtime_ns);
   auto file = pgn::PgnFile::open(pgn_path, &why);
   if (!file) return fail(error, why);
   const std::string_view all = file->text();
-  const int64_t mtime = mtime_ns(pgn_path);
+  if (all.size() != identity->size)
+    return fail(error, pgn_path + " changed while it was being indexed: build again when it is written");
   // Read through its own small buffer: the mapped pages are handed back as the parse goes on.
   auto fingerprint = store::fingerprint_file_prefix(pgn_path, all.size(), &why);
   if (!fingerprint) return fail(error, why);
+  auto sample_hash = store::fingerprint_file_samples(pgn_path, all.size(), &why);
+  if (!sample_hash) return fail(error, why);
+  auto workspace = BuildWorkspace::create(dir, &why);
+  if (!workspace) return fail(error, why);
 
   // A YAML problem file has only the yacpdb family (and meta); a PGN one (--yacpdb) the game families as well.
   const bool yaml_only = yacpdb::is_yaml_file(pgn_path);
 
-  // What is indexed this time: the whole file, or for --append the bytes after the indexed part.
+  // What is indexed this time: the whole file, or for --append the games after the indexed ones.
   store::IndexMeta meta;
+  bool append = options.append;
   uint64_t base_offset = 0;
   uint32_t first_id = 0;
   bool extend_yacpdb = false;  // --append of a problem file's index: the yacpdb family grows too
-  if (options.append) {
-    auto old = store::IndexStore::open_for_reading(dir, &why);
+  std::optional<std::pair<uint32_t, store::GameRecord>> last_record;  // --append: the last game, grown by blanks
+  if (append) {
+    auto old = open_index_for_reading(dir, &why);
     if (!old) return fail(error, why + " (build without --append to make a new index)");
     meta = old->meta();
-    auto freshness = check_freshness(meta, pgn_path, &why);
+    // The whole indexed prefix, not the samples a query checks: the index is extended only over the very bytes
+    // it describes.
+    auto freshness = check_freshness_in_full(meta, pgn_path, &why);
     if (!freshness) return fail(error, why);
     if (*freshness == Freshness::Stale)
       return fail(error, pgn_path + " has changed, not only grown, since it was indexed: build without --append");
@@ -264,42 +328,46 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
     base_offset = meta.pgn_size;
     first_id = meta.game_count;
     out.appended = true;
+    // (YAML entries are checked otherwise: the indexed ones must read as they did, same_indexed_entries.)
+    if (!yaml_only && base_offset < all.size()) {
+      auto start = find_append_start(*old, all, &why);
+      if (!start) return fail(error, why + ": build without --append");
+      if (start->last_game_changed) {
+        // The index must hold the games a read of the whole file sees: the old last game is not one of them.
+        append = false;
+        meta = store::IndexMeta{};
+        base_offset = 0;
+        first_id = 0;
+        out.appended = false;
+        out.note = "the last game indexed was incomplete (" + pgn_path +
+                   " was still being written) and the appended bytes continue it: the whole index is rebuilt";
+      } else {
+        base_offset = start->offset;
+        if (auto record = old->game(first_id - 1, &why); record && record->length != start->last_length) {
+          record->length = start->last_length;
+          last_record.emplace(first_id - 1, *record);
+        }
+      }
+    }
   }
   const std::string_view text = all.substr(base_offset);
   const uint32_t lines_before_tail = line_ends(all.substr(0, base_offset));  // the reader counts from the tail
   // and its columns from the tail's start, which may be mid-line (once: a scan back to the line start for
   // every game made a file without line ends quadratic).
   const uint32_t tail_col_shift = column_at(all, base_offset) - 1;
-  // (YAML entries are checked otherwise: the indexed ones must read as they did, same_indexed_entries.)
-  if (options.append && !yaml_only && text.find_first_not_of(" \t\r\n") != std::string_view::npos &&
-      text[text.find_first_not_of(" \t\r\n")] != '[')
-    return fail(error, pgn_path + ": the bytes appended since the last build do not start a new game (a tag '[' "
-                                  "was expected at byte " + std::to_string(base_offset) + "): build without --append");
 
-  const std::string tmp = dir + ".tmp-" + std::to_string(::getpid());
-  const std::string runs_dir = tmp + "-runs";
-  std::error_code ec;
-  fs::remove_all(tmp, ec);
-  fs::remove_all(runs_dir, ec);
-  fs::create_directories(runs_dir, ec);
-  if (ec) return fail(error, "cannot create " + runs_dir + ": " + ec.message());
-  struct Cleanup {
-    std::string a, b;
-    ~Cleanup() {
-      std::error_code e;
-      fs::remove_all(a, e);
-      fs::remove_all(b, e);
-    }
-  } cleanup{tmp, runs_dir};
+  const std::string tmp = workspace->index_dir();
+  const std::string runs_dir = workspace->runs_dir();
 
   std::unique_ptr<store::IndexStore> store;
-  if (options.append) {
+  if (append) {
     if (!link_copy(dir, tmp, error)) return false;
     store = store::IndexStore::open_for_writing(tmp, &why);
   } else {
     store = store::IndexStore::create(tmp, &why);
   }
   if (!store) return fail(error, why);
+  if (last_record && !store->put_games({*last_record}, &why)) return fail(error, why);
 
   PhaseClock clock;
   uint64_t games = 0;
@@ -344,7 +412,7 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
     if (!write_ok) return fail(error, write_error);
     // The key ranges (and the bitmap families) are independent: their SST files are written on every core at
     // once, then each family's files (disjoint key ranges) are ingested together, in key order.
-    const auto mode = options.append ? store::IndexStore::Ingest::Merge : store::IndexStore::Ingest::Put;
+    const auto mode = append ? store::IndexStore::Ingest::Merge : store::IndexStore::Ingest::Put;
     std::vector<FamilyFiles> task_files(kRunPartitions + 1);
     std::vector<std::string> task_errors(kRunPartitions + 1);
     std::atomic<size_t> next_task{0};
@@ -397,11 +465,11 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
     yacpdb::ProblemFile problems = yacpdb::read_problem_file(pgn_path);
     if (options.on_problem_text)
       for (const std::string& e : problems.errors) options.on_problem_text(e);
-    if (options.append && !same_indexed_entries(*store, problems, first_id, &why))
+    if (append && !same_indexed_entries(*store, problems, first_id, &why))
       return fail(error, pgn_path + ": " + why + ": build without --append");
     const uint32_t entries = static_cast<uint32_t>(problems.problems.size());
     const auto instances = analyse_problems(problems, options.threads, first_id);
-    if (!(options.append ? append_yacpdb_family(*store, problems, first_id, instances, &why)
+    if (!(append ? append_yacpdb_family(*store, problems, first_id, instances, &why)
                          : write_yacpdb_family(*store, problems, instances, &why)))
       return fail(error, why);
     if (yaml_only) games = entries - first_id;
@@ -413,19 +481,28 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
 
   meta.pgn_path = fs::absolute(pgn_path, ec).string();
   meta.pgn_size = all.size();
-  meta.pgn_mtime_ns = mtime;
+  meta.pgn_mtime_ns = identity->mtime_ns;
+  meta.pgn_device = identity->device;
+  meta.pgn_inode = identity->inode;
   meta.pgn_fingerprint = *fingerprint;
+  meta.pgn_sample_hash = *sample_hash;
   meta.game_count = first_id + static_cast<uint32_t>(games);
   meta.position_count += out.positions;
   // (--append keeps an older index's lack of the mark: its first games were not marked)
-  const bool problems_marked = !options.append || meta.build_options.find(kPgnProblemMarker) != std::string::npos;
+  const bool problems_marked = !append || meta.build_options.find(kPgnProblemMarker) != std::string::npos;
   meta.build_options = "similarity-keys=v2";  // v2: position buckets of XXH3 hashes
   if (problems_marked) meta.build_options += ";" + std::string(kPgnProblemMarker);
   if (with_yacpdb) meta.build_options += ";" + std::string(kYacpdbBuildMarker);
+  if (!write_marker(tmp, error)) return false;
+  // A write during the build gave the PGN another time stamp: what was indexed may not be what is there.
+  const auto after = pgn_identity(pgn_path, &why);
+  if (!after) return fail(error, why);
+  if (after->size != identity->size || after->mtime_ns != identity->mtime_ns || after->inode != identity->inode)
+    return fail(error, pgn_path + " changed while it was being indexed: build again when it is written");
   if (!store->put_meta(meta, &why) || !store->finish(&why)) return fail(error, why);
   store.reset();
   if (options.progress) options.progress(text.size(), text.size());
-  if (!swap_into_place(tmp, dir, error)) return false;
+  if (!workspace->publish(error)) return false;
   out.games = meta.game_count;
   out.new_games = games;
   out.phases[2] = clock.lap();

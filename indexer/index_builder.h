@@ -35,6 +35,7 @@ struct BuildSummary {
   uint64_t positions = 0;   // positions indexed by this build
   pgn::ReadStats read;      // what the reader counted in this build
   bool appended = false;    // the build extended an existing index
+  std::string note;         // why an --append rebuilt the whole index instead (empty when it did not)
   uint64_t entries = 0;     // problems whose YACPDB instances were stored (problem files)
   // Seconds (wall, and CPU of the whole process) of the phases: parse and sort into runs; merge and write SST
   // files; everything after (problem files: the YACPDB analysis is in the last).
@@ -45,7 +46,10 @@ struct BuildSummary {
 };
 
 // Builds (or extends) the index of `pgn_path`; false (with `error`) when it cannot. An interrupted build never
-// leaves an index that a query would use: the index is written to a temporary folder and renamed into place.
+// leaves an index that a query would use: the index is written to a temporary folder and swapped into place
+// (build_workspace.h). It replaces only an index folder this tool built (index_target_problem). After an append
+// the index holds exactly the games a read of the whole file sees: when the appended bytes continue the last
+// indexed game (the file was still being written), the whole index is rebuilt (`summary->note` says so).
 bool build_index(const std::string& pgn_path, const BuildOptions& options, BuildSummary* summary,
                  std::string* error);
 

@@ -50,14 +50,14 @@ bool write_checksum_manifest(const std::string& dir, std::string* error) {
   return !ec;
 }
 
-bool verify_checksum_manifest(const std::string& dir, std::string* error) {
+bool check_checksum_manifest(const std::string& dir, bool contents, ManifestCheck& check, std::string* error) {
+  check = ManifestCheck{};
   std::ifstream in(dir + "/" + kChecksumManifestName, std::ios::binary);
   if (!in) {
     if (error) *error = "no " + std::string(kChecksumManifestName) + " (the build did not finish)";
     return false;
   }
   std::string line;
-  int files = 0;
   while (std::getline(in, line)) {
     std::istringstream row(line);
     std::string name;
@@ -66,22 +66,22 @@ bool verify_checksum_manifest(const std::string& dir, std::string* error) {
       if (error) *error = std::string(kChecksumManifestName) + " is damaged";
       return false;
     }
-    std::string path = dir + "/" + name;
+    ++check.files;
+    check.bytes += size;
+    const std::string path = dir + "/" + name;
     std::error_code ec;
-    uint64_t actual_size = fs::file_size(path, ec);
+    const uint64_t actual_size = fs::file_size(path, ec);
     if (ec || actual_size != size) {
-      if (error) *error = name + (ec ? " is missing" : " has changed size (truncated or altered)");
-      return false;
+      check.problems.push_back(name + (ec ? " is missing" : " has changed size (truncated or altered)"));
+      continue;
     }
-    auto actual = fingerprint_file_prefix(path, size, error);
-    if (!actual) return false;
-    if (*actual != hash) {
-      if (error) *error = name + " has changed (checksum mismatch)";
-      return false;
-    }
-    ++files;
+    if (!contents) continue;
+    std::string why;
+    auto actual = fingerprint_file_prefix(path, size, &why);
+    if (!actual) check.problems.push_back(name + " is unreadable: " + why);
+    else if (*actual != hash) check.problems.push_back(name + " has changed (checksum mismatch)");
   }
-  if (files == 0) {
+  if (check.files == 0) {
     if (error) *error = std::string(kChecksumManifestName) + " lists no files";
     return false;
   }

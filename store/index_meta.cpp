@@ -20,7 +20,10 @@ std::map<std::string, std::string> encode_index_meta(const IndexMeta& m) {
       {"pgn_path", m.pgn_path},
       {"pgn_size", std::to_string(m.pgn_size)},
       {"pgn_mtime_ns", std::to_string(m.pgn_mtime_ns)},
+      {"pgn_device", std::to_string(m.pgn_device)},
+      {"pgn_inode", std::to_string(m.pgn_inode)},
       {"pgn_fingerprint", std::to_string(m.pgn_fingerprint)},
+      {"pgn_sample_hash", std::to_string(m.pgn_sample_hash)},
       {"game_count", std::to_string(m.game_count)},
       {"position_count", std::to_string(m.position_count)},
       {"build_options", m.build_options},
@@ -46,7 +49,10 @@ std::optional<IndexMeta> decode_index_meta(const std::map<std::string, std::stri
   } else if (!text("pgn_path")) bad = "pgn_path";
   else if (!number("pgn_size", m.pgn_size)) bad = "pgn_size";
   else if (!number("pgn_mtime_ns", m.pgn_mtime_ns)) bad = "pgn_mtime_ns";
+  else if (!number("pgn_device", m.pgn_device)) bad = "pgn_device";
+  else if (!number("pgn_inode", m.pgn_inode)) bad = "pgn_inode";
   else if (!number("pgn_fingerprint", m.pgn_fingerprint)) bad = "pgn_fingerprint";
+  else if (!number("pgn_sample_hash", m.pgn_sample_hash)) bad = "pgn_sample_hash";
   else if (!number("game_count", m.game_count)) bad = "game_count";
   else if (!number("position_count", m.position_count)) bad = "position_count";
   else if (!text("build_options")) bad = "build_options";

@@ -7,6 +7,7 @@
 #include <map>
 
 #include <rocksdb/db.h>
+#include <rocksdb/file_checksum.h>
 #include <rocksdb/filter_policy.h>
 #include <rocksdb/options.h>
 #include <rocksdb/sst_file_writer.h>
@@ -43,7 +44,11 @@ rocksdb::DBOptions database_options(bool create, bool read_only = false) {
   rocksdb::DBOptions o;
   o.create_if_missing = create;              // only a build creates an index
   o.create_missing_column_families = create;
-  o.paranoid_checks = true;                  // refuse files that do not check out at open
+  o.paranoid_checks = true;                  // refuse files that do not check out at open (sizes against the
+                                             // MANIFEST, every footer, index and filter block the open reads)
+  // A whole-file CRC32C of every table file, computed as RocksDB writes it (SstFileWriter, flush, compaction)
+  // and kept in its MANIFEST: what `cqlindex verify` checks (VerifyFileChecksums). An open reads none of it.
+  o.file_checksum_gen_factory = rocksdb::GetFileChecksumGenCrc32cFactory();
   o.info_log = std::make_shared<SilentLogger>();  // see SilentLogger
   o.max_open_files = -1;                     // an index has few files; keep them all open
   o.max_background_jobs = 2;                 // the machines here have 2 cores
@@ -87,6 +92,31 @@ rocksdb::ColumnFamilyOptions family_options(Family family) {
 }
 
 rocksdb::Slice slice(std::string_view s) { return rocksdb::Slice(s.data(), s.size()); }
+
+// Returns the options of every read: each block read is checked against its checksum (RocksDB's default, stated
+// here because the query path relies on it: a damaged block fails the read, it is never returned).
+rocksdb::ReadOptions read_options() {
+  rocksdb::ReadOptions o;
+  o.verify_checksums = true;
+  return o;
+}
+
+// Returns the options of every ingestion.
+rocksdb::IngestExternalFileOptions ingest_options() {
+  rocksdb::IngestExternalFileOptions o;
+  o.move_files = true;  // the files were written for this ingest only
+  // Sequence numbers go to the MANIFEST only: writing them into an ingested file would change it after its
+  // whole-file checksum was taken.
+  o.write_global_seqno = false;
+  return o;
+}
+
+// Returns the error of a failed open or read: damage is called so (a query stops, exit 2, and `verify` tells
+// which file), anything else is reported as RocksDB says it.
+std::string describe(const std::string& dir, const rocksdb::Status& s) {
+  if (s.IsCorruption()) return "index " + dir + " is damaged: " + s.ToString();
+  return "cannot open index " + dir + ": " + s.ToString();
+}
 
 bool fail(std::string* error, const std::string& message) {
   if (error) *error = message;
@@ -146,7 +176,7 @@ std::unique_ptr<IndexStore> IndexStore::open(const std::string& dir, bool create
   rocksdb::Status s = read_only ? rocksdb::DB::OpenForReadOnly(options, dir, families, &handles, &raw)
                                 : rocksdb::DB::Open(options, dir, families, &handles, &raw);
   if (!s.ok()) {
-    fail(error, "cannot open index " + dir + ": " + s.ToString());
+    fail(error, describe(dir, s));
     return nullptr;
   }
   impl->db.reset(raw);
@@ -168,14 +198,21 @@ std::unique_ptr<IndexStore> IndexStore::create(const std::string& dir, std::stri
 
 namespace {
 
-// Reads every row of the meta family of an open database.
-std::optional<IndexMeta> read_meta(rocksdb::DB& db, rocksdb::ColumnFamilyHandle* meta_family, std::string* error) {
+// Reads every row of the meta family of an open database; `other_schema` (optional) says whether the rows were
+// read but are of another schema version (an index to rebuild, not a damaged one).
+std::optional<IndexMeta> read_meta(rocksdb::DB& db, rocksdb::ColumnFamilyHandle* meta_family, std::string* error,
+                                   bool* other_schema = nullptr) {
   std::map<std::string, std::string> rows;
-  std::unique_ptr<rocksdb::Iterator> it(db.NewIterator(rocksdb::ReadOptions(), meta_family));
+  std::unique_ptr<rocksdb::Iterator> it(db.NewIterator(read_options(), meta_family));
   for (it->SeekToFirst(); it->Valid(); it->Next()) rows[it->key().ToString()] = it->value().ToString();
   if (!it->status().ok()) {
-    fail(error, "index meta unreadable: " + it->status().ToString());
+    fail(error, std::string(it->status().IsCorruption() ? "the meta family is damaged: " : "index meta unreadable: ") +
+                    it->status().ToString());
     return std::nullopt;
+  }
+  if (other_schema) {
+    auto version = rows.find("schema_version");
+    *other_schema = version != rows.end() && version->second != std::to_string(kSchemaVersion);
   }
   return decode_index_meta(rows, error);
 }
@@ -189,9 +226,11 @@ std::unique_ptr<IndexStore> IndexStore::open_finished(const std::string& dir, bo
     fail(error, "no index at " + dir);
     return nullptr;
   }
+  // Every file there with its size (a stat each); their contents are RocksDB's to check as they are read.
   std::string why;
-  if (!verify_checksum_manifest(dir, &why)) {
-    fail(error, "index " + dir + " is damaged: " + why);
+  ManifestCheck files;
+  if (!check_checksum_manifest(dir, false, files, &why) || !files.problems.empty()) {
+    fail(error, "index " + dir + " is damaged: " + (files.problems.empty() ? why : files.problems.front()));
     return nullptr;
   }
   if (!read_only) fs::remove(dir + "/" + kChecksumManifestName, ec);  // an interrupted append must not look finished
@@ -221,10 +260,10 @@ IndexStore::Read IndexStore::read(Family family, std::string_view key, std::stri
     fail(error, not_opened(family));
     return Read::Failed;
   }
-  rocksdb::Status s = impl_->db->Get(rocksdb::ReadOptions(), impl_->handle(family), slice(key), &value);
+  rocksdb::Status s = impl_->db->Get(read_options(), impl_->handle(family), slice(key), &value);
   if (s.IsNotFound()) return Read::Absent;
   if (!s.ok()) {
-    fail(error, "index read failed: " + s.ToString());
+    fail(error, s.IsCorruption() ? describe(impl_->dir, s) : "index read failed: " + s.ToString());
     return Read::Failed;
   }
   return Read::Found;
@@ -268,9 +307,10 @@ std::optional<GameRecord> IndexStore::game(uint32_t id, std::string* error) cons
   }
   std::string value;
   rocksdb::Status s =
-      impl_->db->Get(rocksdb::ReadOptions(), impl_->handle(Family::Games), slice(game_key(id)), &value);
+      impl_->db->Get(read_options(), impl_->handle(Family::Games), slice(game_key(id)), &value);
   if (!s.ok()) {
-    fail(error, "game " + std::to_string(id + 1) + " not in the index: " + s.ToString());
+    fail(error, s.IsCorruption() ? describe(impl_->dir, s)
+                                 : "game " + std::to_string(id + 1) + " not in the index: " + s.ToString());
     return std::nullopt;
   }
   auto record = decode_game_record(value);
@@ -282,12 +322,14 @@ bool IndexStore::for_each(Family family, std::string_view prefix,
                           const std::function<bool(std::string_view, std::string_view)>& visit,
                           std::string* error) const {
   if (!impl_->handle(family)) return fail(error, not_opened(family));
-  std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(rocksdb::ReadOptions(), impl_->handle(family)));
+  std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(read_options(), impl_->handle(family)));
   for (it->Seek(slice(prefix)); it->Valid() && it->key().starts_with(slice(prefix)); it->Next())
     if (!visit(std::string_view(it->key().data(), it->key().size()),
                std::string_view(it->value().data(), it->value().size())))
       break;
-  if (!it->status().ok()) return fail(error, "index read failed: " + it->status().ToString());
+  if (!it->status().ok())
+    return fail(error, it->status().IsCorruption() ? describe(impl_->dir, it->status())
+                                                   : "index read failed: " + it->status().ToString());
   return true;
 }
 
@@ -356,9 +398,7 @@ bool IndexStore::ingest_files(Family family, Ingest mode, const std::vector<std:
   for (const std::string& p : paths)
     if (!p.empty()) files.push_back(p);
   if (files.empty()) return true;
-  rocksdb::IngestExternalFileOptions ingest;
-  ingest.move_files = true;  // the files were written for this ingest only
-  rocksdb::Status s = impl_->db->IngestExternalFile(impl_->handle(family), files, ingest);
+  rocksdb::Status s = impl_->db->IngestExternalFile(impl_->handle(family), files, ingest_options());
   if (mode == Ingest::Merge || impl_->appending) impl_->merged = true;
   std::error_code ec;
   if (!s.ok()) {
@@ -376,7 +416,7 @@ bool IndexStore::ingest_files(const std::map<Family, std::vector<std::string>>& 
     arg.column_family = impl_->handle(family);
     for (const std::string& p : paths)
       if (!p.empty()) arg.external_files.push_back(p);
-    arg.options.move_files = true;  // the files were written for this ingest only
+    arg.options = ingest_options();
     if (!arg.external_files.empty()) args.push_back(std::move(arg));
   }
   if (args.empty()) return true;
@@ -427,6 +467,50 @@ bool IndexStore::finish(std::string* error) {
     if (name.rfind("LOG", 0) == 0 || name == "LOCK") fs::remove(entry.path(), ec);
   }
   return write_checksum_manifest(dir, error);
+}
+
+bool IndexStore::verify(const std::string& dir, Verification& out, std::string* error) {
+  out = Verification{};
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) return fail(error, "no index at " + dir);
+  // 1. Every file against the manifest the build wrote last: names each altered file, RocksDB's or not.
+  ManifestCheck files;
+  std::string why;
+  if (!check_checksum_manifest(dir, true, files, &why)) return fail(error, "index " + dir + ": " + why);
+  out.checked.push_back(std::to_string(files.files) + " files, " + std::to_string(files.bytes) +
+                        " bytes: sizes and XXH3-64 checked against " + kChecksumManifestName);
+  for (const std::string& p : files.problems) out.damaged.push_back(dir + "/" + p);
+  // 2. RocksDB's own view, every family open: the open itself (MANIFEST, footers, index blocks), whole-file
+  // checksums of the table files, then every block of every table.
+  auto store = open(dir, false, true, {}, &why);
+  if (!store) {
+    out.damaged.push_back(why);
+    return true;
+  }
+  rocksdb::DB& db = *store->impl_->db;
+  bool other_schema = false;
+  auto meta = read_meta(db, store->impl_->handle(Family::Meta), &why, &other_schema);
+  if (other_schema) return fail(error, "index " + dir + ": " + why);  // to rebuild; its layout is not ours to check
+  if (meta) out.meta = *meta;
+  else out.damaged.push_back("index " + dir + ": " + why);
+  std::vector<rocksdb::LiveFileMetaData> tables;
+  db.GetLiveFilesMetaData(&tables);
+  uint64_t table_bytes = 0;
+  for (const auto& t : tables) {
+    table_bytes += t.size;
+    if (t.file_checksum_func_name == rocksdb::kUnknownFileChecksumFuncName)
+      out.damaged.push_back(dir + "/" + t.relative_filename + ": no whole-file checksum recorded (rebuild the index)");
+  }
+  const std::string counted = std::to_string(tables.size()) + " table files, " + std::to_string(table_bytes) + " bytes";
+  rocksdb::ReadOptions read = read_options();
+  read.fill_cache = false;  // one pass over everything: nothing worth keeping
+  rocksdb::Status s = db.VerifyFileChecksums(read);
+  if (s.ok()) out.checked.push_back(counted + ": whole-file CRC32C checked (RocksDB VerifyFileChecksums)");
+  else out.damaged.push_back(describe(dir, s));
+  s = db.VerifyChecksum(read);
+  if (s.ok()) out.checked.push_back(counted + ": every block checked against its checksum (RocksDB VerifyChecksum)");
+  else out.damaged.push_back(describe(dir, s));
+  return true;
 }
 
 }  // namespace cqlindex::store

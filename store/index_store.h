@@ -24,16 +24,30 @@ class IndexStore {
   IndexStore(const IndexStore&) = delete;
   IndexStore& operator=(const IndexStore&) = delete;
 
-  // Opens a finished index read-only; nullptr (with `error`) when it is missing, damaged or of another schema.
-  // `families`: the only families the caller reads (the meta family always comes with them), or empty for all.
-  // Every file of the index is verified against its checksum manifest either way; RocksDB then loads the
-  // tables of the families opened only (a query of one family skips the start-up cost of the others).
+  // Opens a finished index read-only; nullptr (with `error`) when it is missing, unfinished, visibly damaged
+  // (a file missing or of another size; a table whose footer, index or filter fails its checksum) or of another
+  // schema. Constant work in the size of the index: no file is hashed whole. Every block a read meets is checked
+  // against its checksum; a damaged one fails that read (store/README.md, "Integrity").
+  // `families`: the only families the caller reads (the meta family always comes with them), or empty for all:
+  // RocksDB then loads the tables of those families only (a query of one family skips the others' start-up).
   static std::unique_ptr<IndexStore> open_for_reading(const std::string& dir, std::string* error,
                                                       const std::vector<Family>& families = {});
   // Creates a new, empty index in `dir`, which must not exist yet.
   static std::unique_ptr<IndexStore> create(const std::string& dir, std::string* error);
   // Opens a finished index to add to it (--append); its checksum manifest is removed until finish().
   static std::unique_ptr<IndexStore> open_for_writing(const std::string& dir, std::string* error);
+
+  // What `verify` checked and what it found.
+  struct Verification {
+    std::vector<std::string> checked;  // one line per check that ran: what it read and how
+    std::vector<std::string> damaged;  // one line per damaged file or failed check, naming the file
+    std::optional<IndexMeta> meta;     // the meta, when it could be read
+  };
+  // Reads every byte of the finished index in `dir`: every file against CQLINDEX-CHECKSUMS, every table file
+  // against the whole-file checksum RocksDB recorded when it wrote it, every block against its block checksum.
+  // Returns false (with `error`) when there is no finished index of this schema in `dir`; else true, with the
+  // findings in `out`.
+  static bool verify(const std::string& dir, Verification& out, std::string* error);
 
   // Returns the meta (valid after open_for_reading/open_for_writing, or after put_meta).
   const IndexMeta& meta() const { return meta_; }

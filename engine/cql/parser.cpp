@@ -541,9 +541,9 @@ void Parser::parse_header() {
       h.matchstring = cur().text;
       forward();
     } else if (keyword("silent")) {
-      h.silent = true;
+      h.silent = !h.quiet;  // the first comment level named wins (CQL 6.2: `cql(quiet silent)` is quiet)
     } else if (keyword("quiet")) {
-      h.quiet = true;
+      h.quiet = !h.silent;
     } else {
       error("Unknown parameter in the cql(...) header");
     }

@@ -109,7 +109,10 @@ NodePtr Parser::dash_from(NodePtr left, const Token& dash, bool in_path) {
     forward();
     n->add("promote", dash_promotion(eq));
   }
-  if (!in_path && at_special("(") && !cur().space_before) {
+  // in a path only `--(...)` right after the dash holds its targets (random-differential A11-1:
+  // `g2--(castle)?` repeats the whole dash constituent)
+  const bool bare = !n->child("right") && !n->child("promote");
+  if ((!in_path || bare) && at_special("(") && !cur().space_before) {
     forward();
     if (at_special(")")) error("expected a filter inside the targets '--(...)' of the dash");
     while (!special(")")) {
@@ -117,7 +120,7 @@ NodePtr Parser::dash_from(NodePtr left, const Token& dash, bool in_path) {
       if (!t) error("expected a filter or ')' in the targets of '--(...)'");
       n->add("target", std::move(t));
     }
-    n->type = n->kids.back().node->type;  // a dash with targets has the value of its last target
+    if (!in_path) n->type = n->kids.back().node->type;  // a dash with targets has the value of its last target
   }
   return n;
 }

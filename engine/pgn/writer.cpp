@@ -402,6 +402,7 @@ std::optional<std::string> merge_cql_comment(std::optional<std::string_view> ori
 
 void write_game(const Game& game, std::span<const AddedComment> added, const WriteOptions& options,
                 std::string& out) {
+  const size_t start = out.size();
   write_tags(game, out);
   out += '\n';
   GameComments comments = collect_comments(game, added, options.comment_text);
@@ -418,6 +419,24 @@ void write_game(const Game& game, std::span<const AddedComment> added, const Wri
   }
   w.word(game_result(game));
   w.newline();
+  // CQL's buffer holds size - 1 bytes and the text is marked truncated once it passes size - 5 bytes
+  if (const size_t size = options.truncate_at; size > 0 && out.size() - start > size - 5) {
+    const size_t cut = start + size - 1;
+    if (cut < out.size()) {
+      // a comment word that does not fit whole is not begun: the comment is closed there and the rest padded
+      // with spaces (CQL 6.2 output: "Found 50 of 71 }  game truncated by CQL } *")
+      auto blank = [](char c) { return c == ' ' || c == '\n'; };
+      const size_t word = out.find_last_of(" \n", cut - 1) + 1;
+      const size_t open = out.rfind('{', cut - 1), close = out.rfind('}', cut - 1);
+      const bool in_comment = open != std::string::npos && (close == std::string::npos || close < open);
+      if (!blank(out[cut - 1]) && !blank(out[cut]) && in_comment && word > open && word < cut) {
+        out[word] = '}';
+        std::fill(out.begin() + long(word) + 1, out.begin() + long(cut), ' ');
+      }
+      out.resize(cut);
+    }
+    out += " game truncated by CQL } * \n\n";
+  }
   out += "\n\n";
 }
 

@@ -35,6 +35,10 @@ enum class CommentText : uint8_t {
 struct WriteOptions {
   CommentText comment_text = CommentText::AsCqlReads;
   bool variations = true;  // false: mainline only
+  // CQL 6.2 writes a game through a 105,000-byte buffer: a longer game keeps its first 104,999 bytes and ends
+  // " game truncated by CQL } * " (util::game_to_string). 0: never truncate.
+  size_t truncate_at = kCqlGameBufferSize;
+  static constexpr size_t kCqlGameBufferSize = 105000;
 };
 
 // A game's comments by where CQL keeps them: one text per place (AsCqlReads: the last comment read there, as

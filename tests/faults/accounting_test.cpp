@@ -33,8 +33,8 @@ TEST_CASE("indexed and scanned runs report the same PGN errors, those of ruled-o
   Scratch dir("accounting");
   const std::string pgn = dir.write("g.pgn", small_pgn());
   REQUIRE(run_cqlindex("build " + shell_quote(pgn)).exit_code == 0);
-  for (const std::string& body : {"mate", "check", "stalemate", "player white \"nobody\""}) {
-    const std::string q = dir.write("q.cql", "cql()\n" + body + "\n");
+  for (const char* body : {"mate", "check", "stalemate", "player white \"nobody\""}) {
+    const std::string q = dir.write("q.cql", std::string("cql()\n") + body + "\n");
     const std::string run = "run " + shell_quote(q) + " -i " + shell_quote(pgn) + " -o " + shell_quote(dir.file("o.pgn"));
     auto indexed = run_cqlindex(run);
     auto scanned = run_cqlindex(run + " --no-index");

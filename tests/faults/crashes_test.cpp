@@ -74,7 +74,7 @@ TEST_CASE("a chain of 900 'and's and one of 900 'or's run the same indexed and s
   Scratch dir("long-chain");
   const std::string pgn = dir.write("g.pgn", small_pgn());
   REQUIRE(run_cqlindex("build " + shell_quote(pgn)).exit_code == 0);
-  for (const std::string& op : {"and", "or"}) {
+  for (const std::string op : {"and", "or"}) {
     const std::string q = dir.write("q.cql", "cql()\n" + chain(900, op) + "\n");
     const std::string out = shell_quote(dir.file("out.pgn"));
     auto indexed = run_cqlindex("run " + shell_quote(q) + " -i " + shell_quote(pgn) + " -o " + out + " 2>/dev/null");
@@ -140,7 +140,7 @@ TEST_CASE("a PGN truncated between its opening and its reading ends every comman
     fs::permissions(pgn, fs::perms::owner_read | fs::perms::owner_write);
     return shell_quote(pgn);
   };
-  for (const std::string& command : {"check", "run", "similar", "build"}) {
+  for (const std::string command : {"check", "run", "similar", "build"}) {
     const std::string pgn = fresh();
     std::string args = command == "check"   ? "check " + pgn
                        : command == "run"     ? "run " + shell_quote(q) + " -i " + pgn + " --no-index -o " +
@@ -167,7 +167,7 @@ TEST_CASE("build in a small address space fits or says it is out of memory", "[f
   Scratch dir("small-memory");
   const std::string pgn = dir.file("g.pgn");
   fs::copy_file(kSample, pgn);
-  for (const std::string& limit : {"200000", "120000"}) {
+  for (const std::string limit : {"200000", "120000"}) {
     auto r = run_cqlindex("build " + shell_quote(pgn), "ulimit -v " + limit + ";");
     INFO("ulimit -v " << limit << "\n" << r.out.substr(0, 3000));
     CHECK((r.exit_code == 0 || r.exit_code == 2));

@@ -162,18 +162,20 @@ TEST_CASE("a PGN changed other than by appending makes the index stale, and appe
   REQUIRE(error.find("has changed, not only grown") != std::string::npos);
 }
 
-TEST_CASE("append refuses bytes that do not start a new game", "[indexer]") {
+TEST_CASE("append of movetext after a finished game indexes the tagless game a whole read sees", "[indexer]") {
   TempDir tmp;
   const std::string pgn = (tmp.path / "games.pgn").string();
   std::string text = read_file(kSample);
   write_file(pgn, text);
   build(pgn);
-  write_file(pgn, text + "1. e4 e5 *\n");
-  indexer::BuildOptions options;
-  options.append = true;
-  std::string error;
-  REQUIRE_FALSE(indexer::build_index(pgn, options, nullptr, &error));
-  REQUIRE(error.find("do not start a new game") != std::string::npos);
+  write_file(pgn, text + "1. e4 e5 *\n");  // after the last game's result: a game of its own (no tags)
+  auto appended = build(pgn, 2, true);
+  REQUIRE(appended.appended);
+  REQUIRE(appended.games == 1006);
+  const std::string whole = (tmp.path / "whole.pgn").string();
+  write_file(whole, text + "1. e4 e5 *\n");
+  build(whole);
+  REQUIRE(dump(indexer::default_index_dir(pgn)) == dump(indexer::default_index_dir(whole)));
 }
 
 TEST_CASE("a build that fails leaves the previous index in place and no partial one", "[indexer]") {
@@ -188,5 +190,5 @@ TEST_CASE("a build that fails leaves the previous index in place and no partial 
   REQUIRE_FALSE(indexer::build_index((tmp.path / "missing.pgn").string(), options, nullptr, &error));
   REQUIRE(dump(indexer::default_index_dir(pgn)) == before);
   for (const auto& entry : fs::directory_iterator(tmp.path))
-    REQUIRE(entry.path().filename().string().find(".tmp-") == std::string::npos);
+    REQUIRE(entry.path().filename().string().find(".cqlindex-build-") == std::string::npos);
 }

@@ -1,15 +1,15 @@
-// The planner's soundness on queries nobody wrote by hand: a seeded generator combines the constructs the
-// planner has rules for (piece designators, counts, mate/stalemate/check, moves, tags, game filters) with
+// The planner's soundness on queries nobody wrote by hand: a seeded generator (support/random_cql.h) combines
+// the constructs the planner has rules for (piece designators, counts, mate/stalemate/check, moves, tags, game filters) with
 // and/or/not, transforms and header parameters. For each query, every game the evaluator matches (a full
 // scan, in-process) must be among the planner's candidates; for a sample, `cqlindex run` with the index
 // writes the same bytes as `--no-index`. A failure prints the seed and the query.
 #include <iostream>
-#include <random>
 
 #include "engine/cql/eval/evaluator.h"
 #include "engine/pgn/reader.h"
 #include "planner_fixture.h"
 #include "support/process.h"
+#include "support/random_cql.h"
 
 using namespace planner_test;
 namespace eval = cqlindex::cql::eval;
@@ -17,78 +17,6 @@ namespace eval = cqlindex::cql::eval;
 namespace {
 
 const std::string kData = CQLINDEX_SHARED_DATA;
-
-// Generates CQL bodies from a fixed grammar of planner-relevant constructs.
-class QueryGenerator {
- public:
-  explicit QueryGenerator(uint32_t seed) : rng_(seed) {}
-
-  // Returns a whole CQL file: header and body.
-  std::string query() {
-    std::string header = "cql(input x.pgn";
-    if (chance(4)) header += " variations";
-    if (chance(6)) header += " matchcount " + std::to_string(pick(1, 3)) + " 100";
-    if (chance(8)) header += " result " + one_of({"1-0", "0-1", "1/2-1/2"});
-    if (chance(10)) header += " gamenumber " + std::to_string(pick(1, 300)) + " " + std::to_string(pick(300, 1000));
-    return header + ")\n" + filter(3) + "\n";
-  }
-
- private:
-  std::mt19937 rng_;
-
-  int pick(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng_); }
-  bool chance(int one_in) { return pick(1, one_in) == 1; }
-  std::string one_of(std::initializer_list<const char*> xs) { return *(xs.begin() + pick(0, int(xs.size()) - 1)); }
-
-  std::string square() { return std::string(1, char('a' + pick(0, 7))) + char('1' + pick(0, 7)); }
-  std::string pieces() {
-    return chance(4) ? one_of({"[Qq]", "[RN]", "[Bb]", "[Aa]", "[KQ]", "A", "a"})
-                     : one_of({"K", "Q", "R", "B", "N", "P", "k", "q", "r", "b", "n", "p"});
-  }
-  std::string squares() {
-    switch (pick(0, 4)) {
-      case 0: return square();
-      case 1: return std::string(1, char('a' + pick(0, 3))) + "-" + char('e' + pick(0, 3)) + char('1' + pick(0, 7));
-      case 2: return "[" + square() + "," + square() + "]";
-      case 3: return std::string(1, char('a' + pick(0, 7))) + char('1' + pick(0, 3)) + "-" + char('5' + pick(0, 3));
-      default: return "";
-    }
-  }
-  std::string designator() { return pieces() + squares(); }
-  std::string relation() { return one_of({"==", "<=", ">=", "<", ">", "!="}); }
-
-  std::string atom() {
-    switch (pick(0, 13)) {
-      case 0: case 1: return designator();
-      case 2: case 3: return pieces() + " " + relation() + " " + std::to_string(pick(0, 3));
-      case 4: return one_of({"mate", "stalemate", "check", "wtm", "btm", "initial", "terminal"});
-      case 5: return "move promote " + one_of({"Q", "R", "B", "N", "q", "n", "A"});
-      case 6: return one_of({"move castle", "move enpassant", "move o-o", "move o-o-o"});
-      case 7: return "result " + one_of({"1-0", "0-1", "1/2-1/2"});
-      case 8: return one_of({"player", "white", "black", "event", "site"}) + std::string(" \"") +
-                     one_of({"a", "e", "Kasparov", "GNU", "x", ""}) + "\"";
-      case 9: return "year " + relation() + " " + std::to_string(pick(1900, 2020));
-      case 10: return "elo " + one_of({"white ", "black ", ""}) + relation() + " " + std::to_string(pick(1500, 2800));
-      case 11: return "#" + pieces() + " " + relation() + " " + std::to_string(pick(0, 8));
-      case 12: return "power " + pieces() + " " + relation() + " " + std::to_string(pick(0, 40));
-      default: return "attacks " + designator() + " " + designator();
-    }
-  }
-
-  std::string filter(int depth) {
-    if (depth == 0 || chance(3)) return atom();
-    switch (pick(0, 6)) {
-      case 0: return "{" + filter(depth - 1) + " " + filter(depth - 1) + "}";
-      case 1: return "{" + filter(depth - 1) + " or " + filter(depth - 1) + "}";
-      case 2: return "not " + filter(depth - 1);
-      case 3: return one_of({"flip", "flipcolor", "flipvertical", "fliphorizontal", "rotate90", "shifthorizontal"}) +
-                     std::string(" {") + filter(depth - 1) + "}";
-      case 4: return "{" + filter(depth - 1) + " " + filter(depth - 1) + " " + filter(depth - 1) + "}";
-      case 5: return "{" + filter(depth - 1) + " or not " + filter(depth - 1) + "}";
-      default: return "{" + atom() + " " + filter(depth - 1) + "}";
-    }
-  }
-};
 
 // The games of a PGN, parsed once.
 const std::vector<cqlindex::pgn::Game>& games_of(const std::string& pgn) {
@@ -132,7 +60,7 @@ void check_random_queries(const std::string& pgn, uint32_t first_seed, int count
   REQUIRE(games.size() == store.meta().game_count);
   for (int i = 0; i < count; ++i) {
     const uint32_t seed = first_seed + uint32_t(i);
-    const std::string text = QueryGenerator(seed).query();
+    const std::string text = cqlindex::test::RandomCql(seed).planner_query();
     ++tally.generated;
     cqlindex::cql::Query q;
     std::vector<uint32_t> matched;
@@ -181,7 +109,7 @@ TEST_CASE("randomised queries: `run` with the index writes what --no-index write
   REQUIRE(cqlindex::test::run_process(cd + bin + " build in.pgn >/dev/null 2>&1").exit_code == 0);
   int compared = 0;
   for (uint32_t seed = 9000; seed < 9060; ++seed) {
-    const std::string text = QueryGenerator(seed).query();
+    const std::string text = cqlindex::test::RandomCql(seed).planner_query();
     std::ofstream(dir.path / "q.cql") << text;
     fs::remove(dir.path / "scan.pgn");
     fs::remove(dir.path / "indexed.pgn");

@@ -32,7 +32,10 @@ TEST_CASE("index meta is one readable row per field and refuses another schema",
   m.pgn_path = "/data/games.pgn";
   m.pgn_size = 68'600'000;
   m.pgn_mtime_ns = 1'700'000'000'123'456'789;
+  m.pgn_device = 2049;
+  m.pgn_inode = 1'234'567;
   m.pgn_fingerprint = 0xfedcba9876543210ull;
+  m.pgn_sample_hash = 0x0123456789abcdefull;
   m.game_count = 116573;
   m.position_count = 9'500'000;
   m.build_options = "threads=2";
@@ -48,6 +51,13 @@ TEST_CASE("index meta is one readable row per field and refuses another schema",
   missing.erase("pgn_fingerprint");
   REQUIRE_FALSE(decode_index_meta(missing, &error));
   REQUIRE(error == "index meta field 'pgn_fingerprint' is missing or malformed");
+
+  // An index of schema 4 (before the PGN's identity and sample hash were recorded) is refused: it is rebuilt.
+  auto older = rows;
+  older.at("schema_version") = std::to_string(kSchemaVersion - 1);
+  older.erase("pgn_sample_hash");
+  REQUIRE_FALSE(decode_index_meta(older, &error));
+  REQUIRE(error.find("index schema version 4, this cqlindex reads 5") == 0);
 
   auto other = rows;
   other["schema_version"] = "999";

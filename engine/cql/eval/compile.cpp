@@ -607,6 +607,7 @@ Program compile(const Query& query, EvalOptions options) {
   prog.body = c.compile(*expanded);
   fuse_count_compares(*prog.body);  // speed
   mark_hhdb_filters(*prog.body);    // hhdb
+  mark_case_filters(*prog.body);
   if (!prog.options.player.empty()) prog.player_regex.emplace(prog.options.player);
   // lang: a query that acts beyond the game (persistent state, message, writefile) must evaluate the conjuncts
   // before a failing tag test, so only the leading tag tests may be tried first then

@@ -170,6 +170,9 @@ bool eval_control(const Op& op, Ctx& ctx, Value& v);     // eval_control.cpp
 bool eval_assign(const Op& op, Ctx& ctx, Value& v);      // eval_assign.cpp
 bool eval_dictionary(const Op& op, Ctx& ctx, Value& v);  // eval_dictionary.cpp
 bool eval_string(const Op& op, Ctx& ctx, Value& v);      // eval_strings.cpp
+// uppercase/lowercase used as filters (not as strings) are told so (Op::b = 1): they match only when the
+// conversion leaves the string unchanged (CQL 6.2: `uppercase "AbC"` matches no position). eval_strings.cpp
+void mark_case_filters(Op& root);
 // The text a comment/message/str writes for op's value (matched: whether a logical op matched).
 std::string value_text(const Op& op, Ctx& ctx, const Value& v, bool matched);
 // Records the groups of a regex match as the captures \0, \1, ...

@@ -88,7 +88,7 @@ bool eval_echo_loop(const Op& op, Ctx& ctx, Value& v) {
     const bool matched = evaluate_at(*op.kids[0], ctx, target, x);
     ctx.echo_mark = saved_mark;
     if (!matched) continue;
-    const bool better = numeric && (!any || x.num > best);
+    const bool better = numeric && (!any || x.num > best), tie = numeric && any && x.num == best;
     if (better) best = x.num;
     any = true;
     if (comment) {
@@ -100,9 +100,11 @@ bool eval_echo_loop(const Op& op, Ctx& ctx, Value& v) {
       if (lca != source && lca != target) ctx.comments.push_back({pgn::NodeIndex(lca), "LCA"});
     }
     if (numeric) {
-      // a numeric echo keeps the comments of the first target with the largest value only
-      // (movedblackpieceecho.pgn: the 48-move target, not the earlier 28-move one)
+      // a numeric echo keeps the comments of the targets with the largest value only (movedblackpieceecho.pgn:
+      // the 48-move target, not the earlier 28-move one), of every target that ties for it (random-differential
+      // A17-1: `<--move 82(wtm) <--move 84(btm)` in one comment)
       if (better) best_comments.assign(ctx.comments.begin() + long(mark), ctx.comments.end());
+      else if (tie) best_comments.insert(best_comments.end(), ctx.comments.begin() + long(mark), ctx.comments.end());
       ctx.comments.resize(mark);
     }
   }
@@ -253,7 +255,7 @@ bool eval_echo(const Op& op, Ctx& ctx, Value& v) {
       ctx.tree->build_ids();
       const uint8_t id = ctx.tree->ids[ctx.cur][s];
       if (!id) return false;
-      v.num = id;
+      v.num = id - 1;  // CQL numbers pieces from 0 (ids use 0 for "none")
       return true;
     }
     case OpCode::MakeSquare: {

@@ -75,7 +75,12 @@ bool eval_game_info(const Op& op, Ctx& ctx, Value& v) {
     }
     case OpCode::Fen: {
       std::string fen = p.fen();
-      if (op.type == ValueType::String) {  // lang: `fen` without a board is the position's FEN
+      if (op.type == ValueType::String) {
+        // lang: `fen` without a board is the position's FEN as CQL 6.2 writes it: the en-passant square after
+        // every double step (capturable or not), halfmove clock 0 and move number 1
+        fen.resize(fen.rfind(' ', fen.rfind(' ') - 1));
+        fen.resize(fen.rfind(' ') + 1);
+        fen += (p.ep_square() == chess::SQ_NONE ? std::string("-") : chess::square_name(p.ep_square())) + " 0 1";
         v.str = std::move(fen);
         return true;
       }

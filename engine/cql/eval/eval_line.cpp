@@ -79,10 +79,13 @@ bool eval_line(const Op& op, Ctx& ctx, Value& v) {
   for (auto& c : s.best_comments) ctx.comments.push_back(std::move(c));
   const EvalOptions& o = ctx.prog->options;
   if (!op.flag && !o.quiet && !o.silent) {
-    // CQL writes the end comment first
+    // CQL writes the end comment first; a reference into a variation labels its position "id:N" (the label
+    // comes before the text at the start, after it at the end)
+    const std::string start = position_reference(ctx, ctx.cur);
     ctx.comments.push_back({pgn::NodeIndex(s.best_end), "End line of length " + std::to_string(s.best_len) +
-                                                           " that starts at " + position_name(ctx, ctx.cur)});
-    ctx.comments.push_back({pgn::NodeIndex(ctx.cur), "Start line that ends at " + position_name(ctx, s.best_end)});
+                                                           " that starts at " + start});
+    const std::string end = position_reference(ctx, s.best_end);
+    ctx.comments.push_back({pgn::NodeIndex(ctx.cur), "Start line that ends at " + end});
   }
   v.num = s.best_len;
   if (op.sub & 16) v.pos = s.best_end;  // lastposition: the line's value is its last position

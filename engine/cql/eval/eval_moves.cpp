@@ -36,6 +36,19 @@ Bitboard castle_to(const MoveFacts& f, Bitboard left, Bitboard right) {
   return r;
 }
 
+// The legal (or pseudolegal) moves of `pos` as CQL 6.2 generates them: its pseudolegal generator leaves out
+// castling while the side to move is in check.
+MoveList generated_moves(const Position& pos, bool legal) {
+  if (legal) return legal_moves(pos);
+  MoveList list = pseudo_legal_moves(pos);
+  if (!pos.in_check()) return list;
+  int kept = 0;
+  for (Move m : list)
+    if (m.kind() != CASTLING) list.moves[kept++] = m;
+  list.size = kept;
+  return list;
+}
+
 MoveFacts facts(const Position& before, Move m) {
   MoveFacts f;
   f.move = m;
@@ -132,7 +145,10 @@ bool eval_move_filter(const Op& op, Ctx& ctx, Value& v) {
     ctx.cur = saved;
     if (!ok) return false;
   } else if (!mf.load(ctx)) {
-    return false;
+    // `legal count` with an empty from/to/capture set counts no move: its value is 0 (CQL 6.2)
+    if (!(op.b & kMoveCount)) return false;
+    v.num = 0;
+    return true;
   }
   bool any = false;
   Bitboard value = 0;
@@ -165,7 +181,7 @@ bool eval_move_filter(const Op& op, Ctx& ctx, Value& v) {
       evaluate(*op.kid(4), ctx, ignored);
     }
   } else {
-    MoveList list = op.sub == kLegal ? legal_moves(ctx.position()) : pseudo_legal_moves(ctx.position());
+    MoveList list = generated_moves(ctx.position(), op.sub == kLegal);
     // CQL counts a promotion once per from-to pair (as if only one promotion piece were generated)
     for (Move m : list)
       if (m.promotion() == NO_PIECE_TYPE || m.promotion() == QUEEN) take(facts(ctx.position(), m), true);
@@ -271,7 +287,7 @@ bool eval_legal_dash(const Op& op, Ctx& ctx, Value& v, int64_t* count) {
       if (df.accepts(f) && dash_targets_hold(dash, df, ctx, c, scratch)) { ++n; dest |= square_bb(f.to); }
     });
   } else {
-    MoveList list = op.sub == kLegal ? legal_moves(ctx.position()) : pseudo_legal_moves(ctx.position());
+    MoveList list = generated_moves(ctx.position(), op.sub == kLegal);
     for (Move m : list) {
       // as for `move legal`: a promotion counts once per from-to pair (CQL 6.2, forced-moves-*.pgn); a legal dash
       // has no promotion of its own (Parser::check_legal_dash)

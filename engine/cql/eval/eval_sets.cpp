@@ -88,8 +88,9 @@ Bitboard pin_value(const Op& op, Ctx& ctx) {
   if (op.kids[2]) to = set_of(*op.kids[2], ctx);
   const Bitboard occupied = p.pieces();
   Bitboard r_from = 0, r_through = 0, r_to = 0;
-  // a slider pins the first piece on one of its lines when that piece is the other side's and the next piece
-  // behind it is of the same side as the pinned one
+  // a slider pins the first piece on one of its lines when that piece is the other side's; the pin goes to the
+  // squares behind it up to the next piece, when that one is of the pinned piece's side, and to the empty
+  // squares before it (CQL 6.2 takes an empty square as a target: `pin to _`)
   const Bitboard sliders = p.pieces(BISHOP) | p.pieces(ROOK) | p.pieces(QUEEN);
   for (Bitboard b = from & sliders; b; b &= b - 1) {
     const Square s = Square(std::countr_zero(b));
@@ -99,8 +100,8 @@ Bitboard pin_value(const Op& op, Ctx& ctx) {
     for (Bitboard first = seen & p.pieces(~color_of(slider)) & through; first; first &= first - 1) {
       const Square pinned = Square(std::countr_zero(first));
       // lifting the pinned piece opens its line only: the next piece there is the one behind it
-      const Bitboard behind = attacks_of(type, s, occupied ^ square_bb(pinned)) & ~seen & occupied &
-                              p.pieces(~color_of(slider)) & to;
+      const Bitboard behind = attacks_of(type, s, occupied ^ square_bb(pinned)) & ~seen &
+                              (p.pieces(~color_of(slider)) | ~occupied) & to;
       if (!behind) continue;
       r_from |= square_bb(s);
       r_through |= square_bb(pinned);

@@ -97,7 +97,8 @@ bool eval_string(const Op& op, Ctx& ctx, Value& v) {
       if (!evaluate(*op.kids[0], ctx, x)) return false;
       v.str = x.str;
       for (char& c : v.str) c = char(op.flag ? std::toupper((unsigned char)c) : std::tolower((unsigned char)c));
-      return true;
+      // used as a filter (mark_case_filters), CQL 6.2 matches only a string the conversion leaves unchanged
+      return op.b == 0 || v.str == x.str;
     case OpCode::StringToInt: {  // the whole string must be a decimal integer
       if (!evaluate(*op.kids[0], ctx, x) || x.str.empty()) return false;
       const char* end = x.str.data() + x.str.size();
@@ -149,6 +150,17 @@ bool eval_string(const Op& op, Ctx& ctx, Value& v) {
       if (!ctx.prog->options.nosettag) ctx.set_tags.emplace_back(op.text, x.str);
       return true;
     default: return false;
+  }
+}
+
+void mark_case_filters(Op& op) {
+  const bool filters = op.code == OpCode::Compound || op.code == OpCode::And || op.code == OpCode::Or ||
+                       op.code == OpCode::Not;
+  for (size_t i = 0; i < op.kids.size(); ++i) {
+    Op* k = op.kids[i].get();
+    if (!k) continue;
+    if (k->code == OpCode::CaseConvert && (filters || (op.code == OpCode::If && i == 0))) k->b = 1;
+    mark_case_filters(*k);
   }
 }
 

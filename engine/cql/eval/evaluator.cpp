@@ -93,6 +93,19 @@ namespace {
       v.str = l.str + r.str;
       return true;
     case OpCode::Relation: {
+      if (op.sub == kNe) {
+        // CQL 6.2 builds `a != b` as `not (a == b)`: true when a side has no value, its comments dropped
+        const size_t mark = ctx.comments.size();
+        bool equal = evaluate(*op.kids[0], ctx, l) && evaluate(*op.kids[1], ctx, r);
+        if (equal) {
+          const ValueType t = op.kids[0]->type;
+          equal = t == ValueType::String     ? l.str == r.str
+                  : t == ValueType::Position ? l.pos == r.pos
+                                             : l.num == r.num;
+        }
+        ctx.comments.resize(mark);
+        return !equal;
+      }
       if (!evaluate(*op.kids[0], ctx, l) || !evaluate(*op.kids[1], ctx, r)) return false;
       int c;
       ValueType t = op.kids[0]->type;
@@ -581,8 +594,12 @@ GameOutcome GameScanner::scan(const pgn::Game& game) {
   }
   // CQL sets the first "description: value" off by two spaces, the next ones by one (pinstalemate.pgn:
   // "Game number 35  number of pins: 4 material: 35").
+  // The header's `sort matchcount` (slot 0) is labelled after the query's own sorts (random-differential A13-1:
+  // "Game number 88 CQL  d: 98 matchcount: 99").
   bool first_sort_comment = true;
-  for (size_t i = 0; i < ctx.sorts.size(); ++i) {
+  const size_t nsorts = ctx.sorts.size(), shift = o.sort_matchcount ? 1 : 0;
+  for (size_t k = 0; k < nsorts; ++k) {
+    const size_t i = (k + shift) % nsorts;
     if (o.silent || program_.sorts[i].quiet) continue;
     const auto& b = ctx.sorts[i].best;
     const std::string value = !b ? "none" : std::holds_alternative<int64_t>(*b) ? std::to_string(std::get<int64_t>(*b))

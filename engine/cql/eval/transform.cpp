@@ -128,6 +128,8 @@ NodePtr apply(const Node& n, const BoardMap& m) {
       if (m.rot45 && n.squares != ~uint64_t{0})
         throw CqlError("rotate45 applies to directions only: its filter may not name squares", n.line, n.column);
       c->squares = map_squares(n.squares, m);
+      // CQL 6.2 drops an image as soon as a square designator in it is pushed off the board entirely
+      if (n.squares != 0 && c->squares == 0) throw Invalid{};
       if (m.color) c->pieces = swap_piece_colors(n.pieces);
       break;
     case NodeKind::Predicate:
@@ -157,6 +159,23 @@ NodePtr apply(const Node& n, const BoardMap& m) {
       break;
     default:
       break;
+  }
+  if (n.kind == NodeKind::Transform) {
+    // an inner orbit loses only its own images that leave the board; it goes when none is left
+    bool kept = false;
+    for (const Child& k : n.kids) {
+      if (std::strcmp(k.role, "image") != 0) {
+        c->add(k.role, apply(*k.node, m));
+        continue;
+      }
+      try {
+        c->add(k.role, apply(*k.node, m));
+        kept = true;
+      } catch (const Invalid&) {
+      }
+    }
+    if (!kept) throw Invalid{};
+    return c;
   }
   for (const Child& k : n.kids) c->add(k.role, apply(*k.node, m));
   return c;
