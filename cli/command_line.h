@@ -12,6 +12,9 @@ namespace cqlindex::cli {
 // address space), and no machine cqlindex runs on has more cores than this; beyond, threads only queue.
 constexpr int kMaxThreads = 256;
 
+// "the number of threads must be [0 (all cores) or ]1 to kMaxThreads".
+std::string thread_count_range(bool zero_allowed);
+
 // The message for a thread count outside [0, kMaxThreads] (0 = all cores, where `zero_allowed`), or empty.
 std::string thread_count_error(long long threads, bool zero_allowed = true);
 

@@ -147,7 +147,8 @@ std::optional<std::string> parse_run_options(int argc, char** argv, RunOptions& 
       o.nosettag = true;
     } else if (opt == "threads") {
       if (!(v = need(a)) || !is_integer(*v)) return "option " + a + " needs a positive number";
-      const long long threads = v->size() > 18 ? -1 : std::atoll(v->c_str());  // (atoi overflows)
+      if (v->size() > 18) return "option " + a + ": " + thread_count_range(false) + ", not " + *v;  // (atoll overflows)
+      const long long threads = std::atoll(v->c_str());
       if (std::string why = thread_count_error(threads, false); !why.empty()) return "option " + a + ": " + why;
       o.threads = int(threads);
     } else if (opt == "s" || opt == "singlethreaded") {

@@ -139,6 +139,32 @@ bool has_pgn_problem(std::string_view text, const pgn::Game& game) {
   return !full.errors.empty();
 }
 
+// How a build fits in memory: its workers and the postings each buffers before it sorts them into a run.
+struct MemoryPlan {
+  unsigned workers;
+  size_t run_pairs;
+  size_t merge_buffer_bytes;  // what the runs merged by one thread are read through, together
+};
+
+// `threads` workers (0: every core) buffering 2^20 postings each (about 70 MB of address space at the peak of
+// a flush: the entries, their keys and the run's bytes). Under an address-space limit (ulimit -v) the plan
+// fits what the limit leaves beside a base of about 64 MB (code, libraries, RocksDB) and the mapped PGN of
+// `mapped_bytes`: about 48 MB per worker (its stack's reservation, parse batches, bitmaps, its share of RocksDB),
+// whose buffers together take a third of what is left, as do the read buffers of the runs they merge. A build
+// then fits, or fails with a message.
+MemoryPlan plan_memory(unsigned threads, uint64_t mapped_bytes) {
+  constexpr size_t kMostPairs = size_t(1) << 20, kLeastPairs = size_t(1) << 12, kBytesPerPair = 72;
+  constexpr uint64_t kBase = uint64_t(64) << 20, kPerWorker = uint64_t(48) << 20;
+  const unsigned wanted = pgn::resolve_threads(threads);
+  rlimit as{};
+  if (::getrlimit(RLIMIT_AS, &as) != 0 || as.rlim_cur == RLIM_INFINITY) return {wanted, kMostPairs, size_t(1) << 30};
+  const uint64_t used = kBase + mapped_bytes;
+  const uint64_t left = uint64_t(as.rlim_cur) > used ? uint64_t(as.rlim_cur) - used : 0;
+  const unsigned workers = unsigned(std::clamp<uint64_t>(left / kPerWorker, 1, wanted));
+  const size_t pairs = size_t(left / 3 / workers / kBytesPerPair);
+  return {workers, std::clamp(pairs, kLeastPairs, kMostPairs), size_t(left / 3 / workers)};
+}
+
 // Measures the phases of a build: wall time and the CPU time of the process (every thread).
 class PhaseClock {
  public:
@@ -238,9 +264,9 @@ class BucketFeed {
 
 // Merges the runs of one key range into SST files, one per family the range holds (added to `files`).
 bool write_range(store::IndexStore& store, store::IndexStore::Ingest mode, const std::vector<std::string>& runs,
-                 FamilyFiles& files, std::string* error) {
+                 size_t buffer_bytes, FamilyFiles& files, std::string* error) {
   RunMerger merger;
-  if (!merger.open(runs, error)) return false;
+  if (!merger.open(runs, error, buffer_bytes)) return false;
   std::vector<uint32_t> games;
   while (merger.has_next()) {
     const store::Family family = merger.family();
@@ -374,15 +400,16 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
   auto index_games = [&]() -> bool {
     // Parse and extract on every core; each worker sorts its own runs.
     pgn::ReadOptions read;
-    read.threads = options.threads;
+    const MemoryPlan memory = plan_memory(options.threads, all.size());
+    read.threads = memory.workers;
     read.progress = [&](uint64_t done) { file->release_before(base_offset + done); };  // memory independent of size
     // Only mainline positions are indexed. A game cut short by an error inside a variation keeps its whole
     // mainline here: the index may then list a game for more positions than a query sees, never fewer.
     read.parse.mainline_only = true;
-    const unsigned workers = pgn::resolve_threads(options.threads);
+    const unsigned workers = read.threads;
     std::vector<std::unique_ptr<WorkerPostings>> writers;
     for (unsigned w = 0; w < workers; ++w)
-      writers.push_back(std::make_unique<WorkerPostings>(RunWriter(runs_dir, std::to_string(w))));
+      writers.push_back(std::make_unique<WorkerPostings>(RunWriter(runs_dir, std::to_string(w), memory.run_pairs)));
 
     std::vector<std::pair<uint32_t, store::GameRecord>> records;
     bool write_ok = true;
@@ -425,7 +452,7 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
         if (t < kRunPartitions) {
           std::vector<std::string> range_runs;
           for (auto& w : writers) range_runs.insert(range_runs.end(), w->runs.runs(t).begin(), w->runs.runs(t).end());
-          ok = write_range(*store, mode, range_runs, task_files[t], &task_errors[t]);
+          ok = write_range(*store, mode, range_runs, memory.merge_buffer_bytes, task_files[t], &task_errors[t]);
         } else {
           ok = write_bitmaps(*store, mode, writers, task_files[t], &task_errors[t]);
         }

@@ -21,7 +21,11 @@ cql::NodePtr pruned(const cql::Node& node, int& budget) {
   }
   cql::NodePtr copy = node.copy_without_kids();
   for (const cql::Child& k : node.kids) {
-    if (budget < 0 && std::string_view(k.role) == "arg" && !copy->kids.empty()) break;  // one "..." for the rest
+    // one "..." for the rest of a list of arguments (a compound's); every other role keeps its child, which
+    // the printer reads by role
+    if (budget < 0 && std::string_view(k.role) == "arg" && !copy->kids.empty() &&
+        std::string_view(copy->kids.back().role) == "arg")
+      continue;
     copy->kids.push_back(cql::Child{k.role, k.node ? pruned(*k.node, budget) : nullptr});
   }
   return copy;
