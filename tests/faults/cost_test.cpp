@@ -73,3 +73,14 @@ TEST_CASE("similar with a million empty games as submissions is linear", "[fault
   INFO(r.out);
   CHECK(has(r.out, "matches"));
 }
+
+TEST_CASE("run -parse of 20,000 chained 'and's is refused at once (its tree dump took 8 GB and 45 s)", "[faults][cost]") {
+  Scratch dir("parse-chain");
+  std::string chain = "check";
+  for (int i = 1; i < 20000; ++i) chain += " and check";
+  const std::string q = dir.write("q.cql", "cql()\n" + chain + "\n");
+  auto r = run_cqlindex("run -parse " + shell_quote(q));
+  INFO(r.out.substr(0, 300));
+  CHECK(r.exit_code == 1);
+  CHECK(has(r.out, "nested too deeply"));
+}

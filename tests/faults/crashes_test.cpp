@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "faults_support.h"
+#include "support/parallel_runs.h"
 
 using namespace faults_test;
 
@@ -189,4 +190,24 @@ TEST_CASE("build in a small address space fits or says it is out of memory", "[f
   auto r = run_cqlindex("build " + shell_quote(pgn) + " --threads 8", "ulimit -v 200000;");
   INFO(r.out.substr(0, 3000));
   CHECK(r.exit_code == 0);
+}
+
+TEST_CASE("build of the 116,573-game PGN in 200 MB of address space fits (long)", "[faults][memory][long]") {
+  if (!cqlindex::test::long_tests_enabled()) {
+    WARN("skipped: a long test (CQLINDEX_LONG_TESTS=1)");
+    return;
+  }
+  Scratch dir("large-small-memory");
+  const std::string pgn = dir.file("g.pgn");
+  const std::string xz = std::string(CQLINDEX_SHARED_DATA) + "/gnuchess-book/book_1.02.train-116573.pgn.xz";
+  REQUIRE(cqlindex::test::run_process("xz -dc " + shell_quote(xz) + " > " + shell_quote(pgn)).exit_code == 0);
+  auto r = run_cqlindex("build " + shell_quote(pgn), "ulimit -v 200000;");
+  INFO(r.out);
+  CHECK(has(r.out, "116573 games"));
+  const std::string q = dir.write("q.cql", "cql()\nmate\n");
+  const std::string run = "run " + shell_quote(q) + " -i " + shell_quote(pgn) + " -o " + shell_quote(dir.file("o.pgn"));
+  auto indexed = run_cqlindex(run + " 2>/dev/null", "ulimit -v 200000;");
+  auto scanned = run_cqlindex(run + " --no-index 2>/dev/null");
+  CHECK(indexed.exit_code == 0);
+  CHECK(same_answer(indexed.out) == same_answer(scanned.out));
 }
