@@ -15,7 +15,9 @@
 #include "cli/output_file.h"
 #include "cli/run_options.h"
 #include "cli/similar_run.h"
+#include "indexer/index_builder.h"
 #include "indexer/index_location.h"
+#include "indexer/planner_keys.h"
 #include "planner/plan.h"
 #include "store/index_store.h"
 #include "engine/cql/error.h"
@@ -55,6 +57,7 @@ struct ScanResult {
   uint64_t number = 0;
   std::vector<std::string> messages;  // `message` lines, printed in game order
   std::optional<cql::CqlError> error;  // CQL stops the run here (a literal matched as a position, ...)
+  bool messages_only = false;  // ruled out by the index, read only to report its PGN errors
 };
 
 
@@ -122,8 +125,23 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
   }
   std::vector<pgn::GameSpan> spans;
   if (candidates) {
-    spans.reserve(candidates->cardinality());
-    for (uint32_t id : *candidates) {
+    // The games with PGN errors or warnings are read too, for their messages only: a run reports the same
+    // errors and counts whether the index rules games out or not.
+    Roaring read = *candidates;
+    if (index->meta().build_options.find(indexer::kPgnProblemMarker) != std::string::npos) {
+      auto problems =
+          index->postings(store::Family::Flags, indexer::game_flag_key(indexer::GameFlag::PgnProblem), &err);
+      if (!problems) {
+        std::cerr << "cqlindex run: " << err << "\n";
+        return kExitInput;
+      }
+      read |= problems->bits();
+    } else {
+      std::cerr << "cqlindex run: the index predates the record of PGN errors: the errors of the games it rules "
+                   "out are not reported (rebuild it with 'cqlindex build " << input << "')\n";
+    }
+    spans.reserve(read.cardinality());
+    for (uint32_t id : read) {
       if (games && int64_t(id) + 1 > games->max) break;
       auto record = index->game(id, &err);
       if (!record) {
@@ -149,7 +167,8 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
   pgn::ReadOptions ro;
   ro.threads = threads;
   ro.progress = [&](uint64_t done) { file->release_before(done); };  // memory independent of the file's size
-  uint64_t seen = 0, matched = 0, unreadable = 0, with_errors = 0, replayed = 0;
+  uint64_t seen = 0, matched = 0, unreadable = 0, with_errors = 0, replayed = 0, messages_only = 0,
+           unreadable_unreplayed = 0;
   // CQL 6.2 reads the game after a gamenumber range before it stops, and counts it in "of M games"
   bool read_past_range = false;
   const bool sorted = !program.sorts.empty();
@@ -159,6 +178,12 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
     ScanResult r;
     if (games && (int64_t(g.number) < games->min || int64_t(g.number) > games->max)) {
       r.in_range = false;
+      return r;
+    }
+    if (candidates && !candidates->contains(uint32_t(g.number - 1))) {  // read for its PGN messages only
+      r.in_range = false;
+      r.messages_only = true;
+      r.unreadable = !g.start_known;  // counted as a scan counts it
       return r;
     }
     r.unreadable = !g.start_known;
@@ -190,6 +215,10 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
       return false;
     }
     ++seen;
+    if (r.messages_only) {
+      ++messages_only;
+      if (r.unreadable) ++unreadable, ++unreadable_unreplayed;
+    }
     for (const pgn::PgnError& e : info.errors) std::cerr << pgn::format_error(input, e) << '\n';
     if (!info.errors.empty())
       for (const pgn::PgnError& e : info.errors)
@@ -214,7 +243,7 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
     pgn::for_each_game_at<ScanResult>(file->text(), spans, ro, work, deliver);
     // Every game of the file is accounted for: the index ruled out the others without a replay.
     const uint64_t total = index->meta().game_count;
-    const uint64_t evaluated = seen;
+    const uint64_t evaluated = seen - messages_only;
     seen = games ? std::min<uint64_t>(total, uint64_t(std::max<int64_t>(games->max, 0))) : total;
     read_past_range = games && int64_t(total) > std::max<int64_t>(games->max, 0);
     std::cerr << "cqlindex run: the index left " << evaluated << " of " << seen
@@ -245,11 +274,11 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
   // the persistent variables after the last game, as CQL prints them ("NumberGames: 1005")
   for (const std::string& line : scanners.front()->persistent_report()) std::cout << line << "\n";
   const uint64_t considered = games ? (seen >= uint64_t(std::max<int64_t>(games->min, 1)) ? seen - uint64_t(std::max<int64_t>(games->min, 1)) + 1 : 0) : seen;
-  const uint64_t ruled_out = considered - std::min(considered, replayed);
+  const uint64_t ruled_out = considered - std::min(considered, replayed + unreadable_unreplayed);
   std::cerr << "cqlindex run: " << seen << " games, " << considered << " evaluated: " << matched << " matched, "
             << (considered - matched - unreadable - ruled_out) << " unmatched after a replay, " << ruled_out
             << " ruled out by the index, " << unreadable << " unreadable (" << with_errors
-            << " replayed games with errors, kept up to the last legal move)\n";
+            << " games with errors, replayed up to the last legal move)\n";
   return kExitOk;
 }
 
@@ -315,13 +344,18 @@ int run_command(int argc, char** argv) {
       return kExitUsage;
     }
   }
-  for (auto t = opt.transforms.rbegin(); t != opt.transforms.rend(); ++t) {
-    auto tr = cql::make_node(cql::NodeKind::Transform, query.body->type);
-    tr->text = *t;
-    tr->add("body", std::move(query.body));
-    auto compound = cql::make_node(cql::NodeKind::Compound, tr->type);
-    compound->add("arg", std::move(tr));
-    query.body = std::move(compound);
+  try {
+    for (auto t = opt.transforms.rbegin(); t != opt.transforms.rend(); ++t) {
+      auto tr = cql::make_node(cql::NodeKind::Transform, query.body->type);
+      tr->text = *t;
+      tr->add("body", std::move(query.body));
+      auto compound = cql::make_node(cql::NodeKind::Compound, tr->type);
+      compound->add("arg", std::move(tr));
+      query.body = std::move(compound);
+    }
+  } catch (const cql::CqlError& e) {  // a query at the depth limit cannot take the transforms around it
+    std::cerr << "cqlindex run: " << opt.query_file << ": " << e.what() << "\n";
+    return kExitUsage;
   }
   if (opt.parse_only) {
     std::cout << cql::print_canonical(query);

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <system_error>
 #include <chrono>
 #include <fstream>
 #include <filesystem>
@@ -127,6 +128,43 @@ uint32_t line_ends(std::string_view text) {
   return lines;
 }
 
+// True if `game` (read mainline only from `text`) has PGN errors or warnings as a full read reports them: a
+// game with variations is read again in full, since the mainline-only read skips the errors inside them.
+bool has_pgn_problem(std::string_view text, const pgn::Game& game) {
+  if (!game.errors.empty()) return true;
+  const std::string_view bytes = text.substr(game.offset, game.length);
+  if (bytes.find('(') == std::string_view::npos) return false;
+  pgn::Game full;
+  pgn::parse_game(bytes, pgn::GameLocation{game.number, game.offset, game.first_line, game.first_col}, full);
+  return !full.errors.empty();
+}
+
+// How a build fits in memory: its workers and the postings each buffers before it sorts them into a run.
+struct MemoryPlan {
+  unsigned workers;
+  size_t run_pairs;
+  size_t merge_buffer_bytes;  // what the runs merged by one thread are read through, together
+};
+
+// `threads` workers (0: every core) buffering 2^20 postings each (about 70 MB of address space at the peak of
+// a flush: the entries, their keys and the run's bytes). Under an address-space limit (ulimit -v) the plan
+// fits what the limit leaves beside a base of about 64 MB (code, libraries, RocksDB) and the mapped PGN of
+// `mapped_bytes`: about 48 MB per worker (its stack's reservation, parse batches, bitmaps, its share of RocksDB),
+// whose buffers together take a third of what is left, as do the read buffers of the runs they merge. A build
+// then fits, or fails with a message.
+MemoryPlan plan_memory(unsigned threads, uint64_t mapped_bytes) {
+  constexpr size_t kMostPairs = size_t(1) << 20, kLeastPairs = size_t(1) << 12, kBytesPerPair = 72;
+  constexpr uint64_t kBase = uint64_t(64) << 20, kPerWorker = uint64_t(48) << 20;
+  const unsigned wanted = pgn::resolve_threads(threads);
+  rlimit as{};
+  if (::getrlimit(RLIMIT_AS, &as) != 0 || as.rlim_cur == RLIM_INFINITY) return {wanted, kMostPairs, size_t(1) << 30};
+  const uint64_t used = kBase + mapped_bytes;
+  const uint64_t left = uint64_t(as.rlim_cur) > used ? uint64_t(as.rlim_cur) - used : 0;
+  const unsigned workers = unsigned(std::clamp<uint64_t>(left / kPerWorker, 1, wanted));
+  const size_t pairs = size_t(left / 3 / workers / kBytesPerPair);
+  return {workers, std::clamp(pairs, kLeastPairs, kMostPairs), size_t(left / 3 / workers)};
+}
+
 // Measures the phases of a build: wall time and the CPU time of the process (every thread).
 class PhaseClock {
  public:
@@ -226,9 +264,9 @@ class BucketFeed {
 
 // Merges the runs of one key range into SST files, one per family the range holds (added to `files`).
 bool write_range(store::IndexStore& store, store::IndexStore::Ingest mode, const std::vector<std::string>& runs,
-                 FamilyFiles& files, std::string* error) {
+                 size_t buffer_bytes, FamilyFiles& files, std::string* error) {
   RunMerger merger;
-  if (!merger.open(runs, error)) return false;
+  if (!merger.open(runs, error, buffer_bytes)) return false;
   std::vector<uint32_t> games;
   while (merger.has_next()) {
     const store::Family family = merger.family();
@@ -340,6 +378,9 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
   }
   const std::string_view text = all.substr(base_offset);
   const uint32_t lines_before_tail = line_ends(all.substr(0, base_offset));  // the reader counts from the tail
+  // and its columns from the tail's start, which may be mid-line (once: a scan back to the line start for
+  // every game made a file without line ends quadratic).
+  const uint32_t tail_col_shift = column_at(all, base_offset) - 1;
 
   const std::string tmp = workspace->index_dir();
   const std::string runs_dir = workspace->runs_dir();
@@ -359,15 +400,16 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
   auto index_games = [&]() -> bool {
     // Parse and extract on every core; each worker sorts its own runs.
     pgn::ReadOptions read;
-    read.threads = options.threads;
+    const MemoryPlan memory = plan_memory(options.threads, all.size());
+    read.threads = memory.workers;
     read.progress = [&](uint64_t done) { file->release_before(base_offset + done); };  // memory independent of size
     // Only mainline positions are indexed. A game cut short by an error inside a variation keeps its whole
     // mainline here: the index may then list a game for more positions than a query sees, never fewer.
     read.parse.mainline_only = true;
-    const unsigned workers = pgn::resolve_threads(options.threads);
+    const unsigned workers = read.threads;
     std::vector<std::unique_ptr<WorkerPostings>> writers;
     for (unsigned w = 0; w < workers; ++w)
-      writers.push_back(std::make_unique<WorkerPostings>(RunWriter(runs_dir, std::to_string(w))));
+      writers.push_back(std::make_unique<WorkerPostings>(RunWriter(runs_dir, std::to_string(w), memory.run_pairs)));
 
     std::vector<std::pair<uint32_t, store::GameRecord>> records;
     bool write_ok = true;
@@ -375,12 +417,14 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
     out.read = pgn::for_each_game<IndexedGame>(
         text, read,
         [&](const pgn::Game& game, unsigned worker) {
-          return index_game(game, first_id + static_cast<uint32_t>(game.number - 1), base_offset, *writers[worker]);
+          const uint32_t id = first_id + static_cast<uint32_t>(game.number - 1);
+          if (has_pgn_problem(text, game)) writers[worker]->flags[size_t(GameFlag::PgnProblem)].add(id);
+          return index_game(game, id, base_offset, *writers[worker]);
         },
         [&](const pgn::GameInfo& info, IndexedGame&& indexed) {
           if (!info.errors.empty() && options.on_problem) options.on_problem(info);
           indexed.record.first_line = lines_before_tail + info.first_line;
-          indexed.record.first_col = column_at(all, base_offset + info.offset);
+          indexed.record.first_col = info.first_col + (info.first_line == 1 ? tail_col_shift : 0);
           records.emplace_back(first_id + static_cast<uint32_t>(info.number - 1), indexed.record);
           out.positions += indexed.positions;
           ++games;
@@ -408,7 +452,7 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
         if (t < kRunPartitions) {
           std::vector<std::string> range_runs;
           for (auto& w : writers) range_runs.insert(range_runs.end(), w->runs.runs(t).begin(), w->runs.runs(t).end());
-          ok = write_range(*store, mode, range_runs, task_files[t], &task_errors[t]);
+          ok = write_range(*store, mode, range_runs, memory.merge_buffer_bytes, task_files[t], &task_errors[t]);
         } else {
           ok = write_bitmaps(*store, mode, writers, task_files[t], &task_errors[t]);
         }
@@ -420,7 +464,13 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
     out.phases[0] = clock.lap();
     {
       std::vector<std::jthread> helpers;
-      for (unsigned i = 1; i < std::min<size_t>(workers, task_files.size()); ++i) helpers.emplace_back(work);
+      for (unsigned i = 1; i < std::min<size_t>(workers, task_files.size()); ++i) {
+        try {
+          helpers.emplace_back(work);
+        } catch (const std::system_error&) {  // no more threads from the system (ulimit -v): fewer do it all
+          break;
+        }
+      }
       work();
     }
     for (const std::string& e : task_errors)
@@ -465,7 +515,10 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
   meta.pgn_sample_hash = *sample_hash;
   meta.game_count = first_id + static_cast<uint32_t>(games);
   meta.position_count += out.positions;
+  // (--append keeps an older index's lack of the mark: its first games were not marked)
+  const bool problems_marked = !append || meta.build_options.find(kPgnProblemMarker) != std::string::npos;
   meta.build_options = "similarity-keys=v2";  // v2: position buckets of XXH3 hashes
+  if (problems_marked) meta.build_options += ";" + std::string(kPgnProblemMarker);
   if (with_yacpdb) meta.build_options += ";" + std::string(kYacpdbBuildMarker);
   if (!write_marker(tmp, error)) return false;
   // A write during the build gave the PGN another time stamp: what was indexed may not be what is there.

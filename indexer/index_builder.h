@@ -4,10 +4,15 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <string_view>
 
 #include "engine/pgn/reader.h"
 
 namespace cqlindex::indexer {
+
+// In IndexMeta::build_options when the flags family marks the games with PGN problems (GameFlag::PgnProblem);
+// an index built before has no such mark and cannot tell a query which ruled-out games have errors.
+constexpr std::string_view kPgnProblemMarker = "pgn-problems=v1";
 
 struct BuildOptions {
   std::string index_dir;  // empty: default_index_dir(pgn)

@@ -119,7 +119,7 @@ bool RunWriter::flush(std::string* error) {
 // One run file read through a small buffer (mapping whole runs would keep every run resident), and the
 // record under its read position.
 struct RunMerger::Cursor {
-  static constexpr size_t kBuffer = 1 << 20;
+  static constexpr size_t kBuffer = 1 << 20;  // the largest buffer
   static constexpr size_t kMaxRecord = 1 + 256 + 4;
   int fd = -1;
   std::string buffer;
@@ -163,7 +163,8 @@ struct RunMerger::Cursor {
 RunMerger::RunMerger() = default;
 RunMerger::~RunMerger() = default;
 
-bool RunMerger::open(const std::vector<std::string>& runs, std::string* error) {
+bool RunMerger::open(const std::vector<std::string>& runs, std::string* error, size_t buffer_bytes) {
+  const size_t buffer = std::clamp(buffer_bytes / std::max<size_t>(runs.size(), 1), size_t(16) << 10, Cursor::kBuffer);
   for (const std::string& path : runs) {
     auto cursor = std::make_unique<Cursor>();
     cursor->fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -171,7 +172,7 @@ bool RunMerger::open(const std::vector<std::string>& runs, std::string* error) {
       if (error) *error = path + ": " + std::strerror(errno);
       return false;
     }
-    cursor->buffer.resize(Cursor::kBuffer);
+    cursor->buffer.resize(buffer);
     cursors_.push_back(std::move(cursor));
     if (cursors_.back()->load()) push(cursors_.size() - 1);
   }

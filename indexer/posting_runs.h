@@ -69,8 +69,9 @@ class RunWriter {
 // Reads sorted runs together, in (family, key) order.
 class RunMerger {
  public:
-  // Opens the runs; false (with `error`) when one cannot be read.
-  bool open(const std::vector<std::string>& runs, std::string* error);
+  // Opens the runs, each read through a buffer of 1 MB or its share of `buffer_bytes` if smaller (at least
+  // 16 KB); false (with `error`) when one cannot be read.
+  bool open(const std::vector<std::string>& runs, std::string* error, size_t buffer_bytes = size_t(1) << 30);
   RunMerger();
   ~RunMerger();
 
