@@ -214,3 +214,17 @@ TEST_CASE("A17: a numeric echo keeps the comments of every target tying for the 
           "[eval][random-differential]") {
   check_case("A17-1");
 }
+
+TEST_CASE("message off the main line labels its position id:N, as CQL 6.2's references do",
+          "[eval][random-differential]") {
+  // CQL 6.2 names a variation's position "move N(wtm)[id]" in a message and writes "id:N" at it (set-A q00201:
+  // `( 9...e5 {id:94 CQL} 10.dxe5 {id:95 CQL} ...`); main-line positions get no label
+  const std::string game = "[Event \"v\"]\n\n1. e4 (1. d4 d5) 1... e5 *\n\n";
+  const std::string out = test::run_query("cql(variations)\nmessage(\"m\")\n", game).output;
+  CHECK(out.find("1.d4 {id:3 CQL} 1...d5 {id:4 CQL}") != std::string::npos);
+  CHECK(out.find("1.e4 {CQL}") != std::string::npos);
+  check_set_a("q00201", "world_matches.train.first100");
+  check_set_a("q00201", "cql-sample");
+  check_set_a("q00223", "world_matches.train.first100");
+  check_set_a("q00223", "cql-sample");
+}
