@@ -36,15 +36,14 @@ Bitboard castle_to(const MoveFacts& f, Bitboard left, Bitboard right) {
   return r;
 }
 
-// The legal (or pseudolegal) moves of `pos` as CQL 6.2 generates them: its pseudolegal generator leaves out
-// castling while the side to move is in check.
+// The legal (or pseudolegal) moves of `pos` as CQL 6.2 generates them: its pseudolegal generator keeps a castling
+// only when it is legal (not in check, no attacked square on the king's way: A9, set-A q00349 and q00381).
 MoveList generated_moves(const Position& pos, bool legal) {
   if (legal) return legal_moves(pos);
   MoveList list = pseudo_legal_moves(pos);
-  if (!pos.in_check()) return list;
   int kept = 0;
   for (Move m : list)
-    if (m.kind() != CASTLING) list.moves[kept++] = m;
+    if (m.kind() != CASTLING || pos.is_legal(m)) list.moves[kept++] = m;
   list.size = kept;
   return list;
 }

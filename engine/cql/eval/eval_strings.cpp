@@ -140,8 +140,9 @@ bool eval_string(const Op& op, Ctx& ctx, Value& v) {
     case OpCode::Message: {
       std::string text;
       if (!args_text(op, ctx, text)) return false;
+      // off the main line CQL 6.2 names the position "[N]" and labels it "id:N" in the game (set-A q00201)
       if (!op.flag)
-        text = "Game number " + std::to_string(ctx.game_number) + ", " + position_name(ctx, ctx.cur) + ": " + text;
+        text = "Game number " + std::to_string(ctx.game_number) + ", " + position_reference(ctx, ctx.cur) + ": " + text;
       ctx.messages.push_back(std::move(text));
       return true;
     }
