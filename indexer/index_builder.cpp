@@ -24,6 +24,7 @@
 #include "indexer/posting_runs.h"
 #include "indexer/yacpdb_index.h"
 #include "store/content_fingerprint.h"
+#include "store/distinct_sketch.h"
 #include "store/index_store.h"
 #include "store/position_buckets.h"
 
@@ -155,53 +156,56 @@ class PhaseClock {
 // The SST files a build wrote, by family, each list in key order (what IndexStore::ingest_files takes).
 using FamilyFiles = std::map<store::Family, std::vector<std::string>>;
 
-// Writes the piecesq and flags families from the workers' in-memory bitmaps into SST files (added to `files`).
+// Writes the piecesq and flags families from the workers' bitmaps (in memory and spilled) into SST files (added
+// to `files`), one list at a time: the memory is that of one list, whatever the number of games.
 bool write_bitmaps(store::IndexStore& store, store::IndexStore::Ingest mode,
                    const std::vector<std::unique_ptr<WorkerPostings>>& workers, FamilyFiles& files,
                    std::string* error) {
-  auto write = [&](store::Family family, std::vector<std::pair<std::string, Roaring>>& lists) {
-    std::sort(lists.begin(), lists.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  // Each family's keys, in key order, with their list's place in WorkerPostings::bitmap_lists().
+  auto write = [&](store::Family family, std::vector<std::pair<std::string, size_t>> keys) {
+    std::sort(keys.begin(), keys.end());
     size_t i = 0;
+    bool read_ok = true;
     auto path = store.write_sst(family, mode, [&](std::string& key, std::string& value) {
-      while (i < lists.size() && lists[i].second.isEmpty()) ++i;
-      if (i == lists.size()) return false;
-      key = lists[i].first;
-      value = store::PostingList(std::move(lists[i].second)).encode();
-      ++i;
-      return true;
+      for (; i < keys.size() && read_ok; ++i) {
+        Roaring bits;
+        for (const auto& w : workers) {
+          bits |= *w->bitmap_lists()[keys[i].second];
+          read_ok = read_ok && w->spill.union_into(keys[i].second, bits, error);
+        }
+        if (bits.isEmpty() || !read_ok) continue;
+        key = keys[i].first;
+        value = store::PostingList(std::move(bits)).encode();
+        ++i;
+        return true;
+      }
+      return false;
     }, error);
     if (path) files[family].push_back(*path);
-    return path.has_value();
+    return path.has_value() && read_ok;
   };
-  std::vector<std::pair<std::string, Roaring>> squares;
+  std::vector<std::pair<std::string, size_t>> squares;
   for (int p = chess::W_PAWN; p <= chess::B_KING; ++p) {
     if (chess::type_of(chess::Piece(p)) == chess::NO_PIECE_TYPE || chess::type_of(chess::Piece(p)) > chess::KING)
       continue;
-    for (int sq = 0; sq < 64; ++sq) {
-      Roaring bits;
-      for (const auto& w : workers) bits |= w->piece_square[p * 64 + sq];
-      squares.emplace_back(piece_square_key(chess::Piece(p), chess::Square(sq)), std::move(bits));
-    }
+    for (int sq = 0; sq < 64; ++sq) squares.emplace_back(piece_square_key(chess::Piece(p), chess::Square(sq)), p * 64 + sq);
   }
-  std::vector<std::pair<std::string, Roaring>> flags;
-  for (size_t f = 0; f < kGameFlagCount; ++f) {
-    Roaring bits;
-    for (const auto& w : workers) bits |= w->flags[f];
-    flags.emplace_back(std::string(game_flag_key(GameFlag(f))), std::move(bits));
-  }
-  return write(store::Family::PieceSquare, squares) && write(store::Family::Flags, flags);
+  std::vector<std::pair<std::string, size_t>> flags;
+  for (size_t f = 0; f < kGameFlagCount; ++f)
+    flags.emplace_back(std::string(game_flag_key(GameFlag(f))), WorkerPostings::kPieceSquareLists + f);
+  return write(store::Family::PieceSquare, std::move(squares)) && write(store::Family::Flags, std::move(flags));
 }
 
 // Yields the similar family's entries, one per bucket, from the position hashes a merger reads in order.
 class BucketFeed {
  public:
-  explicit BucketFeed(RunMerger& merger) : merger_(merger) { advance(); }
+  BucketFeed(RunMerger& merger, unsigned bucket_bits) : merger_(merger), bucket_bits_(bucket_bits) { advance(); }
   // Fills the next bucket's key and value; false when the merger has no more similar postings.
   bool next(std::string& key, std::string& value) {
     if (!pending_) return false;
-    const uint16_t bucket = hash_.bucket;
-    while (pending_ && hash_.bucket == bucket) {
-      writer_.add(hash_.tag, games_);
+    const uint32_t bucket = store::position_bucket(hash_, bucket_bits_);
+    while (pending_ && store::position_bucket(hash_, bucket_bits_) == bucket) {
+      writer_.add(store::position_tag(hash_), games_);
       advance();
     }
     key = store::bucket_key(bucket);
@@ -217,16 +221,31 @@ class BucketFeed {
     hash_ = store::read_position_hash(run_key_);
   }
   RunMerger& merger_;
+  unsigned bucket_bits_;
   std::string run_key_;
   std::vector<uint32_t> games_;
-  store::PositionHash hash_{};
+  uint64_t hash_ = 0;
   bool pending_ = false;
   store::PositionBucketWriter writer_;
 };
 
+// Returns whether an --append that grows the indexed PGN to `new_size` bytes would grow the similar family's
+// buckets past twice their planned size (store/position_buckets.h: similar_bucket_bits): the index is then
+// rebuilt with more buckets. The positions appended are estimated from the bytes appended, before they are read.
+// Each such rebuild at least doubles the family, so appends stay amortised linear, like a growing array.
+bool similar_buckets_outgrown(const store::IndexMeta& meta, uint64_t new_size) {
+  if (meta.pgn_size == 0 || new_size <= meta.pgn_size) return false;
+  const auto sketch = store::DistinctSketch::from_text(meta.distinct_sketch);
+  const uint64_t distinct = sketch ? sketch->estimate() : meta.position_count;
+  const auto postings = static_cast<uint64_t>(double(meta.position_count) * double(new_size) / double(meta.pgn_size));
+  return store::similar_bucket_bits(distinct + (postings - meta.position_count), postings) > meta.similar_bucket_bits + 1;
+}
+
 // Merges the runs of one key range into SST files, one per family the range holds (added to `files`).
-bool write_range(store::IndexStore& store, store::IndexStore::Ingest mode, const std::vector<std::string>& runs,
-                 FamilyFiles& files, std::string* error) {
+bool write_range(store::IndexStore& store, store::IndexStore::Ingest mode, unsigned bucket_bits, size_t fan_in,
+                 const std::string& runs_dir, size_t range, std::vector<std::string> runs, FamilyFiles& files,
+                 std::string* error) {
+  if (!reduce_runs(runs, fan_in, runs_dir, "merged-p" + std::to_string(range), error)) return false;
   RunMerger merger;
   if (!merger.open(runs, error)) return false;
   std::vector<uint32_t> games;
@@ -234,7 +253,7 @@ bool write_range(store::IndexStore& store, store::IndexStore::Ingest mode, const
     const store::Family family = merger.family();
     std::optional<std::string> path;
     if (family == store::Family::Similar) {
-      BucketFeed buckets(merger);
+      BucketFeed buckets(merger, bucket_bits);
       path = store.write_sst(family, mode, [&](std::string& key, std::string& value) { return buckets.next(key, value); },
                              error);
     } else {
@@ -337,9 +356,26 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
         }
       }
     }
+    if (append && !yaml_only && similar_buckets_outgrown(meta, all.size())) {
+      append = false;
+      meta = store::IndexMeta{};
+      base_offset = 0;
+      first_id = 0;
+      out.appended = false;
+      out.note = "the appended games would make the similar family's buckets more than twice their planned size: "
+                 "the whole index is rebuilt with more buckets";
+    }
   }
   const std::string_view text = all.substr(base_offset);
-  const uint32_t lines_before_tail = line_ends(all.substr(0, base_offset));  // the reader counts from the tail
+  // The reader counts lines from the tail; the prefix's pages are handed back as they are counted (an append
+  // to a large file must not keep it all resident). A CR at a chunk's end is counted with the next chunk.
+  uint32_t lines_before_tail = 0;
+  for (uint64_t at = 0, chunk = uint64_t{64} << 20; at < base_offset; at += chunk) {
+    const uint64_t end = std::min<uint64_t>(base_offset, at + chunk);
+    lines_before_tail += line_ends(all.substr(at, end - at));
+    if (end < base_offset && all[end - 1] == '\r' && all[end] == '\n') --lines_before_tail;
+    file->release_before(end);
+  }
 
   const std::string tmp = workspace->index_dir();
   const std::string runs_dir = workspace->runs_dir();
@@ -367,7 +403,9 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
     const unsigned workers = pgn::resolve_threads(options.threads);
     std::vector<std::unique_ptr<WorkerPostings>> writers;
     for (unsigned w = 0; w < workers; ++w)
-      writers.push_back(std::make_unique<WorkerPostings>(RunWriter(runs_dir, std::to_string(w))));
+      writers.push_back(std::make_unique<WorkerPostings>(
+          RunWriter(runs_dir, std::to_string(w), options.limits.run_postings),
+          BitmapSpill(runs_dir + "/bitmaps-" + std::to_string(w)), options.limits.bitmap_games));
 
     std::vector<std::pair<uint32_t, store::GameRecord>> records;
     bool write_ok = true;
@@ -408,15 +446,25 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
         if (t < kRunPartitions) {
           std::vector<std::string> range_runs;
           for (auto& w : writers) range_runs.insert(range_runs.end(), w->runs.runs(t).begin(), w->runs.runs(t).end());
-          ok = write_range(*store, mode, range_runs, task_files[t], &task_errors[t]);
+          ok = write_range(*store, mode, meta.similar_bucket_bits, options.limits.merge_fan_in, runs_dir, t,
+                           std::move(range_runs), task_files[t], &task_errors[t]);
         } else {
           ok = write_bitmaps(*store, mode, writers, task_files[t], &task_errors[t]);
         }
         if (!ok) failed = true;
       }
     };
-    for (auto& w : writers)
+    for (auto& w : writers) {
       if (!w->runs.flush(&why)) return fail(error, why);
+      if (!w->spill_ok) return fail(error, w->spill_error);
+    }
+    // The bucket count is chosen once, from the whole build's distinct positions (an --append keeps it).
+    store::DistinctSketch sketch = store::DistinctSketch::from_text(meta.distinct_sketch).value_or(store::DistinctSketch{});
+    for (auto& w : writers) sketch.merge(w->distinct);
+    meta.distinct_sketch = sketch.to_text();
+    if (!append)
+      meta.similar_bucket_bits = options.bucket_bits ? std::clamp(options.bucket_bits, store::kMinBucketBits, store::kMaxBucketBits)
+                                                     : store::similar_bucket_bits(sketch.estimate(), out.positions);
     out.phases[0] = clock.lap();
     {
       std::vector<std::jthread> helpers;
@@ -465,7 +513,8 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
   meta.pgn_sample_hash = *sample_hash;
   meta.game_count = first_id + static_cast<uint32_t>(games);
   meta.position_count += out.positions;
-  meta.build_options = "similarity-keys=v2";  // v2: position buckets of XXH3 hashes
+  if (meta.distinct_sketch.empty()) meta.distinct_sketch = store::DistinctSketch{}.to_text();  // problem files
+  meta.build_options = "similarity-keys=v3";  // v3: as many position buckets of XXH3 hashes as the family needs
   if (with_yacpdb) meta.build_options += ";" + std::string(kYacpdbBuildMarker);
   if (!write_marker(tmp, error)) return false;
   // A write during the build gave the PGN another time stamp: what was indexed may not be what is there.

@@ -9,10 +9,23 @@
 
 namespace cqlindex::indexer {
 
+// What bounds a build's memory, whatever the size of its input. The defaults keep the peak RSS of a build of any
+// size well under 1 GB; tests set tiny ones to check that spilling gives the same index.
+struct BuildLimits {
+  size_t run_postings = size_t{1} << 20;  // postings a thread sorts in memory before it writes them as a run
+                                          // (about 40 MB)
+  size_t merge_fan_in = 64;               // runs merged at once (kRunReadBuffer each); more are merged in rounds
+  uint32_t bitmap_games = uint32_t{1} << 18;  // games a thread's piece-square and flag bitmaps hold before they are
+                                              // spilled (at most 32 KiB a list then)
+};
+
 struct BuildOptions {
   std::string index_dir;  // empty: default_index_dir(pgn)
   unsigned threads = 0;   // 0: every core
   bool append = false;    // extend the existing index with the games appended to the PGN
+  BuildLimits limits;
+  unsigned bucket_bits = 0;  // the similar family's bucket bits; 0: chosen from the repository's size (tests force
+                             // more, as a larger repository gets)
   bool yacpdb = false;    // a PGN problem file: also store its YACPDB predicate instances (always for YAML files,
                           // which get only those)
   // Called now and then on the calling thread with the bytes of the PGN read so far.

@@ -66,7 +66,15 @@ class RunWriter {
   std::string error_;
 };
 
-// Reads sorted runs together, in (family, key) order.
+// Merges `runs` (sorted runs of one key range) in groups of at most `fan_in` into new runs in `dir` (named
+// `name`-ROUND-GROUP), and those again, until at most `fan_in` are left; the merged ones are removed. A RunMerger
+// then holds at most `fan_in` read buffers, whatever the size of the build. False (with `error`) when a run
+// cannot be read or written.
+bool reduce_runs(std::vector<std::string>& runs, size_t fan_in, const std::string& dir, const std::string& name,
+                 std::string* error);
+
+// Reads sorted runs together, in (family, key) order, through a read buffer of kRunReadBuffer bytes per run.
+constexpr size_t kRunReadBuffer = 256 * 1024;
 class RunMerger {
  public:
   // Opens the runs; false (with `error`) when one cannot be read.

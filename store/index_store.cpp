@@ -10,6 +10,8 @@
 #include <rocksdb/file_checksum.h>
 #include <rocksdb/filter_policy.h>
 #include <rocksdb/options.h>
+#include <rocksdb/perf_context.h>
+#include <rocksdb/perf_level.h>
 #include <rocksdb/sst_file_writer.h>
 #include <rocksdb/table.h>
 
@@ -280,11 +282,12 @@ std::optional<PostingList> IndexStore::postings(Family family, std::string_view 
 }
 
 std::optional<PostingList> IndexStore::position_games(std::string_view position_key, std::string* error) const {
-  const PositionHash h = position_hash(position_key);
+  const uint64_t h = position_hash(position_key);
   std::string value;
-  if (Read r = read(Family::Similar, bucket_key(h.bucket), value, error); r != Read::Found)
+  if (Read r = read(Family::Similar, bucket_key(position_bucket(h, meta_.similar_bucket_bits)), value, error);
+      r != Read::Found)
     return r == Read::Absent ? std::optional<PostingList>(PostingList()) : std::nullopt;
-  return find_in_bucket(value, h.tag, error);
+  return find_in_bucket(value, position_tag(h), error);
 }
 
 std::optional<uint64_t> IndexStore::position_count(std::string* error) const {
@@ -298,6 +301,16 @@ std::optional<uint64_t> IndexStore::position_count(std::string* error) const {
       }, error) || !ok)
     return std::nullopt;
   return count;
+}
+
+void IndexStore::start_counting_reads() {
+  rocksdb::SetPerfLevel(rocksdb::PerfLevel::kEnableCount);  // counters only: no timers (this thread)
+  rocksdb::get_perf_context()->Reset();
+}
+
+IndexStore::ReadCost IndexStore::reads_counted() {
+  const rocksdb::PerfContext* perf = rocksdb::get_perf_context();
+  return ReadCost{perf->block_read_count, perf->block_read_byte, perf->block_cache_hit_count};
 }
 
 std::optional<GameRecord> IndexStore::game(uint32_t id, std::string* error) const {
