@@ -72,11 +72,12 @@ rocksdb::ColumnFamilyOptions family_options(Family family) {
   rocksdb::BlockBasedTableOptions table;
   const bool buckets = family == Family::Similar;  // position buckets (store/position_buckets.h)
   // Point look-ups of tags and signatures often miss: a Bloom filter answers most misses without reading a block.
-  // Position buckets need none: a repository of any size fills every one of the 65,536 buckets.
+  // Position buckets need none: a build chooses as many buckets as its positions fill (about 1 KiB each).
   if (holds_postings(family) && !buckets) table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10, false));
   // Larger blocks compress sorted, similar keys better; look-ups are few, so the extra read is cheap. A bucket is
-  // read alone, and uncompressed: smaller blocks keep that read short.
-  table.block_size = buckets ? 8 * 1024 : 32 * 1024;
+  // read alone, and uncompressed: a look-up reads one block, so the block is a few buckets (4 KiB: half the
+  // bytes a look-up read with 8 KiB on the train file; the index block, one entry a block, stays small).
+  table.block_size = buckets ? 4 * 1024 : 32 * 1024;
   // Blocks and their checksums are verified on every read (RocksDB default, stated for the record).
   table.checksum = rocksdb::kXXH3;
   o.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));

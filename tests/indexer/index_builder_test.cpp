@@ -323,9 +323,9 @@ TEST_CASE("the similar family answers the same at every bucket count, and a look
     REQUIRE(!a->empty());
     REQUIRE(*a == *b);
   }
-  // One point read: one data block of the similar family (from the file or the block cache; at most 8 KiB plus
-  // a block's trailer from the file), never a scan.
+  // One point read: one data block of the similar family (from the file or the block cache; at most 4 KiB plus
+  // the bucket that crosses its end, from the file), never a scan.
   CHECK(most_blocks == 1);
   CHECK(fewest_blocks == 1);
-  CHECK(most_bytes <= 8 * 1024 + 1024);
+  CHECK(most_bytes <= 4 * 1024 + 1024);
 }
