@@ -39,7 +39,7 @@ int command_build(int argc, char** argv) {
   po::options_description visible("usage: cqlindex build REPO.pgn [--index DIR] [--threads N] [--append] [--yacpdb] [--phases]");
   visible.add_options()("help,h", "this help")("index", po::value<std::string>(),
                                                "index folder (default: REPO.pgn.cqlidx)")(
-      "threads", po::value<unsigned>()->default_value(0), "threads (0 = all cores)")(
+      "threads", po::value<int>()->default_value(0), "threads (0 = all cores)")(
       "append", "index only the games appended to REPO.pgn since the last build")(
       "yacpdb", "a PGN problem file: also store the YACPDB predicate instances of its entries (YAML files: always)")(
       "phases", "print the wall and CPU seconds of the build's phases on stderr");
@@ -48,7 +48,7 @@ int command_build(int argc, char** argv) {
   const std::string path = vm["REPO.pgn"].as<std::string>();
   indexer::BuildOptions options;
   if (vm.count("index")) options.index_dir = vm["index"].as<std::string>();
-  options.threads = vm["threads"].as<unsigned>();
+  options.threads = unsigned(vm["threads"].as<int>());
   options.append = vm.count("append") > 0;
   options.yacpdb = vm.count("yacpdb") > 0;
   const std::string target = options.index_dir.empty() ? indexer::default_index_dir(path) : options.index_dir;
@@ -66,6 +66,16 @@ int command_build(int argc, char** argv) {
     bar.finish();
     std::cerr << message << '\n';
   };
+
+  // An index locates games by byte offset in the file for the queries to read them again: a pipe or device
+  // cannot be read again (and would be read twice, once to parse and once to fingerprint it).
+  std::error_code ec;
+  if (const auto status = std::filesystem::status(path, ec); !ec && !std::filesystem::is_regular_file(status)) {
+    std::cerr << "cqlindex build: " << path
+              << (std::filesystem::is_directory(status) ? " is a folder" : " is not a regular file (a pipe or device)")
+              << ": only a file can be indexed (save the games to a file first; 'cqlindex check' reads pipes)\n";
+    return kExitInput;
+  }
 
   auto start = std::chrono::steady_clock::now();
   indexer::BuildSummary summary;

@@ -26,7 +26,7 @@ namespace po = boost::program_options;
 int command_check(int argc, char** argv) {
   po::options_description visible("usage: cqlindex check FILE.pgn [--fen] [--threads N]   (FILE - reads stdin)");
   visible.add_options()("help,h", "this help")("fen", "print GAME<TAB>PLY<TAB>FEN for every mainline position")(
-      "threads", po::value<unsigned>()->default_value(0), "parsing threads (0 = all cores)");
+      "threads", po::value<int>()->default_value(0), "parsing threads (0 = all cores)");
   po::variables_map vm;
   if (auto stop = parse_command_line("check", argc, argv, visible, "FILE.pgn", true, vm)) return *stop;
   const std::string path = vm["FILE.pgn"].as<std::string>();
@@ -40,7 +40,7 @@ int command_check(int argc, char** argv) {
   }
 
   pgn::ReadOptions options;
-  options.threads = vm["threads"].as<unsigned>();
+  options.threads = unsigned(vm["threads"].as<int>());
   options.parse.mainline_only = false;  // validate variations too
   ProgressBar bar("checking " + path);
   options.progress = [&](uint64_t done) {

@@ -8,10 +8,21 @@
 
 namespace cqlindex::cli {
 
+// The most threads a command may be given. Each thread costs its stack and parse buffers (tens of MB of
+// address space), and no machine cqlindex runs on has more cores than this; beyond, threads only queue.
+constexpr int kMaxThreads = 256;
+
+// "the number of threads must be [0 (all cores) or ]1 to kMaxThreads".
+std::string thread_count_range(bool zero_allowed);
+
+// The message for a thread count outside [0, kMaxThreads] (0 = all cores, where `zero_allowed`), or empty.
+std::string thread_count_error(long long threads, bool zero_allowed = true);
+
 // Parses `argv` for `command` ("check", "build", ...) with the options `visible` plus one positional argument
 // stored as `positional`. Returns nullopt to go on, or the exit code to stop with: --help printed (0), or a
 // usage error printed as `cqlindex COMMAND: message` followed by the usage (1), e.g. when the positional
-// argument is `required` and missing.
+// argument is `required` and missing. An option "threads" (declared as int) is checked by
+// thread_count_error.
 std::optional<int> parse_command_line(const char* command, int argc, char** argv,
                                       const boost::program_options::options_description& visible,
                                       const char* positional, bool required,

@@ -15,7 +15,9 @@
 #include "cli/output_file.h"
 #include "cli/run_options.h"
 #include "cli/similar_run.h"
+#include "indexer/index_builder.h"
 #include "indexer/index_location.h"
+#include "indexer/planner_keys.h"
 #include "planner/plan.h"
 #include "store/index_store.h"
 #include "engine/cql/error.h"
@@ -55,6 +57,8 @@ struct ScanResult {
   cql::eval::GameOutcome outcome;  // sort values (queries with sort)
   uint64_t number = 0;
   std::vector<std::string> messages;  // `message` lines, printed in game order
+  std::optional<cql::CqlError> error;  // CQL stops the run here (a literal matched as a position, ...)
+  bool messages_only = false;  // ruled out by the index, read only to report its PGN errors
 };
 
 
@@ -81,6 +85,8 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
   else if (h.gamenumber) games = h.gamenumber;
 
   eo.sort_matchcount = h.sort_matchcount;
+  eo.input_path = input;
+  eo.gamenumber = games;
   cql::eval::Program program;
   try {
     program = cql::eval::compile(query, eo);
@@ -117,11 +123,30 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
     if (int rc = open_fresh_index({"run", input, opt.index_dir, "", true}, index); rc != kExitOk) return rc;
   std::optional<planner::CandidateSet> candidates;
   planner::PlanReport plan;
-  if (index) candidates = planner::plan_candidates(query, *index, &plan);
+  // a query that can stop with an error where it is evaluated replays every game, as CQL would reach it
+  if (index && !program.may_fail) candidates = planner::plan_candidates(query, *index, &plan);
   if (index && !plan.error.empty()) {  // a damaged block: stop rather than answer from part of the index
     std::cerr << "cqlindex run: " << plan.error << " ('cqlindex verify " << input
               << "' names every damaged file; rebuild the index, or use --no-index)\n";
     return kExitInput;
+  }
+  // The games an indexed run reads: its candidates, and the games with PGN errors or warnings for their messages
+  // only, so that a run reports the same errors and counts whether the index rules games out or not.
+  Roaring to_read;
+  if (candidates) {
+    to_read = *candidates;
+    if (index->meta().build_options.find(indexer::kPgnProblemMarker) != std::string::npos) {
+      auto problems =
+          index->postings(store::Family::Flags, indexer::game_flag_key(indexer::GameFlag::PgnProblem), &err);
+      if (!problems) {
+        std::cerr << "cqlindex run: " << err << "\n";
+        return kExitInput;
+      }
+      to_read |= problems->bits();
+    } else {
+      std::cerr << "cqlindex run: the index predates the record of PGN errors: the errors of the games it rules "
+                   "out are not reported (rebuild it with 'cqlindex build " << input << "')\n";
+    }
   }
   if (!candidates && !file) {  // scanned whole: mapped, its pages handed back as the scan goes
     file = pgn::PgnFile::open(input, &err);
@@ -147,19 +172,33 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
   ro.progress = [&](uint64_t done) {  // memory independent of the file's size
     if (file) file->release_before(done);
   };
-  uint64_t seen = 0, matched = 0, unreadable = 0, with_errors = 0, replayed = 0;
+  uint64_t seen = 0, matched = 0, unreadable = 0, with_errors = 0, replayed = 0, messages_only = 0,
+           unreadable_unreplayed = 0;
   // CQL 6.2 reads the game after a gamenumber range before it stops, and counts it in "of M games"
   bool read_past_range = false;
   const bool sorted = !program.sorts.empty();
   std::vector<ScanResult> kept;
+  std::optional<cql::CqlError> run_error;
   std::function<ScanResult(const pgn::Game&, unsigned)> work = [&](const pgn::Game& g, unsigned worker) {
     ScanResult r;
     if (games && (int64_t(g.number) < games->min || int64_t(g.number) > games->max)) {
       r.in_range = false;
       return r;
     }
+    if (candidates && !candidates->contains(uint32_t(g.number - 1))) {  // read for its PGN messages only
+      r.in_range = false;
+      r.messages_only = true;
+      r.unreadable = !g.start_known;  // counted as a scan counts it
+      return r;
+    }
     r.unreadable = !g.start_known;
-    cql::eval::GameOutcome o = scanners[worker]->scan(g);
+    cql::eval::GameOutcome o;
+    try {
+      o = scanners[worker]->scan(g);
+    } catch (const cql::CqlError& e) {
+      r.error = e;
+      return r;
+    }
     r.messages = std::move(o.messages);
     if (o.matched) {
       r.matched = true;
@@ -181,11 +220,19 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
       return false;
     }
     ++seen;
+    if (r.messages_only) {
+      ++messages_only;
+      if (r.unreadable) ++unreadable, ++unreadable_unreplayed;
+    }
     for (const pgn::PgnError& e : info.errors) std::cerr << pgn::format_error(input, e) << '\n';
     if (!info.errors.empty())
       for (const pgn::PgnError& e : info.errors)
         if (e.severity == pgn::Severity::Error) { ++with_errors; break; }
     if (!r.in_range) return true;
+    if (r.error) {  // the first game in file order where the run stops, as single-threaded CQL
+      run_error = std::move(r.error);
+      return false;
+    }
     for (const std::string& m : r.messages) std::cout << m << '\n';
     ++replayed;
     if (r.unreadable && !r.matched) ++unreadable;
@@ -198,7 +245,7 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
     return true;
   };
   if (candidates) {
-    // The candidates in slices, each read by its byte ranges: memory follows the slice, not the answer.
+    // The games to read in slices, each read by its byte ranges: memory follows the slice, not the answer.
     constexpr size_t kSlice = 8192;
     std::vector<pgn::GameSpan> spans;
     bool go_on = true;
@@ -215,7 +262,7 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
       spans.clear();
       return ok;
     };
-    for (auto it = candidates->begin(); it != candidates->end() && go_on; ++it) {
+    for (auto it = to_read.begin(); it != to_read.end() && go_on; ++it) {
       const uint32_t id = *it;
       if (games && int64_t(id) + 1 > games->max) break;
       auto record = index->game(id, &err);
@@ -236,7 +283,7 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
     }
     // Every game of the file is accounted for: the index ruled out the others without a replay.
     const uint64_t total = index->meta().game_count;
-    const uint64_t evaluated = seen;
+    const uint64_t evaluated = seen - messages_only;
     seen = games ? std::min<uint64_t>(total, uint64_t(std::max<int64_t>(games->max, 0))) : total;
     read_past_range = games && int64_t(total) > std::max<int64_t>(games->max, 0);
     std::cerr << "cqlindex run: the index left " << evaluated << " of " << seen
@@ -244,6 +291,10 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
   } else {
     if (index) std::cerr << "cqlindex run: the index cannot narrow this query: every game is replayed\n";
     pgn::for_each_game<ScanResult>(file->text(), ro, work, deliver);
+  }
+  if (run_error) {
+    std::cerr << cql::format_error(*run_error, opt.query_file, source);
+    return kExitUsage;
   }
   if (sorted) {
     std::stable_sort(kept.begin(), kept.end(), [&](const ScanResult& a, const ScanResult& b) {
@@ -263,11 +314,11 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
   // the persistent variables after the last game, as CQL prints them ("NumberGames: 1005")
   for (const std::string& line : scanners.front()->persistent_report()) std::cout << line << "\n";
   const uint64_t considered = games ? (seen >= uint64_t(std::max<int64_t>(games->min, 1)) ? seen - uint64_t(std::max<int64_t>(games->min, 1)) + 1 : 0) : seen;
-  const uint64_t ruled_out = considered - std::min(considered, replayed);
+  const uint64_t ruled_out = considered - std::min(considered, replayed + unreadable_unreplayed);
   std::cerr << "cqlindex run: " << seen << " games, " << considered << " evaluated: " << matched << " matched, "
             << (considered - matched - unreadable - ruled_out) << " unmatched after a replay, " << ruled_out
             << " ruled out by the index, " << unreadable << " unreadable (" << with_errors
-            << " replayed games with errors, kept up to the last legal move)\n";
+            << " games with errors, replayed up to the last legal move)\n";
   return kExitOk;
 }
 
@@ -333,13 +384,18 @@ int run_command(int argc, char** argv) {
       return kExitUsage;
     }
   }
-  for (auto t = opt.transforms.rbegin(); t != opt.transforms.rend(); ++t) {
-    auto tr = cql::make_node(cql::NodeKind::Transform, query.body->type);
-    tr->text = *t;
-    tr->add("body", std::move(query.body));
-    auto compound = cql::make_node(cql::NodeKind::Compound, tr->type);
-    compound->add("arg", std::move(tr));
-    query.body = std::move(compound);
+  try {
+    for (auto t = opt.transforms.rbegin(); t != opt.transforms.rend(); ++t) {
+      auto tr = cql::make_node(cql::NodeKind::Transform, query.body->type);
+      tr->text = *t;
+      tr->add("body", std::move(query.body));
+      auto compound = cql::make_node(cql::NodeKind::Compound, tr->type);
+      compound->add("arg", std::move(tr));
+      query.body = std::move(compound);
+    }
+  } catch (const cql::CqlError& e) {  // a query at the depth limit cannot take the transforms around it
+    std::cerr << "cqlindex run: " << opt.query_file << ": " << e.what() << "\n";
+    return kExitUsage;
   }
   if (opt.parse_only) {
     std::cout << cql::print_canonical(query);

@@ -47,7 +47,7 @@ int parse_options(int argc, char** argv, SimilarRequest& o) {
       "notransform", "identical boards only (no reflections, rotations or shifts)")(
       "no-index", "scan the whole repository even when it is indexed")(
       "index", po::value<std::string>(), "index folder (default: REPO.pgn.cqlidx)")(
-      "threads", po::value<unsigned>()->default_value(0), "threads (0 = all cores)")(
+      "threads", po::value<int>()->default_value(0), "threads (0 = all cores)")(
       "ignore-common", po::value<double>(),
       "skip submission positions similar to positions of more than PERCENT % of the repository's games")(
       "warn-common", po::value<double>()->default_value(kDefaultWarnCommonPercent),
@@ -75,7 +75,7 @@ int parse_options(int argc, char** argv, SimilarRequest& o) {
     std::cerr << "cqlindex similar: --no-index and --index exclude each other\n";
     return kExitUsage;
   }
-  o.threads = vm["threads"].as<unsigned>();
+  o.threads = unsigned(vm["threads"].as<int>());
   if (vm.count("ignore-common")) o.ignore_common = vm["ignore-common"].as<double>();
   o.warn_common = o.ignore_common ? *o.ignore_common : vm["warn-common"].as<double>();
   if ((o.ignore_common && !(*o.ignore_common >= 0 && *o.ignore_common <= 100)) ||
@@ -156,14 +156,20 @@ int run_similar(const SimilarRequest& opt) {
 
   // Judges' extras: submission positions similar to positions of a large share of the repository.
   std::vector<uint32_t> common = common_positions(search, opt.warn_common);
-  report_common(std::cerr, db, submissions_file->text(), search, common, opt.ignore_common.has_value());
+  {
+    BufferedStderr err;
+    report_common(err, db, submissions_file->text(), search, common, opt.ignore_common.has_value());
+  }
   if (opt.ignore_common)
     for (uint32_t id : common) db.exclude(id);
   settle(db, opt.sort, search.matched);
 
   if (!write_similar_output(output->stream(), db, *repo, search.matched, opt.sort, threads, &error)) return fail(error);
   if (!output->commit(&error)) return fail(error);  // no success line: the output is not there
-  report_reach(std::cerr, db, search.matched);
+  {
+    BufferedStderr err;
+    report_reach(err, db, search.matched);
+  }
 
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::ostringstream line;

@@ -1,7 +1,18 @@
 // Picks the sub-command from argv[1] and prints the overall usage.
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <initializer_list>
 #include <cstring>
+#include <exception>
 #include <iostream>
+#include <new>
+#include <string>
 #include <string_view>
+#include <system_error>
+#include <malloc.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
@@ -52,7 +63,58 @@ constexpr Command kCommands[] = {
 
 }  // namespace
 
+namespace {
+
+// What to say when memory ran out, with the address-space limit if one is set. Written into a static buffer:
+// there may be no memory left for a string, and two threads may run out at once (the text is the same).
+const char* out_of_memory_message() {
+  static char text[256];
+  rlimit as{};
+  char limit[96] = "";
+  if (::getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY)
+    std::snprintf(limit, sizeof limit, " (the address space is limited to %llu MB: ulimit -v)",
+                  static_cast<unsigned long long>(as.rlim_cur >> 20));
+  std::snprintf(text, sizeof text, "out of memory%s: try fewer --threads, a smaller input, or a higher limit", limit);
+  return text;
+}
+
+// Writes `parts` to standard error with write(2): neither memory nor a lock is needed.
+void write_stderr(std::initializer_list<const char*> parts) {
+  for (const char* part : parts)
+    for (size_t n = std::strlen(part); n > 0;) {
+      const ssize_t k = ::write(2, part, n);
+      if (k <= 0) break;
+      part += k;
+      n -= size_t(k);
+    }
+}
+
+// An exception that leaves a worker thread ends the process through std::terminate: out of memory there
+// gets the same message and exit code as on the main thread, not an abort. Only the first thread to get here
+// speaks; the others wait for its exit.
+[[noreturn]] void on_terminate() {
+  static std::atomic<bool> ending{false};
+  if (ending.exchange(true))
+    for (;;) ::pause();
+  try {
+    if (std::exception_ptr e = std::current_exception()) std::rethrow_exception(e);
+  } catch (const std::bad_alloc&) {
+    write_stderr({"\ncqlindex: ", out_of_memory_message(), "\n"});
+    std::_Exit(kExitInput);
+  } catch (const std::exception& e) {
+    write_stderr({"\ncqlindex: internal error: ", e.what(), "\n"});
+  } catch (...) {
+  }
+  std::abort();
+}
+}  // namespace
+
 int dispatch(int argc, char** argv) {
+  std::set_terminate(on_terminate);
+  // Under an address-space limit (ulimit -v), glibc's malloc arenas (64 MB of address space reserved each, one
+  // per thread up to 8 per core) use the limit up long before the memory is used: the one main arena serves
+  // every thread (a little contention where memory, not time, is short).
+  if (rlimit as{}; ::getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY) ::mallopt(M_ARENA_MAX, 1);
   if (argc < 2) {
     std::cerr << kUsage;
     return kExitUsage;
@@ -62,8 +124,9 @@ int dispatch(int argc, char** argv) {
     std::cout << kUsage;
     return kExitOk;
   }
-  for (const Command& c : kCommands)
-    if (c.run && name == c.name) {
+  for (const Command& c : kCommands) {
+    if (!c.run || name != c.name) continue;
+    try {
       StandardOutputWatch watch;
       const int rc = c.run(argc - 1, argv + 1);
       // What a command printed must have reached standard output (a full disk, /dev/full): else it failed
@@ -73,7 +136,17 @@ int dispatch(int argc, char** argv) {
         return kExitInput;
       }
       return rc;
+    } catch (const std::bad_alloc&) {
+      std::cerr << "\ncqlindex " << name << ": " << out_of_memory_message() << "\n";
+    } catch (const std::system_error& e) {  // threads or files the system refused
+      // A thread refused for want of address space (EAGAIN from pthread_create) is memory running out.
+      const bool memory = e.code() == std::errc::resource_unavailable_try_again ||
+                          e.code() == std::errc::not_enough_memory;
+      std::cerr << "\ncqlindex " << name << ": " << (memory ? std::string(out_of_memory_message()) + " (" + e.what() + ")" : e.what())
+                << "\n";
     }
+    return kExitInput;
+  }
   std::cerr << "cqlindex: unknown command '" << name << "'\n\n" << kUsage;
   return kExitUsage;
 }

@@ -1,12 +1,49 @@
 #include "cli/open_index.h"
 
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <vector>
 
 #include "cli/exit_codes.h"
 #include "indexer/index_location.h"
 
 namespace cqlindex::cli {
+
+// When the index could not be opened because the system refused (no permission, the limit of open files),
+// not because it is damaged: what the system said, else empty. Looked for only after a failure: every file
+// of the folder is opened once, and the store's message is searched for the errors it may quote.
+std::string os_refusal(const std::string& dir, const std::string& store_error) {
+  auto refused = [](int e) { return e == EACCES || e == EPERM || e == EMFILE || e == ENFILE || e == ENOMEM; };
+  auto explain = [](int e) {
+    std::string what = std::strerror(e);
+    rlimit files{};
+    if ((e == EMFILE || e == ENFILE) && ::getrlimit(RLIMIT_NOFILE, &files) == 0)
+      what += " (the limit of open files, ulimit -n, is " + std::to_string(files.rlim_cur) + ")";
+    return what;
+  };
+  std::error_code ec;
+  std::vector<std::string> paths{dir};
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) paths.push_back(entry.path().string());
+  if (ec && refused(ec.value())) return explain(ec.value());
+  for (const std::string& path : paths) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd >= 0) {
+      ::close(fd);
+    } else if (refused(errno)) {
+      const int e = errno;
+      return path + ": " + explain(e);
+    }
+  }
+  for (int e : {EACCES, EPERM, EMFILE, ENFILE})
+    if (store_error.find(std::strerror(e)) != std::string::npos) return explain(e);
+  return "";
+}
 
 int open_fresh_index(const IndexRequest& request, std::unique_ptr<store::IndexStore>& index, std::string* dir_out) {
   const bool named = !request.named_dir.empty();
@@ -21,6 +58,10 @@ int open_fresh_index(const IndexRequest& request, std::unique_ptr<store::IndexSt
   }
   // A folder this tool did not build is not offered to `build`, which would refuse to replace it anyway.
   if (!indexer::is_index_folder(dir)) {
+    if (std::string os = os_refusal(dir, ""); !os.empty()) {
+      std::cerr << prefix << "cannot read the index " << dir << ": " << os << " (use --no-index to scan the file)\n";
+      return kExitInput;
+    }
     std::cerr << prefix << dir << " is not an index built by cqlindex (name the index folder with --index, or use "
               << "--no-index)\n";
     return kExitInput;
@@ -28,6 +69,10 @@ int open_fresh_index(const IndexRequest& request, std::unique_ptr<store::IndexSt
   std::string error;
   index = indexer::open_index_for_reading(dir, &error, request.families);
   if (!index) {
+    if (std::string os = os_refusal(dir, error); !os.empty()) {
+      std::cerr << prefix << "cannot read the index " << dir << ": " << os << " (use --no-index to scan the file)\n";
+      return kExitInput;
+    }
     std::cerr << prefix << error << " (rebuild it with 'cqlindex build " << request.input
               << (named ? " --index " + dir : std::string()) << request.build_flags << "', or use --no-index)\n";
     return kExitInput;

@@ -18,6 +18,11 @@ struct IndexRequest {
   std::vector<store::Family> families = {};  // the families the command reads (empty: all); see open_for_reading
 };
 
+// Why the index in `dir` could not be opened when the system refused (permission, the limit of open files)
+// rather than the index being damaged: the OS error, else empty. `store_error` is the store's message.
+// Meant for the failure path only (it opens every file of the folder once).
+std::string os_refusal(const std::string& dir, const std::string& store_error);
+
 // Opens the index of `request.input` when it is fresh. Returns kExitOk with `index` set, or with `index` null
 // when there is no index folder and none was named (the caller scans); kExitInput, with the message on stderr,
 // when a named folder is missing or the index is damaged or not fresh. `dir` receives the folder.

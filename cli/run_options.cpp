@@ -6,6 +6,8 @@
 // (`-similarposition nosort notransform FILE`, `-gamenumber 5 10`), which Boost.Program_options fits badly.
 #include "cli/run_options.h"
 
+#include "cli/command_line.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
@@ -144,8 +146,11 @@ std::optional<std::string> parse_run_options(int argc, char** argv, RunOptions& 
     } else if (opt == "nosettag") {
       o.nosettag = true;
     } else if (opt == "threads") {
-      if (!(v = need(a)) || !is_integer(*v) || std::atoi(v->c_str()) < 1) return "option " + a + " needs a positive number";
-      o.threads = std::atoi(v->c_str());
+      if (!(v = need(a)) || !is_integer(*v)) return "option " + a + " needs a positive number";
+      if (v->size() > 18) return "option " + a + ": " + thread_count_range(false) + ", not " + *v;  // (atoll overflows)
+      const long long threads = std::atoll(v->c_str());
+      if (std::string why = thread_count_error(threads, false); !why.empty()) return "option " + a + ": " + why;
+      o.threads = int(threads);
     } else if (opt == "s" || opt == "singlethreaded") {
       o.threads = 1;
     } else if (opt == "m" || opt == "multithreaded") {

@@ -1,6 +1,7 @@
 #include "cli/similar_report.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <sstream>
 #include <string>
@@ -85,6 +86,22 @@ std::string ranges(const std::vector<uint32_t>& v) {
 }
 
 }  // namespace
+
+int BufferedStderr::Buffer::overflow(int c) {
+  sync();
+  if (c != traits_type::eof()) {
+    *pptr() = char(c);
+    pbump(1);
+  }
+  return traits_type::not_eof(c);
+}
+
+int BufferedStderr::Buffer::sync() {
+  const size_t n = size_t(pptr() - pbase());
+  const bool ok = std::fwrite(pbase(), 1, n, stderr) == n && std::fflush(stderr) == 0;
+  setp(bytes, bytes + sizeof bytes);
+  return ok ? 0 : -1;
+}
 
 std::vector<uint32_t> common_positions(const SimilarSearch& search, double percent) {
   const double limit = percent / 100.0 * double(search.repository_games);

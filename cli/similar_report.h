@@ -11,6 +11,23 @@
 
 namespace cqlindex::cli {
 
+// An ostream onto standard error that writes in 64 KB blocks: std::cerr writes each insertion on its own, so a
+// report of a line per submission game (a million empty games) took minutes of system calls. The block goes
+// out at destruction (or flush), through stdio, after what std::cerr printed before.
+class BufferedStderr : public std::ostream {
+ public:
+  BufferedStderr() : std::ostream(&buffer_) {}
+  ~BufferedStderr() override { flush(); }
+
+ private:
+  struct Buffer : std::streambuf {
+    char bytes[1 << 16];
+    Buffer() { setp(bytes, bytes + sizeof bytes); }
+    int overflow(int c) override;
+    int sync() override;
+  } buffer_;
+};
+
 // The submission positions listed in more than `percent` % of the repository's games, ascending.
 std::vector<uint32_t> common_positions(const SimilarSearch& search, double percent);
 

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <functional>
 #include <iostream>
+#include <system_error>
 #include <thread>
 
 #include "cli/progress_bar.h"
@@ -51,11 +52,18 @@ void parallel_for(size_t n, unsigned threads, const std::function<void(size_t)>&
     return;
   }
   std::atomic<size_t> next{0};
+  auto work = [&] {
+    for (size_t i; (i = next.fetch_add(1)) < n;) f(i);
+  };
   std::vector<std::thread> pool;
-  for (unsigned t = 0; t < threads; ++t)
-    pool.emplace_back([&] {
-      for (size_t i; (i = next.fetch_add(1)) < n;) f(i);
-    });
+  for (unsigned t = 1; t < threads; ++t) {
+    try {
+      pool.emplace_back(work);
+    } catch (const std::system_error&) {  // the system gives no more threads (ulimit -v, -u): fewer do it all
+      break;
+    }
+  }
+  work();
   for (auto& t : pool) t.join();
 }
 

@@ -12,6 +12,7 @@
 #include <mutex>
 #include <pthread.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <thread>
 #include <unistd.h>
 
@@ -39,6 +40,10 @@ std::pair<fs::path, fs::path> split_dir(const std::string& dir) {
 void remove_tree(const std::string& root) {
   std::error_code ec;
   for (int pass = 0; pass < 3; ++pass) {
+    // The lock file goes last: a removal cut short (kill -9) leaves a workspace the next build still knows as
+    // a build's, and removes.
+    for (const auto& entry : fs::directory_iterator(root, ec))
+      if (entry.path().filename() != kLockName) fs::remove_all(entry.path(), ec);
     fs::remove_all(root, ec);
     if (!fs::exists(fs::symlink_status(root, ec))) return;
   }
@@ -94,9 +99,19 @@ int remove_stale_workspaces(const std::string& dir) {
   for (const auto& entry : fs::directory_iterator(parent, ec)) {
     const std::string name = entry.path().filename().string();
     if (name.rfind(prefix, 0) != 0 || !entry.is_directory(ec) || entry.is_symlink(ec)) continue;
-    // Ours only when it holds our lock file; stale only when no running build holds that lock.
-    const std::string lock = (entry.path() / kLockName).string();
-    const int fd = ::open(lock.c_str(), O_RDWR | O_CLOEXEC | O_NOFOLLOW);
+    // Ours only when it holds our lock file; stale only when no running build holds that lock. A build killed
+    // before its lock file got its name left the file under its first name (".new") or, killed before that,
+    // an empty folder: those are removed once a minute old (a running build leaves that state within
+    // microseconds; rmdir removes nothing but an empty folder).
+    struct stat st {};
+    const bool minute_old = ::stat(entry.path().c_str(), &st) == 0 && st.st_mtime + 60 < ::time(nullptr);
+    std::string lock = (entry.path() / kLockName).string();
+    int fd = ::open(lock.c_str(), O_RDWR | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0 && minute_old) {
+      lock += ".new";
+      fd = ::open(lock.c_str(), O_RDWR | O_CLOEXEC | O_NOFOLLOW);
+      if (fd < 0 && ::rmdir(entry.path().c_str()) == 0) ++removed;
+    }
     if (fd < 0) continue;
     if (::flock(fd, LOCK_EX | LOCK_NB) == 0) {
       remove_tree(entry.path().string());

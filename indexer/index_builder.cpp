@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <system_error>
 #include <chrono>
 #include <fstream>
 #include <filesystem>
@@ -128,6 +129,56 @@ uint32_t line_ends(std::string_view text) {
   return lines;
 }
 
+// True if `game` (read mainline only from `text`) has PGN errors or warnings as a full read reports them: a
+// game with variations is read again in full, since the mainline-only read skips the errors inside them.
+bool has_pgn_problem(std::string_view text, const pgn::Game& game) {
+  if (!game.errors.empty()) return true;
+  const std::string_view bytes = text.substr(game.offset, game.length);
+  if (bytes.find('(') == std::string_view::npos) return false;
+  pgn::Game full;
+  pgn::parse_game(bytes, pgn::GameLocation{game.number, game.offset, game.first_line, game.first_col}, full);
+  return !full.errors.empty();
+}
+
+// How a build fits in memory: its workers, the limits each works under, and the read buffers of a merge.
+struct MemoryPlan {
+  unsigned workers;
+  BuildLimits limits;         // the options' limits, lowered to fit an address-space limit
+  size_t merge_buffer_bytes;  // what the runs one thread merges at once are read through, together
+};
+
+// The one place that decides a build's memory. `threads` workers (0: every core) under `limits` (sorted runs of
+// at most run_postings postings, merges of at most merge_fan_in runs, bitmaps spilled every bitmap_games games),
+// which bound the build whatever its input. Under an address-space limit (ulimit -v) the plan also fits what the
+// limit leaves beside a base of about 64 MB (code, libraries, RocksDB) and the mapped PGN of `mapped_bytes`:
+// about 48 MB per worker (its stack's reservation, parse batches, its bitmaps, its share of RocksDB), whose run
+// buffers (72 bytes of address space a posting at the peak of a flush: the entries, their keys and the run's
+// bytes) together take a third of what is left, as do the read buffers of the runs they merge; the limits are
+// lowered to that, never raised. A build then fits, or fails with a message.
+MemoryPlan plan_memory(unsigned threads, const BuildLimits& limits, uint64_t mapped_bytes) {
+  constexpr size_t kLeastPostings = size_t(1) << 12, kBytesPerPosting = 72;
+  constexpr uint64_t kBase = uint64_t(64) << 20, kPerWorker = uint64_t(48) << 20;
+  // a worker's bitmaps: at most a bit a game in each of about 800 lists, kept to a third of its 48 MB
+  constexpr uint32_t kBitmapGamesPerWorker = uint32_t(1) << 17;
+  const unsigned wanted = pgn::resolve_threads(threads);
+  MemoryPlan plan{wanted, limits, std::max<size_t>(limits.merge_fan_in, 2) * kRunReadBuffer};
+  rlimit as{};
+  if (::getrlimit(RLIMIT_AS, &as) != 0 || as.rlim_cur == RLIM_INFINITY) return plan;
+  const uint64_t used = kBase + mapped_bytes;
+  const uint64_t left = uint64_t(as.rlim_cur) > used ? uint64_t(as.rlim_cur) - used : 0;
+  plan.workers = unsigned(std::clamp<uint64_t>(left / kPerWorker, 1, wanted));
+  const uint64_t third = left / 3 / plan.workers;  // a worker's run buffers; its merges' read buffers
+  plan.limits.run_postings =
+      std::min(limits.run_postings, std::max<size_t>(size_t(third / kBytesPerPosting), kLeastPostings));
+  plan.limits.bitmap_games = std::min(limits.bitmap_games, kBitmapGamesPerWorker);
+  plan.merge_buffer_bytes =
+      std::min<uint64_t>(plan.merge_buffer_bytes, std::max<uint64_t>(third, 2 * kLeastRunReadBuffer));
+  // as many runs at once as get the least read buffer each; more are merged in rounds
+  plan.limits.merge_fan_in = std::clamp<size_t>(plan.merge_buffer_bytes / kLeastRunReadBuffer, 2,
+                                                std::max<size_t>(limits.merge_fan_in, 2));
+  return plan;
+}
+
 // Measures the phases of a build: wall time and the CPU time of the process (every thread).
 class PhaseClock {
  public:
@@ -243,11 +294,11 @@ bool similar_buckets_outgrown(const store::IndexMeta& meta, uint64_t new_size) {
 
 // Merges the runs of one key range into SST files, one per family the range holds (added to `files`).
 bool write_range(store::IndexStore& store, store::IndexStore::Ingest mode, unsigned bucket_bits, size_t fan_in,
-                 const std::string& runs_dir, size_t range, std::vector<std::string> runs, FamilyFiles& files,
-                 std::string* error) {
-  if (!reduce_runs(runs, fan_in, runs_dir, "merged-p" + std::to_string(range), error)) return false;
+                 size_t buffer_bytes, const std::string& runs_dir, size_t range, std::vector<std::string> runs,
+                 FamilyFiles& files, std::string* error) {
+  if (!reduce_runs(runs, fan_in, buffer_bytes, runs_dir, "merged-p" + std::to_string(range), error)) return false;
   RunMerger merger;
-  if (!merger.open(runs, error)) return false;
+  if (!merger.open(runs, error, buffer_bytes)) return false;
   std::vector<uint32_t> games;
   while (merger.has_next()) {
     const store::Family family = merger.family();
@@ -367,6 +418,9 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
     }
   }
   const std::string_view text = all.substr(base_offset);
+  // The reader counts columns from the tail's start, which may be mid-line (once: a scan back to the line start
+  // for every game made a file without line ends quadratic).
+  const uint32_t tail_col_shift = column_at(all, base_offset) - 1;
   // The reader counts lines from the tail; the prefix's pages are handed back as they are counted (an append
   // to a large file must not keep it all resident). A CR at a chunk's end is counted with the next chunk.
   uint32_t lines_before_tail = 0;
@@ -395,17 +449,18 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
   auto index_games = [&]() -> bool {
     // Parse and extract on every core; each worker sorts its own runs.
     pgn::ReadOptions read;
-    read.threads = options.threads;
+    const MemoryPlan memory = plan_memory(options.threads, options.limits, all.size());
+    read.threads = memory.workers;
     read.progress = [&](uint64_t done) { file->release_before(base_offset + done); };  // memory independent of size
     // Only mainline positions are indexed. A game cut short by an error inside a variation keeps its whole
     // mainline here: the index may then list a game for more positions than a query sees, never fewer.
     read.parse.mainline_only = true;
-    const unsigned workers = pgn::resolve_threads(options.threads);
+    const unsigned workers = read.threads;
     std::vector<std::unique_ptr<WorkerPostings>> writers;
     for (unsigned w = 0; w < workers; ++w)
       writers.push_back(std::make_unique<WorkerPostings>(
-          RunWriter(runs_dir, std::to_string(w), options.limits.run_postings),
-          BitmapSpill(runs_dir + "/bitmaps-" + std::to_string(w)), options.limits.bitmap_games));
+          RunWriter(runs_dir, std::to_string(w), memory.limits.run_postings),
+          BitmapSpill(runs_dir + "/bitmaps-" + std::to_string(w)), memory.limits.bitmap_games));
 
     std::vector<std::pair<uint32_t, store::GameRecord>> records;
     bool write_ok = true;
@@ -413,12 +468,14 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
     out.read = pgn::for_each_game<IndexedGame>(
         text, read,
         [&](const pgn::Game& game, unsigned worker) {
-          return index_game(game, first_id + static_cast<uint32_t>(game.number - 1), base_offset, *writers[worker]);
+          const uint32_t id = first_id + static_cast<uint32_t>(game.number - 1);
+          if (has_pgn_problem(text, game)) writers[worker]->flags[size_t(GameFlag::PgnProblem)].add(id);
+          return index_game(game, id, base_offset, *writers[worker]);
         },
         [&](const pgn::GameInfo& info, IndexedGame&& indexed) {
           if (!info.errors.empty() && options.on_problem) options.on_problem(info);
           indexed.record.first_line = lines_before_tail + info.first_line;
-          indexed.record.first_col = column_at(all, base_offset + info.offset);
+          indexed.record.first_col = info.first_col + (info.first_line == 1 ? tail_col_shift : 0);
           records.emplace_back(first_id + static_cast<uint32_t>(info.number - 1), indexed.record);
           out.positions += indexed.positions;
           ++games;
@@ -446,8 +503,9 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
         if (t < kRunPartitions) {
           std::vector<std::string> range_runs;
           for (auto& w : writers) range_runs.insert(range_runs.end(), w->runs.runs(t).begin(), w->runs.runs(t).end());
-          ok = write_range(*store, mode, meta.similar_bucket_bits, options.limits.merge_fan_in, runs_dir, t,
-                           std::move(range_runs), task_files[t], &task_errors[t]);
+          ok = write_range(*store, mode, meta.similar_bucket_bits, memory.limits.merge_fan_in,
+                           memory.merge_buffer_bytes, runs_dir, t, std::move(range_runs), task_files[t],
+                           &task_errors[t]);
         } else {
           ok = write_bitmaps(*store, mode, writers, task_files[t], &task_errors[t]);
         }
@@ -468,7 +526,13 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
     out.phases[0] = clock.lap();
     {
       std::vector<std::jthread> helpers;
-      for (unsigned i = 1; i < std::min<size_t>(workers, task_files.size()); ++i) helpers.emplace_back(work);
+      for (unsigned i = 1; i < std::min<size_t>(workers, task_files.size()); ++i) {
+        try {
+          helpers.emplace_back(work);
+        } catch (const std::system_error&) {  // no more threads from the system (ulimit -v): fewer do it all
+          break;
+        }
+      }
       work();
     }
     for (const std::string& e : task_errors)
@@ -514,7 +578,10 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
   meta.game_count = first_id + static_cast<uint32_t>(games);
   meta.position_count += out.positions;
   if (meta.distinct_sketch.empty()) meta.distinct_sketch = store::DistinctSketch{}.to_text();  // problem files
+  // (--append keeps an older index's lack of the mark: its first games were not marked)
+  const bool problems_marked = !append || meta.build_options.find(kPgnProblemMarker) != std::string::npos;
   meta.build_options = "similarity-keys=v3";  // v3: as many position buckets of XXH3 hashes as the family needs
+  if (problems_marked) meta.build_options += ";" + std::string(kPgnProblemMarker);
   if (with_yacpdb) meta.build_options += ";" + std::string(kYacpdbBuildMarker);
   if (!write_marker(tmp, error)) return false;
   // A write during the build gave the PGN another time stamp: what was indexed may not be what is there.

@@ -4,13 +4,20 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <string_view>
 
 #include "engine/pgn/reader.h"
 
 namespace cqlindex::indexer {
 
+// In IndexMeta::build_options when the flags family marks the games with PGN problems (GameFlag::PgnProblem);
+// an index built before has no such mark and cannot tell a query which ruled-out games have errors.
+constexpr std::string_view kPgnProblemMarker = "pgn-problems=v1";
+
 // What bounds a build's memory, whatever the size of its input. The defaults keep the peak RSS of a build of any
-// size well under 1 GB; tests set tiny ones to check that spilling gives the same index.
+// size well under 1 GB; tests set tiny ones to check that spilling gives the same index. These are upper bounds:
+// under an address-space limit (ulimit -v) the build lowers them, and its workers, to fit (index_builder.cpp:
+// plan_memory, the one place that decides a build's budget).
 struct BuildLimits {
   size_t run_postings = size_t{1} << 20;  // postings a thread sorts in memory before it writes them as a run
                                           // (about 40 MB)

@@ -38,6 +38,7 @@ std::string_view game_flag_key(GameFlag flag) {
     case GameFlag::CastleLong: return "castle=O-O-O";
     case GameFlag::EnPassant: return "enpassant";
     case GameFlag::NullMove: return "nullmove";
+    case GameFlag::PgnProblem: return "pgn-problem";
     case GameFlag::Count: break;
   }
   return "";

@@ -32,6 +32,8 @@ enum class GameFlag : uint8_t {
   CastleShort, CastleLong,  // a castling move (either colour)
   EnPassant,    // an en passant capture
   NullMove,     // a null move
+  PgnProblem,   // the PGN text of the game has errors or warnings (variations included): a query reads the
+                // game to report them even when the index rules it out, as a scan would
   Count
 };
 constexpr size_t kGameFlagCount = static_cast<size_t>(GameFlag::Count);

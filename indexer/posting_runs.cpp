@@ -120,7 +120,7 @@ bool RunWriter::flush(std::string* error) {
 // One run file read through a small buffer (mapping whole runs would keep every run resident), and the
 // record under its read position.
 struct RunMerger::Cursor {
-  static constexpr size_t kBuffer = kRunReadBuffer;
+  static constexpr size_t kBuffer = kRunReadBuffer;  // the largest buffer
   static constexpr size_t kMaxRecord = 1 + 256 + 4;
   int fd = -1;
   std::string buffer;
@@ -164,7 +164,8 @@ struct RunMerger::Cursor {
 RunMerger::RunMerger() = default;
 RunMerger::~RunMerger() = default;
 
-bool RunMerger::open(const std::vector<std::string>& runs, std::string* error) {
+bool RunMerger::open(const std::vector<std::string>& runs, std::string* error, size_t buffer_bytes) {
+  const size_t buffer = std::clamp(buffer_bytes / std::max<size_t>(runs.size(), 1), kLeastRunReadBuffer, Cursor::kBuffer);
   for (const std::string& path : runs) {
     auto cursor = std::make_unique<Cursor>();
     cursor->fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -172,7 +173,7 @@ bool RunMerger::open(const std::vector<std::string>& runs, std::string* error) {
       if (error) *error = path + ": " + std::strerror(errno);
       return false;
     }
-    cursor->buffer.resize(Cursor::kBuffer);
+    cursor->buffer.resize(buffer);
     cursors_.push_back(std::move(cursor));
     if (cursors_.back()->load()) push(cursors_.size() - 1);
   }
@@ -211,8 +212,8 @@ void RunMerger::next(std::string& key, std::vector<uint32_t>& games) {
   }
 }
 
-bool reduce_runs(std::vector<std::string>& runs, size_t fan_in, const std::string& dir, const std::string& name,
-                 std::string* error) {
+bool reduce_runs(std::vector<std::string>& runs, size_t fan_in, size_t buffer_bytes, const std::string& dir,
+                 const std::string& name, std::string* error) {
   fan_in = std::max<size_t>(fan_in, 2);
   for (size_t round = 0; runs.size() > fan_in; ++round) {
     std::vector<std::string> merged;
@@ -226,7 +227,7 @@ bool reduce_runs(std::vector<std::string>& runs, size_t fan_in, const std::strin
       const std::string path = dir + "/" + name + "-" + std::to_string(round) + "-" + std::to_string(first / fan_in);
       {
         RunMerger merger;
-        if (!merger.open(group, error)) return false;
+        if (!merger.open(group, error, buffer_bytes)) return false;
         std::ofstream file(path, std::ios::binary | std::ios::trunc);
         std::string out, key;
         std::vector<uint32_t> games;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <system_error>
 #include <thread>
 
 #include "engine/pgn/reader.h"
@@ -77,7 +78,13 @@ yacpdb::InstanceIndex analyse_problems(const yacpdb::ProblemFile& file, unsigned
     std::vector<std::jthread> helpers;
     const size_t todo = analyses.size() - std::min<size_t>(first, analyses.size());
     const unsigned n = std::min<size_t>(pgn::resolve_threads(threads), std::max<size_t>(todo / 16, 1));
-    for (unsigned t = 1; t < n; ++t) helpers.emplace_back(work);
+    for (unsigned t = 1; t < n; ++t) {
+      try {
+        helpers.emplace_back(work);
+      } catch (const std::system_error&) {  // no more threads from the system: fewer do it all
+        break;
+      }
+    }
     work();
   }
   yacpdb::InstanceIndex index;

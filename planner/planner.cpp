@@ -8,10 +8,36 @@ namespace cqlindex::planner {
 
 using cql::NodeKind;
 
+namespace {
+
+// A copy of `node` with about `budget` nodes, depth first; what is left out prints as "...". Every plan node
+// shows its filter in 70 characters: printing each whole subtree would make planning a long chain
+// (`a and b and ...`) quadratic in time and as deep in recursion as the chain.
+cql::NodePtr pruned(const cql::Node& node, int& budget) {
+  if (--budget < 0) {
+    cql::NodePtr rest = cql::make_node(NodeKind::ColorValue, node.type, node.line, node.column);
+    rest->text = "...";  // a ColorValue prints its text
+    return rest;
+  }
+  cql::NodePtr copy = node.copy_without_kids();
+  for (const cql::Child& k : node.kids) {
+    // one "..." for the rest of a list of arguments (a compound's); every other role keeps its child, which
+    // the printer reads by role
+    if (budget < 0 && std::string_view(k.role) == "arg" && !copy->kids.empty() &&
+        std::string_view(copy->kids.back().role) == "arg")
+      continue;
+    copy->kids.push_back(cql::Child{k.role, k.node ? pruned(*k.node, budget) : nullptr});
+  }
+  return copy;
+}
+
+}  // namespace
+
 std::string filter_text(const cql::Node& node) {
   std::string text;
   try {
-    text = cql::print_cql(node);
+    int budget = 40;
+    text = cql::print_cql(*pruned(node, budget));
   } catch (...) {
     text = cql::kind_name(node.kind);
   }

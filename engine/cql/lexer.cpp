@@ -277,12 +277,19 @@ class Lexer {
     return j;
   }
 
+  // True when a designator may end at offset n: CQL 6.2 reads `Ke1]`, `A]`, `Rg1-12` as words (an identifier),
+  // not as a designator followed by something: only a delimiter or a capture `[x]` may follow one.
+  bool ends_designator(size_t n) const {
+    if (is_word_char(at(n)) || at(n) == ']') return false;
+    return at(n) != '[' || src_.substr(pos_ + n, 3) == "[x]";
+  }
+
   // Tries a piece designator or declaration; returns true and fills t on success.
   bool lex_designator(Token& t) {
     uint64_t sq = 0;
     // square-only designator: e4, a-h7, [a1,h8]
     if (size_t n = square_part(0, sq)) {
-      if (!is_word_char(at(n)) && (at(n) != '[' || src_.substr(pos_ + n, 3) == "[x]")) {
+      if (ends_designator(n)) {
         t.kind = TokenKind::Piece;
         t.pieces = 0;
         t.squares = sq;
@@ -298,7 +305,7 @@ class Lexer {
     if (!n) return false;
     bool glyph = static_cast<unsigned char>(at(0)) >= 0x80;
     size_t m = square_part(n, sq);
-    if (m) {
+    if (m && (glyph || ends_designator(n + m))) {
       t.kind = TokenKind::Piece;
       t.pieces = bits;
       t.squares = sq;
@@ -314,8 +321,7 @@ class Lexer {
       advance(k);
       return true;
     }
-    bool capture_dash = src_.substr(pos_ + n, 3) == "[x]";
-    if (!glyph && (is_word_char(at(n)) || (at(n) == '[' && !capture_dash))) return false;
+    if (!glyph && !ends_designator(n)) return false;
     if (glyph && is_word_char(at(n))) return false;
     t.kind = TokenKind::Piece;
     t.pieces = bits;
@@ -521,7 +527,58 @@ bool is_reserved_word(std::string_view word) {
   return false;
 }
 
-std::vector<Token> lex(std::string_view source) { return Lexer(source).run(); }
+namespace {
+
+// True when the open delimiters end in a path followed by nothing but '(' (CQL 6.2's "top level of path").
+bool at_path_top_level(const std::vector<const Token*>& open) {
+  for (auto it = open.rbegin(); it != open.rend(); ++it) {
+    if ((*it)->is_keyword("path")) return true;
+    if (!(*it)->is_special("(")) return false;
+  }
+  return false;
+}
+
+bool is_left_delimiter(const Token& t) { return t.is_special("(") || t.is_special("{") || t.is_special("["); }
+bool is_right_delimiter(const Token& t) { return t.is_special(")") || t.is_special("}") || t.is_special("]"); }
+
+// CQL 6.2 decides the path wildcards while lexing (lexer-cleanup.cpp, fixPath): from `path` until an empty line or
+// the end of a delimiter opened before it, a * + {*} {+} outside any { or [ is a path wildcard, never arithmetic nor
+// a wildcard of a `line` written there (random-differential B26-1: `path ... line --> {...}* --> ...` is refused),
+// and `legal` or `countmoves` there is refused (its dash would read as a constituent).
+void mark_path_wildcards(std::vector<Token>& tokens) {
+  std::vector<const Token*> open;  // the paths and the left delimiters not closed yet
+  auto close_paths = [&] {
+    while (!open.empty() && open.back()->is_keyword("path")) open.pop_back();
+  };
+  for (Token& t : tokens) {
+    if (t.blank_line_before) close_paths();
+    const bool top = at_path_top_level(open);
+    if (top && (t.is_special("*") || t.is_special("+") || t.is_special("{*}") || t.is_special("{+}"))) {
+      t.path_wildcard = true;
+      continue;
+    }
+    if (top && (t.is_keyword("legal") || t.is_keyword("countmoves")))
+      throw CqlError("The " + t.text + " keyword is not allowed at the top level of path here because the following "
+                     "-- might be misinterpreted as a constituent and not a filter. Put braces around the "
+                     "appropriate filter, e.g. {" + t.text + " --}", t.line, t.column);
+    if (is_left_delimiter(t)) {
+      open.push_back(&t);
+    } else if (is_right_delimiter(t)) {
+      close_paths();
+      if (!open.empty()) open.pop_back();  // a mismatch is the parser's to report
+    } else if (t.is_keyword("path")) {
+      open.push_back(&t);
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<Token> lex(std::string_view source) {
+  std::vector<Token> tokens = Lexer(source).run();
+  mark_path_wildcards(tokens);
+  return tokens;
+}
 
 std::string describe(const Token& t) {
   switch (t.kind) {

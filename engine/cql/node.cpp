@@ -1,6 +1,8 @@
 // Node helpers: option and child look-up, deep copy, type and kind names.
 #include "engine/cql/node.h"
 
+#include "engine/cql/error.h"
+
 namespace cqlindex::cql {
 
 bool Node::has(std::string_view option) const {
@@ -17,6 +19,13 @@ const Node* Node::child(std::string_view role) const {
 
 Node* Node::add(const char* role, NodePtr n) {
   Node* raw = n.get();
+  if (n && n->height + 1 > height) {
+    if (n->height + 1 > kMaxTreeDepth)
+      throw CqlError("filters nested too deeply (a query may have at most " + std::to_string(kMaxTreeDepth) +
+                         " levels; each operator of a chain like 'a and b and c' counts as one)",
+                     line, column);
+    height = n->height + 1;
+  }
   kids.push_back(Child{role, std::move(n)});
   return raw;
 }
@@ -38,6 +47,7 @@ NodePtr Node::copy_without_kids() const {
 NodePtr Node::clone() const {
   NodePtr n = copy_without_kids();
   for (const Child& c : kids) n->kids.push_back(Child{c.role, c.node ? c.node->clone() : nullptr});
+  n->height = height;
   return n;
 }
 

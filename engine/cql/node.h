@@ -21,6 +21,13 @@ namespace cqlindex::cql {
 struct Node;
 using NodePtr = std::unique_ptr<Node>;
 
+// The deepest bound tree a query may have. Chains of one binary operator (`a and b and c ...`) are left-deep,
+// one level per operator, and nesting ({ }, not, parentheses) adds levels. 1000 levels keep the recursive
+// stages far inside the 8 MB stack of the main and worker threads (10,000 levels overflowed the planner's
+// printer), while no written query comes near: CQL users nest a few levels, and even a generated list of
+// alternatives (`player "A" or player "B" or ...`) stays in the hundreds.
+constexpr uint32_t kMaxTreeDepth = 1000;
+
 struct Child {
   const char* role;  // static string: "arg", "left", "right", "body", "from", ...
   NodePtr node;
@@ -37,6 +44,10 @@ struct Node {
   int var = -1;                 // Variable / loops / Assign: index into Query::variables
   std::vector<std::string> options;
   std::vector<Child> kids;
+  // Levels of the subtree (1 for a leaf), kept by add(). Every stage after the parser (binding, compiling,
+  // planning, evaluating, printing) walks the tree recursively, so add() refuses a tree deeper than
+  // kMaxTreeDepth with a CqlError at this node's position.
+  uint32_t height = 1;
 
   Node(NodeKind k, ValueType t) : kind(k), type(t) {}
 

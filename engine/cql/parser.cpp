@@ -212,7 +212,7 @@ NodePtr Parser::relop_x() {
     const Token& op = cur();
     bool plus = op.is_special("+"), minus = op.is_special("-");
     if (!(plus || (minus && isnum))) return left;
-    if (plus && wildcard_terminator(peek())) return left;
+    if (plus && (op.path_wildcard || wildcard_terminator(peek()))) return left;
     if (plus && left->kind == NodeKind::Line)
       error("Attempt to add a 'line' filter to another filter. This is likely due to the last wildcard in the line filter being '+' and being interpreted as addition. If so, enclose the entire line filter in braces");
     forward();
@@ -233,7 +233,7 @@ NodePtr Parser::addop_x() {
   while (true) {
     const Token& op = cur();
     if (!(op.is_special("*") || op.is_special("/") || op.is_special("%"))) return left;
-    if (op.is_special("*") && wildcard_terminator(peek())) return left;
+    if (op.is_special("*") && (op.path_wildcard || wildcard_terminator(peek()))) return left;
     if (op.is_special("*") && left->kind == NodeKind::Line)
       error("Attempt to multiply a 'line' filter by another filter. If '*' was meant as a wildcard, enclose the entire line filter in braces");
     forward();
@@ -524,9 +524,11 @@ void Parser::parse_header() {
       (t.text == "input" ? h.input : h.output) = t.file;
       forward();
     } else if (keywords("sort", "matchcount")) {
+      if (h.matchcount) error_at(t, "unexpected two matchcount ranges");
       h.matchcount = constant_range("matchcount");
       h.sort_matchcount = true;
     } else if (keyword("matchcount")) {
+      if (h.matchcount) error_at(t, "unexpected two matchcount ranges");
       h.matchcount = constant_range("matchcount");
     } else if (keyword("gamenumber")) {
       h.gamenumber = constant_range("gamenumber");

@@ -98,7 +98,7 @@ class Parser {
   NodePtr sort();
   NodePtr transform();
   NodePtr string_converter();   // comment message str ///
-  NodePtr dictionary();
+  NodePtr dictionary(bool local = false);  // `local dictionary D` passes local
   NodePtr dictionary_iteration(const Token& start, const Token& var, int dict);
   enum class KeyUse { Read, Assign, Unbind };
   void dictionary_key(int dict, const Node& key, const Token& at, KeyUse use);  // fixes or checks the key type

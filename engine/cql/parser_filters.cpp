@@ -226,14 +226,11 @@ NodePtr Parser::complex() {
   }
   if (t.text == "local" && peek().is_keyword("dictionary")) {
     forward();
-    size_t at = save();
-    NodePtr d = dictionary();
-    if (!d->has("local")) {
-      d->options.push_back("local");
-      q_.variables[d->var].persistent = false;
-    }
-    (void)at;
-    return d;
+    return dictionary(true);
+  }
+  if (t.text == "persistent" && peek().is_keyword("dictionary")) {  // the default kind, said explicitly
+    forward();
+    return dictionary();
   }
   if (t.text == "function") return function_definition();
   if (t.text == "persistent" || t.text == "atomic") return assignment();
@@ -660,12 +657,18 @@ NodePtr Parser::sort() {
     }
   }
   std::sort(n->options.begin(), n->options.end());  // written in any order
+  const Token& first = cur();
   NodePtr body = require(node(), "expected a filter following 'sort'");
+  // CQL 6.2 (sort-parse.cpp) refuses a bare number as the target (`sort 5` once meant a range; `sort 0 >= 6` and
+  // `sort {3}` are fine)
+  if (body->kind == NodeKind::Number && !first.is_special("{"))
+    error_at(first, "Following 'sort' saw a number with value: " + std::to_string(body->a) +
+                        " Although not illegal, this is likely an error (ranges are no longer supported in 'sort')");
   // CQL 6.2 (sort-parse.cpp) sorts by a number, a set (its count) or a string only: a position is refused too
   if (body->type != ValueType::Numeric && body->type != ValueType::Set && body->type != ValueType::String)
     error_at(start, "Unable to get numeric or set filter or string filter in argument to 'sort'");
-  // spec/cql-sort.txt ("any Numeric or String filter") wins over CQL 6.2's sort-parse.cpp, which also refuses a
-  // bare number (`sort 3`) and `sort min` of an echo: both run here
+  // spec/cql-sort.txt ("any Numeric or String filter") wins over CQL 6.2's sort-parse.cpp, which also refuses
+  // `sort min` of an echo: it runs here
   n->type = body->type;
   n->add("body", std::move(body));
   return n;
@@ -678,7 +681,9 @@ NodePtr Parser::transform() {
   n->text = start.text == "dihedral" || start.text == "flipdihedral" ? "flip" : start.text;
   bool ranged = match_range(*n);
   NodePtr body = require(node(), "expected a filter following '" + start.text + "'");
-  n->type = ranged ? ValueType::Numeric : body->type;
+  // a transform of a position is not a position (CQL 6.2: `flipcolor count {flipcolor (parent == child)} >= 1`
+  // counts, random-differential C32-1): its images are tried as filters
+  n->type = ranged ? ValueType::Numeric : body->type == ValueType::Position ? ValueType::Logical : body->type;
   n->add("body", std::move(body));
   return n;
 }
@@ -701,6 +706,12 @@ NodePtr Parser::string_converter() {
   if (kind == NodeKind::Message && keyword("quiet")) n->options.push_back("quiet");
   if (special("(")) {
     while (!special(")")) {
+      if (cur().is_keyword("fen") && peek().kind == TokenKind::String) {
+        // CQL 6.2 reads `comment(fen "x")` as the position's FEN, then the string: two arguments
+        n->add("arg", mk(NodeKind::Fen, ValueType::String, cur()));
+        forward();
+        continue;
+      }
       NodePtr a = node();
       if (!a) error("expected a filter or ')' in '" + start.text + "(...)'");
       n->add("arg", std::move(a));
@@ -711,13 +722,13 @@ NodePtr Parser::string_converter() {
   return n;
 }
 
-NodePtr Parser::dictionary() {
+NodePtr Parser::dictionary(bool local) {
   const Token& start = cur();
   if (start.is_keyword("dictionary")) {
+    // CQL 6.2 writes the kind before the keyword (`local dictionary D`, `persistent dictionary D`); what
+    // follows `dictionary` is the name
     forward();
-    bool local = keyword("local");
-    if (!local) keyword("persistent");
-    if (cur().kind != TokenKind::Identifier) error("expected a dictionary name following 'dictionary'");
+    if (cur().kind != TokenKind::Identifier) error("expected name after keyword 'dictionary'");
     const Token& name = cur();
     forward();
     int v = declare(name.text, VariableKind::Dictionary, ValueType::Dictionary, name);
@@ -1055,9 +1066,7 @@ NodePtr Parser::tag_filters() {
   if (t.text == "tag") {
     forward();
     if (cur().kind != TokenKind::String || cur().text.empty()) error("expected a nonempty quoted tag name following 'tag'");
-    static const char* refused[] = {"White", "Black", "Event", "Site", "Date", "Result", "ECO", "EventDate", "FEN", "Fen"};
-    for (const char* r : refused)
-      if (cur().text == r) error("tag \"" + cur().text + "\" is built in: use the built-in filter instead of 'tag'");
+    // any name, the built-in ones too (`tag "White"`: CQL 6.2 reads the tag)
     NodePtr n = mk(NodeKind::Tag, ValueType::String, t);
     n->text = cur().text;
     forward();
@@ -1373,25 +1382,10 @@ NodePtr Parser::misc_filters() {
   return nullptr;
 }
 
-// Checks that need the whole tree: numbers matched as position filters (CQL 6.2 stops at run time).
-static void check_numbers_in_compounds(const Node& n) {
-  if (n.kind == NodeKind::Compound) {
-    for (size_t i = 0; i + 1 < n.kids.size(); ++i) {
-      const Node& c = *n.kids[i].node;
-      if (c.kind == NodeKind::Number)
-        throw CqlError("An attempt to match a position against the number: " + std::to_string(c.a) +
-                           " was made (a bare number inside '{...}' is likely an unexpected parse; "
-                           "repetitions are written {m,n} with no spaces)",
-                       c.line, c.column);
-    }
-  }
-  for (const Child& c : n.kids)
-    if (c.node) check_numbers_in_compounds(*c.node);
-}
-
+// Checks that need the whole tree. A literal matched as a position filter (`check 3`) is not one of them: CQL 6.2
+// stops only when it evaluates it, and so does the evaluator (eval/compile.cpp, mark_position_uses).
 void Parser::finish() {
   if (unbound_) throw *unbound_;
-  if (q_.body) check_numbers_in_compounds(*q_.body);
 }
 
 }  // namespace cqlindex::cql

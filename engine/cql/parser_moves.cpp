@@ -24,6 +24,12 @@ NodePtr Parser::move() {
   };
   while (++index > 0) {
     if (keyword("capture") || keyword("captures")) {
+      // CQL 6.2 (move-parse.cpp) takes a second `capture` and keeps the last one
+      for (auto it = n->kids.begin(); it != n->kids.end(); ++it)
+        if (std::string(it->role) == "capture") {
+          n->kids.erase(it);
+          break;
+        }
       set_param("capture", "missing set filter following 'capture'");
       if (index == 1) first = "capture";
     } else if (cur().is_keyword("o-o") || cur().is_keyword("o-o-o") || cur().is_keyword("castle")) {
@@ -112,6 +118,10 @@ NodePtr Parser::dash_from(NodePtr left, const Token& dash, bool in_path) {
   // in a path only `--(...)` right after the dash holds its targets (random-differential A11-1:
   // `g2--(castle)?` repeats the whole dash constituent)
   const bool bare = !n->child("right") && !n->child("promote");
+  // CQL 6.2 reads `-- (` as targets written with a space, and refuses them; in a path too when the dash has no
+  // right side (`a2-8-- (...)`; after `Q--[Aa] (...)` the parentheses hold a target filter, path_dash)
+  if ((!in_path || bare) && at_special("(") && cur().space_before)
+    error("There must be no whitespace between the '--' filter and the '(' which begins the target specification");
   if ((!in_path || bare) && at_special("(") && !cur().space_before) {
     forward();
     if (at_special(")")) error("expected a filter inside the targets '--(...)' of the dash");
@@ -292,8 +302,9 @@ NodePtr Parser::seq_constituent(const char* direction) {
   // suffixes
   while (true) {
     const Token& w = cur();
-    bool star = (w.is_special("*") && wildcard_after()) || w.is_special("{*}");
-    bool plus = (w.is_special("+") && wildcard_after()) || w.is_special("{+}");
+    // a path's wildcard (a line written at the top level of a path) is not the line's: CQL 6.2 refuses it there
+    bool star = !w.path_wildcard && ((w.is_special("*") && wildcard_after()) || w.is_special("{*}"));
+    bool plus = !w.path_wildcard && ((w.is_special("+") && wildcard_after()) || w.is_special("{+}"));
     if (star || plus || w.is_special("?")) {
       if (matches_empty(*cur_con))
         error("The '" + std::string(star ? "*" : plus ? "+" : "?") + "' wildcard character cannot be used to apply to the requested expression, because that expression could match an empty sequence of positions");
@@ -441,7 +452,9 @@ NodePtr Parser::path_dash() {
   NodePtr dash = dash_from(std::move(left), d, true);
   while (true) {
     size_t y = save();
-    if (eof() || at_special("(") || cur().kind == TokenKind::Dash || cur().blank_line_before) break;
+    // a '(' here is a parenthesized target filter, as in CQL 6.2 (`Q--[Aa] (r--k A--e7)` is refused: one
+    // filter only); a dash inside it still starts a chain constituent (below)
+    if (eof() || cur().kind == TokenKind::Dash || cur().blank_line_before) break;
     NodePtr f = node();
     if (!f) break;
     if (f->kind == NodeKind::Dash) { restore(y); break; }

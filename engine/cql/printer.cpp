@@ -155,6 +155,13 @@ std::string binary(const Node& n, const std::string& op) {
   return wrap(*n.child("left")) + " " + op + " " + wrap(*n.child("right"));
 }
 
+// `and`/`or`: a left side of the same operator is written bare, since the chain `a and b and c` reads back
+// left-deep; a long chain thus prints without nesting (braces as deep as the chain could not be read back).
+std::string chain(const Node& n, const std::string& op) {
+  const Node& left = *n.child("left");
+  return (left.kind == n.kind ? cql(left) : wrap(left)) + " " + op + " " + wrap(*n.child("right"));
+}
+
 // A filter inside a line or path constituent, where '(' starts a chain: a line is written bare (it ends
 // with its last constituent) and a path bare followed by an empty line (which ends it, and the path it
 // sits in, exactly where the original one ended).
@@ -224,8 +231,8 @@ std::string cql(const Node& n) {
       for (const Child& c : n.kids) s += " " + item(*c.node);
       return s + " }";
     }
-    case NodeKind::And: return binary(n, "and");
-    case NodeKind::Or: return binary(n, "or");
+    case NodeKind::And: return chain(n, "and");
+    case NodeKind::Or: return chain(n, "or");
     case NodeKind::Not: return "not " + wrap(*n.child("arg"));
     case NodeKind::If: {
       std::string s = "if " + wrap(*n.child("if")) + " then " + wrap(*n.child("then"));
@@ -385,7 +392,7 @@ std::string cql(const Node& n) {
       return s;
     }
     case NodeKind::IsBound: return std::string(n.has("not") ? "isunbound " : "isbound ") + cql_string(n.text);
-    case NodeKind::DictionaryDecl: return "dictionary" + std::string(n.has("local") ? " local " : " ") + n.text;
+    case NodeKind::DictionaryDecl: return std::string(n.has("local") ? "local " : "") + "dictionary " + n.text;
     case NodeKind::DictionaryGet: return cql(*n.child("dictionary")) + "[" + cql(*n.child("key")) + "]";
     case NodeKind::DictionaryIterate:
       return n.text + " [element] " + cql(*n.child("dictionary")) + " " + wrap(*n.child("body"));

@@ -32,6 +32,7 @@ struct Token {
   uint32_t offset = 0, end = 0;  // byte range in the source
   bool space_before = true;   // whitespace or comment between this token and the previous one
   bool blank_line_before = false;  // an empty line precedes it (ends a path, as in CQL 6.2)
+  bool path_wildcard = false;      // a * + {*} {+} at a path's top level: only a path wildcard (mark_path_wildcards)
   std::string text;
   std::string file;
   int64_t number = 0, number2 = 0;

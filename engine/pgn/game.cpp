@@ -6,6 +6,7 @@ namespace cqlindex::pgn {
 void Game::clear() {
   number = offset = length = 0;
   first_line = 0;
+  first_col = 1;
   tags.clear();
   nodes.clear();
   nodes.emplace_back();  // the root

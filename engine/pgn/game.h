@@ -98,6 +98,7 @@ class Game {
   uint64_t offset = 0;      // byte offset of the game's first byte in the file
   uint64_t length = 0;      // bytes up to the start of the next game (or the end of the file)
   uint32_t first_line = 0;  // 1-based line of the game's first byte
+  uint32_t first_col = 1;   // 1-based column of that byte
 
   // -- content
   std::vector<Tag> tags;

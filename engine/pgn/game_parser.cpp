@@ -120,6 +120,7 @@ void Parser::run(std::string_view text, const GameLocation& where, Game& game, c
   game.offset = where.offset;
   game.length = text.size();
   game.first_line = where.first_line;
+  game.first_col = where.first_col;
   game_ = &game;
   options_ = &options;
   pending_comments_ = pending_nags_ = 0;

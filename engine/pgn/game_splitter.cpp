@@ -39,6 +39,14 @@ GameSplitter::GameSplitter(std::string_view text) : text_(text) {
     p_ = line_start_ = 3;
 }
 
+size_t GameSplitter::line_nonblank() {
+  if (nonblank_line_ != line_start_) {
+    nonblank_line_ = line_start_;
+    nonblank_at_ = first_nonblank(text_, line_start_);
+  }
+  return nonblank_at_;
+}
+
 void GameSplitter::new_line(size_t next_line_start) {
   ++line_;
   line_start_ = next_line_start;
@@ -130,14 +138,11 @@ bool GameSplitter::next(GameSpan& span) {
     // non-blank of a line (a new game if it is `[Event `, else a stray tag the parser reports).
     if (c == '[') {
       bool tag = state_ != State::Movetext;
-      if (!tag) {
-        size_t b = line_start_;
-        while (b < p_ && (t[b] == ' ' || t[b] == '\t')) ++b;
-        tag = b == p_;
-      }
+      const size_t nonblank = line_nonblank();
+      if (!tag) tag = nonblank == p_;
       if (tag) {
         bool completed = false;
-        const bool event = is_event_line(t, line_start_) && p_ == first_nonblank(t, line_start_);
+        const bool event = p_ == nonblank && is_event_line(t, p_);
         if (state_ == State::Start || state_ == State::AfterResult ||
             ((state_ == State::Movetext || (state_ == State::Tags && seen_event_)) && event))
           completed = begin_game(p_, State::Tags, span);

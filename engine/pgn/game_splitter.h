@@ -41,10 +41,14 @@ class GameSplitter {
   // Begins a new game at byte q; returns true (and fills span) if a previous game was thereby completed.
   bool begin_game(size_t q, State state, GameSpan& span);
   void new_line(size_t next_line_start);
+  // The first non-blank byte of the current line, found once per line (a scan back from each '[' made a
+  // file without line ends quadratic).
+  size_t line_nonblank();
 
   std::string_view text_;
   size_t p_ = 0;
   size_t line_start_ = 0;
+  size_t nonblank_line_ = ~size_t{0}, nonblank_at_ = 0;  // line_nonblank()'s answer for the line starting there
   uint32_t line_ = 1;
   State state_ = State::Start;
   bool in_comment_ = false;  // inside a '{' comment spanning lines

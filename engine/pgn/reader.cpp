@@ -6,11 +6,93 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <cerrno>
 #include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <csignal>
+#include <cstdlib>
 #include <cstring>
+#include <iterator>
+#include <new>
 
 namespace cqlindex::pgn {
+namespace {
+
+// A mapped file that another process truncates faults (SIGBUS) on the pages past its new end. The handler
+// names the file and ends the run with exit 2 (the input cannot be used as it is). A signal handler reaches
+// only static storage: this table of the live mappings is the one piece of global mutable state, each slot
+// claimed with an atomic flag, its path written before its base is published.
+struct MappedSlot {
+  std::atomic<bool> claimed{false};
+  std::atomic<const char*> base{nullptr};
+  std::atomic<size_t> size{0};
+  char path[1024] = {};
+};
+MappedSlot g_mapped[16];
+
+void write_stderr(const char* text) {
+  size_t n = std::strlen(text);
+  while (n > 0) {
+    ssize_t k = ::write(2, text, n);
+    if (k <= 0) return;
+    text += k;
+    n -= size_t(k);
+  }
+}
+
+void on_sigbus(int, siginfo_t* info, void*) {
+  const char* at = static_cast<const char*>(info->si_addr);
+  for (const MappedSlot& slot : g_mapped) {
+    const char* base = slot.base.load();
+    if (base && at >= base && at < base + slot.size.load()) {
+      write_stderr("\ncqlindex: ");
+      write_stderr(slot.path);
+      write_stderr(" changed while it was read (it is now shorter than when it was opened): run again once "
+                   "nothing writes to it\n");
+      ::_exit(2);
+    }
+  }
+  ::signal(SIGBUS, SIG_DFL);  // not a mapped input: the fault happens again and ends the process as before
+}
+
+// Registers a mapping for the SIGBUS handler (installed at the first call); the slot index, or -1 if full.
+int register_mapping(const char* base, size_t size, const std::string& path) {
+  static const bool installed = [] {
+    struct sigaction sa {};
+    sa.sa_sigaction = on_sigbus;
+    sa.sa_flags = SA_SIGINFO;
+    sigemptyset(&sa.sa_mask);
+    return ::sigaction(SIGBUS, &sa, nullptr) == 0;
+  }();
+  if (!installed) return -1;
+  for (int i = 0; i < int(std::size(g_mapped)); ++i) {
+    MappedSlot& slot = g_mapped[i];
+    if (slot.claimed.exchange(true)) continue;
+    const size_t n = std::min(path.size(), sizeof slot.path - 1);
+    std::memcpy(slot.path, path.data(), n);
+    slot.path[n] = '\0';
+    slot.size.store(size);
+    slot.base.store(base);
+    return i;
+  }
+  return -1;
+}
+
+void unregister_mapping(int slot) {
+  if (slot < 0) return;
+  g_mapped[slot].base.store(nullptr);
+  g_mapped[slot].claimed.store(false);
+}
+
+// The most bytes read into memory from a pipe or device (an endless one, /dev/urandom, would otherwise take
+// all memory): half the physical memory.
+uint64_t stream_limit() {
+  const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || page <= 0) return uint64_t(1) << 32;
+  return uint64_t(pages) * uint64_t(page) / 2;
+}
+
+}  // namespace
 
 std::unique_ptr<PgnFile> PgnFile::open(const std::string& path, std::string* error) {
   auto fail = [&](const std::string& what) {
@@ -35,15 +117,21 @@ std::unique_ptr<PgnFile> PgnFile::open(const std::string& path, std::string* err
     void* m = ::mmap(nullptr, size_t(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
     if (m != MAP_FAILED) {
       ::madvise(m, size_t(st.st_size), MADV_SEQUENTIAL);
-      ::close(fd);
       f->data_ = static_cast<const char*>(m);
       f->size_ = size_t(st.st_size);
       f->mapped_ = true;
+      f->slot_ = register_mapping(f->data_, f->size_, path);
+      ::close(fd);
+      // Test hook: another process truncates the file named by the variable between its opening and reading.
+      const char* shrink = std::getenv("CQLINDEX_TEST_SHRINK_AFTER_OPEN");
+      if (shrink && path == shrink && ::truncate(path.c_str(), st.st_size / 2) != 0)
+        return fail("cannot truncate (test hook)");
       return f;
     }
   }
-  // Pipes, character devices, empty files, or mmap refused: read everything.
+  // Pipes, character devices, empty files, or mmap refused: read everything (as far as memory allows).
   char buf[1 << 16];
+  const uint64_t limit = stream_limit();
   for (;;) {
     ssize_t k = ::read(fd, buf, sizeof buf);
     if (k < 0) {
@@ -52,7 +140,21 @@ std::unique_ptr<PgnFile> PgnFile::open(const std::string& path, std::string* err
       return fail("cannot read");
     }
     if (k == 0) break;
-    f->buffer_.append(buf, size_t(k));
+    const bool fits = f->buffer_.size() + size_t(k) <= limit && [&] {
+      try {
+        f->buffer_.append(buf, size_t(k));
+        return true;
+      } catch (const std::bad_alloc&) {
+        return false;
+      }
+    }();
+    if (!fits) {
+      ::close(fd);
+      if (error)
+        *error = path + ": too large to hold in memory (more than " + std::to_string(f->buffer_.size() >> 20) +
+                 " MB read from a pipe or device): save it to a file first";
+      return nullptr;
+    }
   }
   ::close(fd);
   f->data_ = f->buffer_.data();
@@ -61,7 +163,9 @@ std::unique_ptr<PgnFile> PgnFile::open(const std::string& path, std::string* err
 }
 
 PgnFile::~PgnFile() {
-  if (mapped_) ::munmap(const_cast<char*>(data_), size_);
+  if (!mapped_) return;
+  unregister_mapping(slot_);
+  ::munmap(const_cast<char*>(data_), size_);
 }
 
 void PgnFile::release_before(uint64_t offset) {

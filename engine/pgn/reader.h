@@ -21,6 +21,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <system_error>
 #include <string_view>
 #include <thread>
 #include <vector>
@@ -32,7 +33,9 @@
 
 namespace cqlindex::pgn {
 
-// The bytes of a PGN file: memory-mapped if it is a regular file, otherwise read into memory.
+// The bytes of a PGN file: memory-mapped if it is a regular file, otherwise read into memory. Should the file
+// shrink while it is mapped (another process truncates it), the access past its new end ends the run with
+// "FILE changed while it was read" and exit 2 (a SIGBUS handler) instead of a crash.
 class PgnFile {
  public:
   // nullptr and a message in *error if the file cannot be opened or read.
@@ -55,6 +58,7 @@ class PgnFile {
   const char* data_ = nullptr;
   size_t size_ = 0;
   bool mapped_ = false;
+  int slot_ = -1;  // its entry in the SIGBUS handler's table of mappings (reader.cpp)
   uint64_t released_ = 0;  // pages before this offset were handed back (release_before)
   std::string buffer_;  // contents when not mapped
 };
@@ -87,6 +91,7 @@ struct GameInfo {
   uint64_t offset = 0;
   uint64_t length = 0;
   uint32_t first_line = 0;
+  uint32_t first_col = 1;  // column of the game's first byte (1 unless it starts after a marker mid-line)
   GameStatus status = GameStatus::Ok;
   uint32_t plies = 0;  // mainline plies read
   uint32_t tags = 0;   // tag pairs read
@@ -135,9 +140,9 @@ bool for_each_game_at(const RangeReader& file, std::span<const GameSpan> games, 
 
 namespace detail {
 inline GameInfo info_of(const Game& g) {
-  return GameInfo{g.number,         g.offset,           g.length,
-                  g.first_line,     g.status,           g.mainline_plies(),
-                  uint32_t(g.tags.size()), g.result != Result::Missing, g.errors};
+  return GameInfo{g.number,     g.offset, g.length,           g.first_line,
+                  g.first_col,  g.status, g.mainline_plies(), uint32_t(g.tags.size()),
+                  g.result != Result::Missing, g.errors};
 }
 }  // namespace detail
 
@@ -217,7 +222,14 @@ ReadStats for_each_game(std::string_view text, const ReadOptions& options,
 
   std::vector<std::thread> pool;
   pool.reserve(threads);
-  for (unsigned i = 0; i < threads; ++i) pool.emplace_back(worker, i);
+  for (unsigned i = 0; i < threads; ++i) {
+    try {
+      pool.emplace_back(worker, i);
+    } catch (const std::system_error&) {  // the system gives no more threads (ulimit -v, -u): fewer do it all
+      if (pool.empty()) throw;
+      break;
+    }
+  }
 
   for (;;) {
     std::unique_ptr<Batch> batch;
@@ -282,7 +294,15 @@ bool for_each_span(std::span<const GameSpan> games, const ReadOptions& options, 
       run(0);
     } else {
       std::vector<std::thread> pool;
-      for (unsigned t = 0; t < threads; ++t) pool.emplace_back(run, t);
+      unsigned started = 0;
+      for (; started + 1 < threads; ++started) {
+        try {
+          pool.emplace_back(run, started);
+        } catch (const std::system_error&) {  // no more threads from the system: this one takes the rest
+          break;
+        }
+      }
+      for (unsigned t = started; t < threads; ++t) run(t);
       for (std::thread& t : pool) t.join();
     }
     for (size_t i = 0; i < n; ++i) {

@@ -1,5 +1,6 @@
 #include "engine/yacpdb/query_parser.h"
 
+#include <algorithm>
 #include <cctype>
 #include <regex>
 
@@ -78,12 +79,29 @@ class Parser {
   std::string_view s_;
   size_t pos_ = 0;
 
+  // NOT and '(' nest the tree, which the evaluator and the printer walk recursively. A query is typed by
+  // hand into a search box: a few levels are all it ever needs, and 200 keep every walk far from the stack's end.
+  static constexpr int kMaxNesting = 200;
+  int nesting_ = 0;
+  // Counts one more level of nesting at byte `at` (the NOT or '('); fails beyond kMaxNesting.
+  void nest(size_t at) {
+    if (++nesting_ > kMaxNesting)
+      fail(at, "NOT and '(' are nested more than " + std::to_string(kMaxNesting) + " deep");
+  }
+
+  // Where column() last counted to: queries are read left to right, so counting on from there keeps the
+  // columns of all nodes linear in the query's length.
+  mutable size_t counted_at_ = 0;
+  mutable int counted_col_ = 1;
+
   // 1-based column (in code points) of byte offset `at`.
   int column(size_t at) const {
-    int col = 1;
-    for (size_t i = 0; i < at && i < s_.size(); ++i)
-      if ((static_cast<unsigned char>(s_[i]) & 0xC0) != 0x80) ++col;
-    return col;
+    at = std::min(at, s_.size());
+    if (at < counted_at_) counted_at_ = 0, counted_col_ = 1;
+    for (size_t i = counted_at_; i < at; ++i)
+      if ((static_cast<unsigned char>(s_[i]) & 0xC0) != 0x80) ++counted_col_;
+    counted_at_ = at;
+    return counted_col_;
   }
 
   [[noreturn]] void fail(size_t at, const std::string& message) const { throw QueryError(column(at), message); }
@@ -164,7 +182,9 @@ class Parser {
       auto e = std::make_unique<Expr>();
       e->kind = Expr::Kind::Not;
       e->column = column(at);
+      nest(at);
       e->children.push_back(parse_not());
+      --nesting_;
       return e;
     }
     return parse_primary();
@@ -175,7 +195,9 @@ class Parser {
     if (pos_ >= s_.size()) fail(pos_, "expected a predicate, NOT or '(' but found the end of the query");
     if (s_[pos_] == '(') {
       size_t open = pos_++;
+      nest(open);
       auto e = parse_or();
+      --nesting_;
       skip_blanks();
       if (pos_ >= s_.size() || s_[pos_] != ')')
         fail(pos_, "expected AND, OR or ')' to close the '(' at column " + std::to_string(column(open)) +

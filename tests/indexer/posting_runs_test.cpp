@@ -44,7 +44,7 @@ TEST_CASE("posting runs: every key range merges back to the sorted postings", "[
   for (auto& w : writers) REQUIRE(w.flush(&error));
 
   // Merged straight from the writers' runs, then again after merging them in rounds of 3 (as a build with a small
-  // fan-in does): the same postings.
+  // fan-in does) through the smallest read buffers (as a build under an address-space limit): the same postings.
   auto merge_all = [&](size_t fan_in) {
     std::map<std::string, std::set<uint32_t>> merged;
     std::string previous;
@@ -55,11 +55,11 @@ TEST_CASE("posting runs: every key range merges back to the sorted postings", "[
         REQUIRE(runs.size() > fan_in * fan_in);  // at least two rounds
         std::string name = "merged-p";  // (not "literal" + string: GCC 12's false -Wrestrict, bug 105329)
         name += std::to_string(p);
-        REQUIRE(indexer::reduce_runs(runs, fan_in, dir.string(), name, &error));
+        REQUIRE(indexer::reduce_runs(runs, fan_in, fan_in * indexer::kLeastRunReadBuffer, dir.string(), name, &error));
         CHECK(runs.size() <= fan_in);
       }
       indexer::RunMerger merger;
-      REQUIRE(merger.open(runs, &error));
+      REQUIRE(merger.open(runs, &error, fan_in ? 1 : SIZE_MAX));
       std::string key;
       std::vector<uint32_t> games;
       while (merger.has_next()) {

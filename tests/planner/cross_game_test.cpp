@@ -36,5 +36,5 @@ TEST_CASE("state carried across games or effects beyond the output: all games", 
   CHECK(plan("dictionary Seen\nSeen[gamenumber] = 1\nmate") == std::nullopt);
   CHECK(plan("message(\"here\")\nmate") == std::nullopt);
   // a local dictionary lives within one game: the rest of the query still bounds it
-  CHECK(plan("dictionary local D\nD[1] = 1\nmate") == std::vector<uint32_t>{1});
+  CHECK(plan("local dictionary D\nD[1] = 1\nmate") == std::vector<uint32_t>{1});
 }

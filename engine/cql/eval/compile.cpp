@@ -5,7 +5,10 @@
 #pragma GCC diagnostic ignored "-Wrestrict"
 #endif
 #include <cstring>
+#include <fstream>
+#include <string_view>
 #include <map>
+#include <unordered_set>
 
 #include "engine/cql/error.h"
 #include "engine/cql/eval/context.h"
@@ -21,8 +24,106 @@ namespace {
   throw CqlError("'" + what + "' is not supported by the evaluator yet", n.line, n.column);
 }
 
+// The literals matched as position filters, where CQL 6.2 stops the run when it evaluates them (its
+// match_position of a number, a string literal, `fen`, `sqrt`, `lastgamenumber`): the filters whose truth alone is used (the top
+// level, all but the last filter of {...}, the arguments of and/or/not, conditions, loop and line bodies, ...).
+// `position` says whether n itself is in such a place.
+void mark_position_uses(const Node& n, bool position, std::unordered_set<const Node*>& out) {
+  if (position && (n.kind == NodeKind::Number || n.kind == NodeKind::StringLiteral || n.kind == NodeKind::Sqrt ||
+                   (n.kind == NodeKind::Fen && n.type == ValueType::String) ||
+                   (n.kind == NodeKind::Counter && n.text == "lastgamenumber")))
+    out.insert(&n);
+  auto each = [&](bool pos, const char* role = nullptr) {
+    for (const Child& k : n.kids)
+      if (k.node && (!role || std::strcmp(k.role, role) == 0)) mark_position_uses(*k.node, pos, out);
+  };
+  auto role_is = [](const Child& k, const char* role) { return std::strcmp(k.role, role) == 0; };
+  switch (n.kind) {
+    case NodeKind::Compound:
+      for (size_t i = 0; i < n.kids.size(); ++i)
+        mark_position_uses(*n.kids[i].node, position || i + 1 < n.kids.size(), out);
+      return;
+    case NodeKind::And: case NodeKind::Or: case NodeKind::Not: case NodeKind::Loop: case NodeKind::While:
+    case NodeKind::Assert: case NodeKind::SeqFilter: case NodeKind::SeqChain: case NodeKind::SeqRepeat:
+    case NodeKind::DictionaryIterate:
+      each(true);
+      return;
+    case NodeKind::If:
+      for (const Child& k : n.kids) mark_position_uses(*k.node, role_is(k, "if") || position, out);
+      return;
+    case NodeKind::SquareLoop: case NodeKind::PieceLoop: case NodeKind::Find:
+      for (const Child& k : n.kids) mark_position_uses(*k.node, role_is(k, "body"), out);
+      return;
+    case NodeKind::Echo:
+      for (const Child& k : n.kids) mark_position_uses(*k.node, role_is(k, "body") && k.node->type != ValueType::Numeric, out);
+      return;
+    case NodeKind::Line: case NodeKind::Path:
+      each(true, "arg");
+      return;
+    case NodeKind::Dash:
+      for (const Child& k : n.kids) mark_position_uses(*k.node, role_is(k, "target"), out);
+      return;
+    case NodeKind::Transform: {  // expanded: its images; a counted transform only asks whether each matches
+      const bool counted = n.has("count") || n.child("low");
+      for (const Child& k : n.kids) mark_position_uses(*k.node, role_is(k, "image") && (position || counted), out);
+      return;
+    }
+    case NodeKind::NoTransform: case NodeKind::FunctionCall:
+      each(position, "body");
+      return;
+    case NodeKind::WithPosition:
+      for (const Child& k : n.kids) mark_position_uses(*k.node, role_is(k, "body") && position, out);
+      return;
+    default:
+      each(false);
+  }
+}
+
+// CQL 6.2's message for a literal matched as a position filter.
+std::string position_use_message(const Node& n) {
+  switch (n.kind) {
+    case NodeKind::Number:
+      return "An attempt to match a position against the number: " + std::to_string(n.a) +
+             " was made. Although this is not technically an error, it is likely a result of an unexpected parse.";
+    case NodeKind::StringLiteral:
+      return "Attempt to match the position to a string literal, which is unnecessary because string literals always "
+             "match so is probably inadvertent. The string literal is: " + n.text;
+    case NodeKind::Sqrt:
+      return "Attempt to match an sqrt value node (which may have arisen from a 'type' filter). Although technically "
+             "legal, this is likely unintended";
+    case NodeKind::Fen:
+      return "attempt to determine if 'currentfen' matches the current position, which it always does. Perhaps you "
+             "intended to use its string value";
+    default:
+      return "'lastgamenumber' invoked in a context where it is used for whether it matches, but this filter always "
+             "matches. Do not ignore its numeric value";
+  }
+}
+
+// lastgamenumber as CQL 6.2 estimates it (lastgamenumbernode.cpp): the occurrences of "[White " in the input,
+// at most the top of the gamenumber range. Read in blocks: memory independent of the file's size.
+int64_t estimated_last_game_number(const EvalOptions& o, const Node& at) {
+  std::ifstream in(o.input_path, std::ios::binary);
+  if (!in) throw CqlError("lastgamenumber: cannot read the input '" + o.input_path + "'", at.line, at.column);
+  static constexpr std::string_view kPattern = "[White ";
+  std::string block(1 << 20, '\0'), carry;
+  int64_t count = 0;
+  while (in) {
+    in.read(block.data(), std::streamsize(block.size()));
+    const std::string text = carry + block.substr(0, size_t(in.gcount()));
+    for (size_t p = text.find(kPattern); p != std::string::npos; p = text.find(kPattern, p + kPattern.size())) ++count;
+    // a pattern cut by the block's end is found with the next block (the carry is shorter than the pattern)
+    carry = text.substr(text.size() - std::min(text.size(), kPattern.size() - 1));
+  }
+  if (count == 0)
+    throw CqlError("No valid games found by searching for the pattern '[White ' in the file: " + o.input_path, at.line,
+                   at.column);
+  return o.gamenumber ? std::min(count, o.gamenumber->max) : count;
+}
+
 struct Compiler {
   Program& prog;
+  std::unordered_set<const Node*> position_uses;  // mark_position_uses
 
   OpPtr op(OpCode code, const Node& n) {
     auto o = std::make_unique<Op>();
@@ -99,6 +200,13 @@ struct Compiler {
   }
 
   OpPtr compile(const Node& n) {
+    if (position_uses.count(&n)) {
+      auto o = op(OpCode::RuntimeError, n);
+      o->type = ValueType::Logical;
+      o->text = position_use_message(n);
+      prog.may_fail = true;
+      return o;
+    }
     switch (n.kind) {
       case NodeKind::Number: return op(OpCode::Number, n);
       case NodeKind::StringLiteral: return op(OpCode::String, n);
@@ -281,6 +389,11 @@ struct Compiler {
         return op(it->second, n);
       }
       case NodeKind::Counter: {
+        if (n.text == "lastgamenumber") {
+          auto o = op(OpCode::LastGameNumber, n);
+          o->a = estimated_last_game_number(prog.options, n);
+          return o;
+        }
         static const std::map<std::string, OpCode> counters = {
             {"ply", OpCode::Ply}, {"movenumber", OpCode::MoveNumber}, {"positionid", OpCode::PositionId},
             {"gamenumber", OpCode::GameNumber}, {"sidetomove", OpCode::SideToMove}, {"year", OpCode::Year},
@@ -305,9 +418,19 @@ struct Compiler {
         all_kids(n, *o);
         return o;
       }
-      case NodeKind::HasComment: {
-        if (n.text != "originalcomment") unsupported(n, n.text);
-        return op(OpCode::OriginalComment, n);
+      // hascomment (CQL 6.2's older name, one HasCommentNode): the comment of the input at the position
+      case NodeKind::HasComment: return op(OpCode::OriginalComment, n);
+      case NodeKind::CurrentTransform: {
+        auto o = op(OpCode::CurrentTransform, n);
+        o->text = "<" + (n.options.empty() || n.options[0].empty() ? std::string("identity") : n.options[0]) + ">";
+        return o;
+      }
+      // ancestor(x y): x is a strict ancestor of y, x ≺ y; descendant(x y): x ≻ y (the manual, ancestor.html)
+      case NodeKind::Descendant: {
+        auto o = op(OpCode::PositionOrder, n);
+        o->sub = n.text == "ancestor" ? kLt : kGt;
+        all_kids(n, *o);
+        return o;
       }
       case NodeKind::Find: {
         auto o = op(OpCode::Find, n);
@@ -603,7 +726,8 @@ Program compile(const Query& query, EvalOptions options) {
   // `sort matchcount`: sort slot 0, filled with the number of matching positions after the scan
   if (prog.options.sort_matchcount) prog.sorts.push_back({"matchcount", false, false});
   NodePtr expanded = expand_transforms(*query.body);
-  Compiler c{prog};
+  Compiler c{prog, {}};
+  mark_position_uses(*expanded, true, c.position_uses);
   prog.body = c.compile(*expanded);
   fuse_count_compares(*prog.body);  // speed
   mark_hhdb_filters(*prog.body);    // hhdb

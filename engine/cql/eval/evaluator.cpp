@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "engine/chess/movegen.h"
+#include "engine/cql/error.h"
 #include "engine/cql/eval/context.h"
 #include "engine/cql/eval/square_pattern.h"
 
@@ -447,6 +448,9 @@ bool evaluate(const Op& op, Ctx& ctx, Value& v) {
     case OpCode::MatePurity: return eval_mates(op, ctx, v);  // mates
     case OpCode::RemoveComment: return eval_remove_comment(op, ctx, v);  // removecomment
     case OpCode::HhdbAward: case OpCode::HhdbCooked: return eval_hhdb(op, ctx, v);  // hhdb
+    case OpCode::RuntimeError: throw CqlError(op.text, op.line, op.column);
+    case OpCode::CurrentTransform: v.str = op.text; return true;
+    case OpCode::LastGameNumber: v.num = op.a; return true;
     default: return eval_set(op, ctx, v);
   }
 }

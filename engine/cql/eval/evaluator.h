@@ -42,6 +42,8 @@ struct EvalOptions {
   const SimilarPositionMatcher* similar = nullptr;
   bool noremovecomment = false;            // removecomment does nothing
   bool nosettag = false;                   // settag does nothing (its value is still evaluated)
+  std::string input_path;                  // lastgamenumber: the PGN file its estimate is read from
+  std::optional<Range> gamenumber;         // lastgamenumber: at most the top of the header's gamenumber range
 };
 
 // A sort of the query (sorts sharing a description are one, as CQL conjoins them).
@@ -66,6 +68,7 @@ struct Program {
   std::vector<Variable> variables;     // lang: the query's variables (names, persistent, quiet, local)
   std::vector<uint8_t> always_bound;   // lang: by variable: bound at every position (persistent variables)
   std::vector<int> atomic_vars;        // atomic: the atomic variables, undone on a path's backtracking
+  bool may_fail = false;  // an op stops the run with an error where it is evaluated (OpCode::RuntimeError)
 };
 
 // Compiles a bound query for evaluation. Throws CqlError for what the evaluator does not support.

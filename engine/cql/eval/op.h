@@ -53,6 +53,11 @@ enum class OpCode : uint8_t {
   HhdbAward, HhdbCooked,  // hhdb: the award read from Event, "<cook" anywhere in the game (eval_hhdb.cpp)
   PathDebug,  // pathdebug: the state of the path search as a message line (eval_path.cpp)
   EnPassantSquare,  // enpassantsquare: the pawn captured en passant by the move that led here (eval_moves.cpp)
+  // a literal (number, string, bare `fen`) or `lastgamenumber` matched as a position filter: CQL 6.2 stops the run
+  // with op.text when it gets there (evaluator.cpp)
+  RuntimeError,
+  CurrentTransform,  // currenttransform: text = "<name>" of the transforms applied to this image
+  LastGameNumber,    // lastgamenumber: a = the estimated number of games of the input (compile.cpp)
 };
 
 // The value of a sort: a number (a set counts its squares), or a string for a sort of a string. Sorts that share a
