@@ -281,15 +281,17 @@ class BucketFeed {
 };
 
 // Returns whether an --append that grows the indexed PGN to `new_size` bytes would grow the similar family's
-// buckets past twice their planned size (store/position_buckets.h: similar_bucket_bits): the index is then
+// buckets past twice their planned size (store/position_buckets.h: similar_bucket_bits, aiming at an average
+// bucket of `bucket_bytes`): the index is then
 // rebuilt with more buckets. The positions appended are estimated from the bytes appended, before they are read.
 // Each such rebuild at least doubles the family, so appends stay amortised linear, like a growing array.
-bool similar_buckets_outgrown(const store::IndexMeta& meta, uint64_t new_size) {
+bool similar_buckets_outgrown(const store::IndexMeta& meta, uint64_t new_size, uint64_t bucket_bytes) {
   if (meta.pgn_size == 0 || new_size <= meta.pgn_size) return false;
   const auto sketch = store::DistinctSketch::from_text(meta.distinct_sketch);
   const uint64_t distinct = sketch ? sketch->estimate() : meta.position_count;
   const auto postings = static_cast<uint64_t>(double(meta.position_count) * double(new_size) / double(meta.pgn_size));
-  return store::similar_bucket_bits(distinct + (postings - meta.position_count), postings) > meta.similar_bucket_bits + 1;
+  return store::similar_bucket_bits(distinct + (postings - meta.position_count), postings, bucket_bytes) >
+         meta.similar_bucket_bits + 1;
 }
 
 // Merges the runs of one key range into SST files, one per family the range holds (added to `files`).
@@ -330,6 +332,7 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
   BuildSummary& out = summary ? *summary : local;
   out = BuildSummary{};
   out.index_dir = dir;
+  const uint64_t bucket_bytes = options.bucket_bytes ? options.bucket_bytes : store::kBucketBytes;
   // Nothing but an index this tool built is ever replaced (a folder or file named by mistake stays as it is).
   if (std::string problem = index_target_problem(dir, pgn_path); !problem.empty()) return fail(error, problem);
   std::error_code ec;
@@ -407,7 +410,7 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
         }
       }
     }
-    if (append && !yaml_only && similar_buckets_outgrown(meta, all.size())) {
+    if (append && !yaml_only && similar_buckets_outgrown(meta, all.size(), bucket_bytes)) {
       append = false;
       meta = store::IndexMeta{};
       base_offset = 0;
@@ -521,8 +524,9 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
     for (auto& w : writers) sketch.merge(w->distinct);
     meta.distinct_sketch = sketch.to_text();
     if (!append)
-      meta.similar_bucket_bits = options.bucket_bits ? std::clamp(options.bucket_bits, store::kMinBucketBits, store::kMaxBucketBits)
-                                                     : store::similar_bucket_bits(sketch.estimate(), out.positions);
+      meta.similar_bucket_bits =
+          options.bucket_bits ? std::clamp(options.bucket_bits, store::kMinBucketBits, store::kMaxBucketBits)
+                              : store::similar_bucket_bits(sketch.estimate(), out.positions, bucket_bytes);
     out.phases[0] = clock.lap();
     {
       std::vector<std::jthread> helpers;

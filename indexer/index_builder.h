@@ -33,6 +33,8 @@ struct BuildOptions {
   BuildLimits limits;
   unsigned bucket_bits = 0;  // the similar family's bucket bits; 0: chosen from the repository's size (tests force
                              // more, as a larger repository gets)
+  uint64_t bucket_bytes = 0;  // the average bucket value the chosen bucket count aims at; 0: store::kBucketBytes
+                              // (tests aim lower, so that a small repository outgrows its buckets on --append)
   bool yacpdb = false;    // a PGN problem file: also store its YACPDB predicate instances (always for YAML files,
                           // which get only those)
   // Called now and then on the calling thread with the bytes of the PGN read so far.

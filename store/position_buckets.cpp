@@ -9,10 +9,10 @@ namespace cqlindex::store {
 
 uint64_t position_hash(std::string_view key) { return XXH3_64bits(key.data(), key.size()); }
 
-unsigned similar_bucket_bits(uint64_t distinct_positions, uint64_t postings) {
+unsigned similar_bucket_bits(uint64_t distinct_positions, uint64_t postings, uint64_t bucket_bytes) {
   const uint64_t bytes = 5 * distinct_positions + 2 * postings;
   unsigned bits = kMinBucketBits;
-  while (bits < kMaxBucketBits && (bytes >> bits) > 1024) ++bits;
+  while (bits < kMaxBucketBits && (bytes >> bits) > bucket_bytes) ++bits;
   return bits;
 }
 

@@ -37,10 +37,14 @@ constexpr uint32_t position_tag(uint64_t h) { return static_cast<uint32_t>(h >> 
 constexpr unsigned kMinBucketBits = 16;
 constexpr unsigned kMaxBucketBits = 32;
 
+// The average bucket value the bucket count aims at: a look-up reads one 4 KiB block either way.
+constexpr uint64_t kBucketBytes = 1024;
+
 // Returns the bucket bits for a family of about `distinct_positions` positions filed `postings` times (a position
 // in several games is filed once per game): the fewest (at least kMinBucketBits) that keep the estimated bucket
-// value (5 bytes a position, 2 a posting) at or below 1 KiB on average.
-unsigned similar_bucket_bits(uint64_t distinct_positions, uint64_t postings);
+// value (5 bytes a position, 2 a posting) at or below `bucket_bytes` on average (tests aim lower, so that a
+// small repository gets, and outgrows, as many buckets as a large one).
+unsigned similar_bucket_bits(uint64_t distinct_positions, uint64_t postings, uint64_t bucket_bytes = kBucketBytes);
 
 // Returns the bucket of hash `h` when the family has `bucket_bits` bits: h's top 32 bits, the ones past the
 // first `bucket_bits` cleared.

@@ -258,27 +258,30 @@ std::vector<std::string> sample_position_keys(size_t games) {
   return keys;
 }
 
+// The sample `copies` times, each copy's games under its own Event tags (distinct games, the same positions).
+std::string repeated_sample(int copies) {
+  const std::string text = read_file(kSample);
+  std::string repeated;
+  for (int copy = 0; copy < copies; ++copy) {
+    std::string event = "[Event \"copy " + std::to_string(copy) + " ";
+    for (size_t at = 0, next; at < text.size(); at = next) {
+      next = text.find("[Event \"", at + 1);
+      if (next == std::string::npos) next = text.size();
+      std::string_view game(text.data() + at, next - at);
+      if (game.substr(0, 8) == "[Event \"") repeated.append(event).append(game.substr(8));
+      else repeated.append(game);
+    }
+  }
+  return repeated;
+}
+
 TEST_CASE("the similar family answers the same at every bucket count, and a look-up reads one data block",
           "[indexer][layout]") {
   TempDir tmp;
   // The sample 6 times (under 6 Event tags): tables larger than the 512 KiB RocksDB reads at open, so that
   // look-ups read from the files.
   const std::string pgn = (tmp.path / "games.pgn").string();
-  {
-    const std::string text = read_file(kSample);
-    std::string repeated;
-    for (int copy = 0; copy < 6; ++copy) {
-      std::string event = "[Event \"copy " + std::to_string(copy) + " ";
-      for (size_t at = 0, next; at < text.size(); at = next) {
-        next = text.find("[Event \"", at + 1);
-        if (next == std::string::npos) next = text.size();
-        std::string_view game(text.data() + at, next - at);
-        if (game.substr(0, 8) == "[Event \"") repeated.append(event).append(game.substr(8));
-        else repeated.append(game);
-      }
-    }
-    write_file(pgn, repeated);
-  }
+  write_file(pgn, repeated_sample(6));
   const std::string fine_dir = (tmp.path / "fine.cqlidx").string();
   build(pgn);
   {
@@ -328,4 +331,69 @@ TEST_CASE("the similar family answers the same at every bucket count, and a look
   CHECK(most_blocks == 1);
   CHECK(fewest_blocks == 1);
   CHECK(most_bytes <= 4 * 1024 + 1024);
+}
+
+TEST_CASE("an append that outgrows the similar family's buckets rebuilds with more, on a tiny memory budget, and "
+          "equals a full build",
+          "[indexer][memory][append][layout]") {
+  // Buckets aimed at 1 byte each, so that 3 copies of the sample need 4 times the buckets of their first 335
+  // games: what an append does to a repository of millions of games at the default aim.
+  TempDir tmp;
+  const std::string text = repeated_sample(3);
+  const size_t cut = text.find("\n[Event ", text.size() / 9) + 1;
+  const std::string pgn = (tmp.path / "games.pgn").string();
+  write_file(pgn, text.substr(0, cut));
+  auto tiny = [&](bool append) {
+    indexer::BuildOptions options;
+    options.threads = 2;
+    options.append = append;
+    options.limits = tiny_limits();
+    options.bucket_bytes = 1;
+    indexer::BuildSummary summary;
+    std::string error;
+    const bool ok = indexer::build_index(pgn, options, &summary, &error);
+    INFO(error);
+    REQUIRE(ok);
+    return summary;
+  };
+  tiny(false);
+  std::string error;
+  unsigned first_bits = 0;
+  {
+    auto first = store::IndexStore::open_for_reading(indexer::default_index_dir(pgn), &error);
+    REQUIRE(first);
+    first_bits = first->meta().similar_bucket_bits;
+  }
+  write_file(pgn, text);
+  const auto appended = tiny(true);
+  CHECK_FALSE(appended.appended);  // rebuilt whole, and it says why
+  CHECK(appended.note.find("more buckets") != std::string::npos);
+  CHECK(appended.games == 3 * 1005);
+
+  const std::string whole = (tmp.path / "whole.pgn").string();
+  write_file(whole, text);
+  {
+    indexer::BuildOptions options;
+    options.bucket_bytes = 1;
+    REQUIRE(indexer::build_index(whole, options, nullptr, &error));
+  }
+  auto rebuilt = store::IndexStore::open_for_reading(indexer::default_index_dir(pgn), &error);
+  auto full = store::IndexStore::open_for_reading(indexer::default_index_dir(whole), &error);
+  REQUIRE(rebuilt);
+  REQUIRE(full);
+  CHECK(rebuilt->meta().similar_bucket_bits > first_bits + 1);
+  CHECK(rebuilt->meta().similar_bucket_bits == full->meta().similar_bucket_bits);
+  CHECK(rebuilt->meta().game_count == full->meta().game_count);
+  CHECK(rebuilt->meta().build_options == full->meta().build_options);  // the PGN-problem mark included
+  CHECK(rebuilt->meta().build_options.find(indexer::kPgnProblemMarker) != std::string::npos);
+  // Every family's keys and values, and the answers of look-ups by position, are a full build's.
+  CHECK(dump(indexer::default_index_dir(pgn)) == dump(indexer::default_index_dir(whole)));
+  for (const std::string& key : sample_position_keys(40)) {
+    auto a = rebuilt->position_games(key, &error);
+    auto b = full->position_games(key, &error);
+    REQUIRE(a);
+    REQUIRE(b);
+    CHECK(a->size() % 3 == 0);  // a game's positions are in each of its 3 copies
+    REQUIRE(*a == *b);
+  }
 }
