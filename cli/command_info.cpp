@@ -1,7 +1,7 @@
 // cqlindex info [REPO.pgn | --index DIR]: prints what an index holds and whether it matches its PGN.
 //
 // Output (stdout), one `name: value` line each: index, pgn, status, games, positions, keys per family (and the
-// distinct positions of the similar family, whose keys are buckets),
+// estimated distinct positions and the bucket count of the similar family, whose keys are buckets),
 // bytes per family, total bytes, bytes per game. Exit 0, or 2 when there is no usable index.
 #include <boost/program_options.hpp>
 #include <filesystem>
@@ -12,6 +12,7 @@
 #include "cli/exit_codes.h"
 #include "cli/open_index.h"
 #include "indexer/index_location.h"
+#include "store/distinct_sketch.h"
 #include "store/index_store.h"
 
 namespace cqlindex::cli {
@@ -63,12 +64,10 @@ int command_info(int argc, char** argv) {
     total += bytes;
     std::cout << "family " << store::family_name(family) << ": " << store->family_keys(family) << " keys, ";
     if (family == store::Family::Similar) {  // its keys are buckets (store/position_buckets.h)
-      auto positions = store->position_count(&error);
-      if (!positions) {
-        std::cerr << "cqlindex info: " << error << "\n";
-        return kExitInput;
-      }
-      std::cout << *positions << " distinct positions, ";
+      // Estimated from the sketch the build kept (counting them would read the whole family).
+      const auto sketch = store::DistinctSketch::from_text(meta.distinct_sketch);
+      std::cout << "about " << (sketch ? sketch->estimate() : 0) << " distinct positions in "
+                << (uint64_t{1} << meta.similar_bucket_bits) << " buckets, ";
     }
     std::cout << bytes << " bytes\n";
   }

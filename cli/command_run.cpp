@@ -25,6 +25,7 @@
 #include "engine/cql/printer.h"
 #include "engine/cql/query.h"
 #include "engine/cql/eval/evaluator.h"
+#include "engine/pgn/range_reader.h"
 #include "engine/pgn/reader.h"
 #include <chrono>
 #include <cstdio>
@@ -97,8 +98,14 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
     return kExitUsage;
   }
   std::string err;
-  auto file = pgn::PgnFile::open(input, &err);
-  if (!file) {
+  // A regular file is mapped only when it is scanned whole: an indexed query reads its candidates' byte ranges
+  // (pread), so its memory follows its candidates, not the file. Anything else (a pipe) is read now.
+  std::unique_ptr<pgn::PgnFile> file;
+  std::unique_ptr<pgn::RangeReader> ranges;
+  std::error_code regular_error;
+  if (std::filesystem::is_regular_file(input, regular_error)) ranges = pgn::RangeReader::open(input, &err);
+  else file = pgn::PgnFile::open(input, &err);
+  if (!file && !ranges) {
     std::cerr << "cqlindex run: " << err << "\n";
     return kExitInput;
   }
@@ -123,11 +130,11 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
               << "' names every damaged file; rebuild the index, or use --no-index)\n";
     return kExitInput;
   }
-  std::vector<pgn::GameSpan> spans;
+  // The games an indexed run reads: its candidates, and the games with PGN errors or warnings for their messages
+  // only, so that a run reports the same errors and counts whether the index rules games out or not.
+  Roaring to_read;
   if (candidates) {
-    // The games with PGN errors or warnings are read too, for their messages only: a run reports the same
-    // errors and counts whether the index rules games out or not.
-    Roaring read = *candidates;
+    to_read = *candidates;
     if (index->meta().build_options.find(indexer::kPgnProblemMarker) != std::string::npos) {
       auto problems =
           index->postings(store::Family::Flags, indexer::game_flag_key(indexer::GameFlag::PgnProblem), &err);
@@ -135,21 +142,17 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
         std::cerr << "cqlindex run: " << err << "\n";
         return kExitInput;
       }
-      read |= problems->bits();
+      to_read |= problems->bits();
     } else {
       std::cerr << "cqlindex run: the index predates the record of PGN errors: the errors of the games it rules "
                    "out are not reported (rebuild it with 'cqlindex build " << input << "')\n";
     }
-    spans.reserve(read.cardinality());
-    for (uint32_t id : read) {
-      if (games && int64_t(id) + 1 > games->max) break;
-      auto record = index->game(id, &err);
-      if (!record) {
-        std::cerr << "cqlindex run: " << err << "\n";
-        return kExitInput;
-      }
-      spans.push_back(pgn::GameSpan{uint64_t(id) + 1, record->offset, record->length, record->first_line,
-                                    record->first_col});
+  }
+  if (!candidates && !file) {  // scanned whole: mapped, its pages handed back as the scan goes
+    file = pgn::PgnFile::open(input, &err);
+    if (!file) {
+      std::cerr << "cqlindex run: " << err << "\n";
+      return kExitInput;
     }
   }
   unsigned threads = opt.threads > 0 ? unsigned(opt.threads) : pgn::resolve_threads(0);
@@ -166,7 +169,9 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
     scanners.push_back(std::make_unique<cql::eval::GameScanner>(program));
   pgn::ReadOptions ro;
   ro.threads = threads;
-  ro.progress = [&](uint64_t done) { file->release_before(done); };  // memory independent of the file's size
+  ro.progress = [&](uint64_t done) {  // memory independent of the file's size
+    if (file) file->release_before(done);
+  };
   uint64_t seen = 0, matched = 0, unreadable = 0, with_errors = 0, replayed = 0, messages_only = 0,
            unreadable_unreplayed = 0;
   // CQL 6.2 reads the game after a gamenumber range before it stops, and counts it in "of M games"
@@ -240,7 +245,42 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
     return true;
   };
   if (candidates) {
-    pgn::for_each_game_at<ScanResult>(file->text(), spans, ro, work, deliver);
+    // The games to read in slices, each read by its byte ranges: memory follows the slice, not the answer.
+    constexpr size_t kSlice = 8192;
+    std::vector<pgn::GameSpan> spans;
+    bool go_on = true;
+    auto replay = [&] {
+      if (spans.empty() || !go_on) return true;
+      bool stopped = false;
+      std::function<bool(const pgn::GameInfo&, ScanResult&&)> counted = [&](const pgn::GameInfo& info, ScanResult&& r) {
+        stopped = !deliver(info, std::move(r));
+        return !stopped;
+      };
+      bool ok = ranges ? pgn::for_each_game_at<ScanResult>(*ranges, spans, ro, work, counted, &err)
+                       : (pgn::for_each_game_at<ScanResult>(file->text(), spans, ro, work, counted), true);
+      go_on = !stopped;
+      spans.clear();
+      return ok;
+    };
+    for (auto it = to_read.begin(); it != to_read.end() && go_on; ++it) {
+      const uint32_t id = *it;
+      if (games && int64_t(id) + 1 > games->max) break;
+      auto record = index->game(id, &err);
+      if (!record) {
+        std::cerr << "cqlindex run: " << err << "\n";
+        return kExitInput;
+      }
+      spans.push_back(pgn::GameSpan{uint64_t(id) + 1, record->offset, record->length, record->first_line,
+                                    record->first_col});
+      if (spans.size() == kSlice && !replay()) {
+        std::cerr << "cqlindex run: " << err << "\n";
+        return kExitInput;
+      }
+    }
+    if (!replay()) {
+      std::cerr << "cqlindex run: " << err << "\n";
+      return kExitInput;
+    }
     // Every game of the file is accounted for: the index ruled out the others without a replay.
     const uint64_t total = index->meta().game_count;
     const uint64_t evaluated = seen - messages_only;

@@ -135,9 +135,10 @@ int run_similar(const SimilarRequest& opt) {
   std::cout << cql::similar::read_message(db) << std::endl;
   if (db.games() == 0) return fail("Db: unable to read any games from file: " + opt.submissions);
 
-  auto repo_file = pgn::PgnFile::open(opt.repository, &error);
-  if (!repo_file) return fail(error);
-  const std::string_view repo = repo_file->text();
+  // The matched games (and with an index the candidates) are read by their byte ranges; only a scan maps the
+  // whole repository.
+  auto repo = pgn::RangeReader::open(opt.repository, &error);
+  if (!repo) return fail(error);
 
   SimilarSearch search;
   if (index) {
@@ -145,10 +146,12 @@ int run_similar(const SimilarRequest& opt) {
     double skip_above = opt.ignore_common && !opt.notransform
                             ? *opt.ignore_common / 100.0 * double(index->meta().game_count)
                             : -1;
-    if (!search_with_index(*index, db, keys, repo, opt.repository, skip_above, threads, search, &error))
+    if (!search_with_index(*index, db, keys, *repo, opt.repository, skip_above, threads, search, &error))
       return fail(error);
   } else {
-    search_by_scan(db, repo, opt.repository, threads, search);
+    auto repo_file = pgn::PgnFile::open(opt.repository, &error);
+    if (!repo_file) return fail(error);
+    search_by_scan(db, *repo_file, opt.repository, threads, search);
   }
 
   // Judges' extras: submission positions similar to positions of a large share of the repository.
@@ -161,7 +164,7 @@ int run_similar(const SimilarRequest& opt) {
     for (uint32_t id : common) db.exclude(id);
   settle(db, opt.sort, search.matched);
 
-  write_similar_output(output->stream(), db, repo, search.matched, opt.sort, threads);
+  if (!write_similar_output(output->stream(), db, *repo, search.matched, opt.sort, threads, &error)) return fail(error);
   if (!output->commit(&error)) return fail(error);  // no success line: the output is not there
   {
     BufferedStderr err;

@@ -2,13 +2,15 @@
 
 #include <algorithm>
 #include <atomic>
-#include <system_error>
+#include <cstdlib>
 #include <functional>
 #include <iostream>
+#include <system_error>
 #include <thread>
 
 #include "cli/progress_bar.h"
 #include "engine/cql/similar/similar_match.h"
+#include "engine/pgn/range_reader.h"
 #include "engine/pgn/reader.h"
 #include "engine/pgn/writer.h"
 #include "indexer/canonical_key.h"
@@ -65,21 +67,6 @@ void parallel_for(size_t n, unsigned threads, const std::function<void(size_t)>&
   for (auto& t : pool) t.join();
 }
 
-// Line and column of byte offsets of `text`, asked in increasing order.
-struct LineCounter {
-  std::string_view text;
-  uint64_t at = 0;
-  uint32_t line = 1;
-  std::pair<uint32_t, uint32_t> locate(uint64_t offset) {
-    if (offset < at) at = 0, line = 1;
-    for (; at < offset; ++at)
-      if (text[at] == '\n') ++line;
-    size_t nl = text.rfind('\n', offset ? offset - 1 : 0);
-    uint32_t col = (offset == 0 || nl == std::string_view::npos) ? uint32_t(offset + 1) : uint32_t(offset - nl);
-    return {line, col};
-  }
-};
-
 }  // namespace
 
 SubmissionDb::PositionVisitor SubmissionKeys::visitor() {
@@ -91,12 +78,15 @@ SubmissionDb::PositionVisitor SubmissionKeys::visitor() {
 }
 
 bool search_with_index(const store::IndexStore& index, SubmissionDb& db, const SubmissionKeys& keys,
-                       std::string_view repo, const std::string& repo_name, double skip_above, unsigned threads,
+                       const pgn::RangeReader& repo, const std::string& repo_name, double skip_above, unsigned threads,
                        SimilarSearch& out, std::string* error) {
   out.repository_games = index.meta().game_count;
   out.hits.assign(db.positions(), 0);
   Roaring candidates;
   std::vector<uint64_t> skipped_key_games(keys.keys.size(), 0);
+  // CQLINDEX_READ_STATS=1: what the look-ups read (store/README.md, "A look-up costs the same at every size").
+  const bool read_stats = std::getenv("CQLINDEX_READ_STATS") != nullptr;
+  if (read_stats) store::IndexStore::start_counting_reads();
   for (uint32_t k = 0; k < keys.keys.size(); ++k) {
     auto list = index.position_games(keys.keys[k], error);
     if (!list) return false;
@@ -105,6 +95,12 @@ bool search_with_index(const store::IndexStore& index, SubmissionDb& db, const S
       continue;
     }
     candidates |= list->bits();
+  }
+  if (read_stats) {
+    const auto cost = store::IndexStore::reads_counted();
+    std::cerr << "cqlindex similar: " << keys.keys.size() << " look-ups read " << cost.bytes << " bytes in "
+              << cost.blocks << " blocks from the index files (" << (keys.keys.empty() ? 0 : cost.bytes / keys.keys.size())
+              << " bytes a look-up) and found " << cost.cached_blocks << " blocks in the block cache\n";
   }
   for (uint32_t id = 0; id < db.positions(); ++id)
     if (uint64_t games = skipped_key_games[keys.key_of_position[id]]) {
@@ -116,35 +112,36 @@ bool search_with_index(const store::IndexStore& index, SubmissionDb& db, const S
   std::cerr << "cqlindex similar: " << keys.keys.size() << " distinct positions looked up in the index: "
             << ids.size() << " candidate games of " << out.repository_games << "\n";
 
+  // Each candidate is read by its byte range (pread): the memory follows the candidates, not the repository.
   std::vector<MatchedGame> found(ids.size());
   std::vector<std::vector<pgn::PgnError>> problems(ids.size());
+  std::vector<std::pair<uint32_t, uint32_t>> starts(ids.size());  // line and column where each game starts
   std::atomic<bool> failed{false};
   std::string read_error;
   pgn::ParseOptions parse;
   parse.mainline_only = true;
   parallel_for(ids.size(), threads, [&](size_t i) {
-    std::string err;
+    std::string err, bytes;
     auto record = index.game(ids[i], &err);
-    if (!record || record->offset + record->length > repo.size()) {
-      if (!failed.exchange(true)) read_error = record ? "the index and the PGN disagree about game offsets" : err;
+    if (!record || !repo.read(record->offset, record->length, bytes, &err)) {
+      if (!failed.exchange(true)) read_error = err;
       return;
     }
     pgn::Game g;
-    pgn::parse_game(repo.substr(record->offset, record->length),
-                    pgn::GameLocation{uint64_t(ids[i]) + 1, record->offset, 1, 1}, g, parse);
+    pgn::parse_game(bytes, pgn::GameLocation{uint64_t(ids[i]) + 1, record->offset, 1, 1}, g, parse);
     found[i] = matched_game(db, g);
     found[i].offset = record->offset;
     found[i].length = record->length;
     problems[i] = std::move(g.errors);
+    starts[i] = {record->first_line, record->first_col};
   });
   if (failed) {
     if (error) *error = read_error;
     return false;
   }
-  LineCounter lines{repo};
   for (size_t i = 0; i < ids.size(); ++i) {
     if (!problems[i].empty()) {
-      auto [line, col] = lines.locate(found[i].offset);
+      const auto [line, col] = starts[i];
       for (pgn::PgnError e : problems[i]) {  // parsed as if the game began at line 1, column 1
         if (e.line == 1) e.col += col - 1;
         e.line += line - 1;
@@ -158,13 +155,15 @@ bool search_with_index(const store::IndexStore& index, SubmissionDb& db, const S
   return true;
 }
 
-void search_by_scan(const SubmissionDb& db, std::string_view repo, const std::string& repo_name, unsigned threads,
+void search_by_scan(const SubmissionDb& db, pgn::PgnFile& file, const std::string& repo_name, unsigned threads,
                     SimilarSearch& out) {
   out.hits.assign(db.positions(), 0);
+  const std::string_view repo = file.text();
   ProgressBar bar("scanning " + repo_name);
   pgn::ReadOptions read;
   read.threads = threads;
   read.parse.mainline_only = true;
+  read.progress = [&](uint64_t done) { file.release_before(done); };  // memory independent of the file's size
   pgn::for_each_game<MatchedGame>(
       repo, read, [&](const pgn::Game& g, unsigned) { return matched_game(db, g); },
       [&](const pgn::GameInfo& info, MatchedGame&& m) {
@@ -204,20 +203,32 @@ void settle(const SubmissionDb& db, bool sort, std::vector<MatchedGame>& matched
     });
 }
 
-void write_similar_output(std::ostream& out, const SubmissionDb& db, std::string_view repo,
-                          const std::vector<MatchedGame>& matched, bool sort, unsigned threads) {
+bool write_similar_output(std::ostream& out, const SubmissionDb& db, const pgn::RangeReader& repo,
+                          const std::vector<MatchedGame>& matched, bool sort, unsigned threads, std::string* error) {
   const size_t chunks = std::min<size_t>(matched.size(), size_t(std::max(1u, threads)) * 8);
   std::vector<std::string> parts(chunks);
+  std::atomic<bool> failed{false};
+  std::string read_error;
   parallel_for(chunks, threads, [&](size_t c) {
     pgn::Game g;
+    std::string bytes, err;
     for (size_t i = c * matched.size() / chunks; i < (c + 1) * matched.size() / chunks; ++i) {
       const MatchedGame& m = matched[i];
-      pgn::parse_game(repo.substr(m.offset, m.length), pgn::GameLocation{m.number, m.offset, 1, 1}, g);
+      if (!repo.read(m.offset, m.length, bytes, &err)) {
+        if (!failed.exchange(true)) read_error = err;
+        return;
+      }
+      pgn::parse_game(bytes, pgn::GameLocation{m.number, m.offset, 1, 1}, g);
       auto match = cql::similar::match_game(db, g);
       pgn::write_game(g, cql::similar::cql_additions(db, match, m.number, sort), pgn::WriteOptions{}, parts[c]);
     }
   });
+  if (failed) {
+    if (error) *error = read_error;
+    return false;
+  }
   for (const std::string& p : parts) out.write(p.data(), std::streamsize(p.size()));
+  return true;
 }
 
 }  // namespace cqlindex::cli

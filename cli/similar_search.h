@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "engine/cql/similar/submission_db.h"
+#include "engine/pgn/range_reader.h"
+#include "engine/pgn/reader.h"
 #include "store/index_store.h"
 
 namespace cqlindex::cli {
@@ -43,20 +45,22 @@ struct SubmissionKeys {
 // With transforms a key's list is exactly the games its positions match, so positions whose key lists more than
 // `skip_above` games are excluded from `db` before the replay (skip_above < 0: none). PGN problems of the replayed
 // games go to stderr (named `repo_name`). False (with `error`) when the index cannot be read.
+// The candidates are read from `repo` by their byte ranges only.
 bool search_with_index(const store::IndexStore& index, cql::similar::SubmissionDb& db, const SubmissionKeys& keys,
-                       std::string_view repo, const std::string& repo_name, double skip_above, unsigned threads,
+                       const pgn::RangeReader& repo, const std::string& repo_name, double skip_above, unsigned threads,
                        SimilarSearch& out, std::string* error);
 
-// A full parallel scan of `repo`; PGN problems go to stderr.
-void search_by_scan(const cql::similar::SubmissionDb& db, std::string_view repo, const std::string& repo_name,
+// A full parallel scan of `file` (its pages handed back as the scan goes); PGN problems go to stderr.
+void search_by_scan(const cql::similar::SubmissionDb& db, pgn::PgnFile& file, const std::string& repo_name,
                     unsigned threads, SimilarSearch& out);
 
 // Drops the positions `db` now excludes from `matched` (and the games left with none), then sets each game's
 // least submission game and orders the games as CQL does (by it when `sort`, else by game number).
 void settle(const cql::similar::SubmissionDb& db, bool sort, std::vector<MatchedGame>& matched);
 
-// Writes the output file: each matched game read in full and written with CQL's comments, in `matched` order.
-void write_similar_output(std::ostream& out, const cql::similar::SubmissionDb& db, std::string_view repo,
-                          const std::vector<MatchedGame>& matched, bool sort, unsigned threads);
+// Writes the output file: each matched game read (by its byte range) and written with CQL's comments, in
+// `matched` order; false (with `error`) when a game cannot be read.
+bool write_similar_output(std::ostream& out, const cql::similar::SubmissionDb& db, const pgn::RangeReader& repo,
+                          const std::vector<MatchedGame>& matched, bool sort, unsigned threads, std::string* error);
 
 }  // namespace cqlindex::cli

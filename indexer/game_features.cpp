@@ -60,7 +60,9 @@ class PositionVisitor {
   void visit(const chess::Position& pos) {
     char key[kMaxKeyBytes];
     char hash[store::kPositionHashBytes];
-    store::write_position_hash(store::position_hash(std::string_view(key, canonical_key(pos, key))), hash);
+    const uint64_t h = store::position_hash(std::string_view(key, canonical_key(pos, key)));
+    store::write_position_hash(h, hash);
+    out_.distinct.add(h);
     out_.runs.add(store::Family::Similar, std::string_view(hash, sizeof hash), id_);
     Material m = material_of(pos);
     if (std::find(materials_.begin(), materials_.end(), m) == materials_.end()) {
@@ -112,6 +114,19 @@ void add_tag_postings(const pgn::Game& game, uint32_t id, RunWriter& runs) {
 
 }  // namespace
 
+std::vector<Roaring*> WorkerPostings::bitmap_lists() {
+  std::vector<Roaring*> lists;
+  for (Roaring& r : piece_square) lists.push_back(&r);
+  for (Roaring& r : flags) lists.push_back(&r);
+  return lists;
+}
+
+void WorkerPostings::game_done() {
+  if (++games_in_memory < spill_games || !spill_ok) return;
+  spill_ok = spill.spill(bitmap_lists(), &spill_error);
+  games_in_memory = 0;
+}
+
 IndexedGame index_game(const pgn::Game& game, uint32_t id, uint64_t base_offset, WorkerPostings& out) {
   IndexedGame indexed;
   store::GameRecord& r = indexed.record;
@@ -122,7 +137,10 @@ IndexedGame index_game(const pgn::Game& game, uint32_t id, uint64_t base_offset,
   if (auto elo = game.tag("WhiteElo")) r.white_elo = leading_number(*elo, 4, 1, 4000);
   if (auto elo = game.tag("BlackElo")) r.black_elo = leading_number(*elo, 4, 1, 4000);
   add_tag_postings(game, id, out.runs);
-  if (game.status == pgn::GameStatus::SkippedVariant) return indexed;
+  if (game.status == pgn::GameStatus::SkippedVariant) {
+    out.game_done();
+    return indexed;
+  }
 
   PositionVisitor visitor(id, out);
   chess::Position pos = game.start;
@@ -136,6 +154,7 @@ IndexedGame index_game(const pgn::Game& game, uint32_t id, uint64_t base_offset,
   }
   r.plies = indexed.positions - 1;
   r.flags = visitor.finish();
+  out.game_done();
   return indexed;
 }
 

@@ -8,19 +8,36 @@
 #include <roaring/roaring.hh>
 
 #include "engine/pgn/game.h"
+#include "indexer/bitmap_spill.h"
 #include "indexer/planner_keys.h"
 #include "indexer/posting_runs.h"
+#include "store/distinct_sketch.h"
 #include "store/game_record.h"
 
 namespace cqlindex::indexer {
 
 // The postings one build thread collects. Families with many keys per game (similar, material) go through
-// sorted runs; the small ones (768 piece-square keys, a dozen flags) are kept as bitmaps in memory.
+// sorted runs; the small ones (768 piece-square keys, a dozen flags) are kept as bitmaps in memory, spilled to
+// disk every `spill_games` games (bitmap_spill.h) so that they never hold more than that many games.
 struct WorkerPostings {
-  explicit WorkerPostings(RunWriter runs_) : runs(std::move(runs_)), piece_square(16 * 64) {}
+  WorkerPostings(RunWriter runs_, BitmapSpill spill_, uint32_t spill_games_)
+      : runs(std::move(runs_)), piece_square(kPieceSquareLists), spill(std::move(spill_)), spill_games(spill_games_) {}
+  static constexpr size_t kPieceSquareLists = 16 * 64;  // by Piece * 64 + Square
+
   RunWriter runs;
   std::vector<Roaring> piece_square;  // by Piece * 64 + Square
   std::array<Roaring, kGameFlagCount> flags;
+  store::DistinctSketch distinct;  // of the position hashes (sizes the similar family's buckets)
+  BitmapSpill spill;               // the bitmaps' chunks spilled so far, lists in bitmap_lists() order
+  uint32_t spill_games;
+  uint32_t games_in_memory = 0;
+  bool spill_ok = true;            // false once a spill failed (with spill_error)
+  std::string spill_error;
+
+  // Returns the bitmaps in a fixed order: piece_square, then flags.
+  std::vector<Roaring*> bitmap_lists();
+  // Counts a game indexed; spills the bitmaps when they hold `spill_games` games.
+  void game_done();
 };
 
 struct IndexedGame {

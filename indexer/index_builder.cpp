@@ -25,6 +25,7 @@
 #include "indexer/posting_runs.h"
 #include "indexer/yacpdb_index.h"
 #include "store/content_fingerprint.h"
+#include "store/distinct_sketch.h"
 #include "store/index_store.h"
 #include "store/position_buckets.h"
 
@@ -139,30 +140,43 @@ bool has_pgn_problem(std::string_view text, const pgn::Game& game) {
   return !full.errors.empty();
 }
 
-// How a build fits in memory: its workers and the postings each buffers before it sorts them into a run.
+// How a build fits in memory: its workers, the limits each works under, and the read buffers of a merge.
 struct MemoryPlan {
   unsigned workers;
-  size_t run_pairs;
-  size_t merge_buffer_bytes;  // what the runs merged by one thread are read through, together
+  BuildLimits limits;         // the options' limits, lowered to fit an address-space limit
+  size_t merge_buffer_bytes;  // what the runs one thread merges at once are read through, together
 };
 
-// `threads` workers (0: every core) buffering 2^20 postings each (about 70 MB of address space at the peak of
-// a flush: the entries, their keys and the run's bytes). Under an address-space limit (ulimit -v) the plan
-// fits what the limit leaves beside a base of about 64 MB (code, libraries, RocksDB) and the mapped PGN of
-// `mapped_bytes`: about 48 MB per worker (its stack's reservation, parse batches, bitmaps, its share of RocksDB),
-// whose buffers together take a third of what is left, as do the read buffers of the runs they merge. A build
-// then fits, or fails with a message.
-MemoryPlan plan_memory(unsigned threads, uint64_t mapped_bytes) {
-  constexpr size_t kMostPairs = size_t(1) << 20, kLeastPairs = size_t(1) << 12, kBytesPerPair = 72;
+// The one place that decides a build's memory. `threads` workers (0: every core) under `limits` (sorted runs of
+// at most run_postings postings, merges of at most merge_fan_in runs, bitmaps spilled every bitmap_games games),
+// which bound the build whatever its input. Under an address-space limit (ulimit -v) the plan also fits what the
+// limit leaves beside a base of about 64 MB (code, libraries, RocksDB) and the mapped PGN of `mapped_bytes`:
+// about 48 MB per worker (its stack's reservation, parse batches, its bitmaps, its share of RocksDB), whose run
+// buffers (72 bytes of address space a posting at the peak of a flush: the entries, their keys and the run's
+// bytes) together take a third of what is left, as do the read buffers of the runs they merge; the limits are
+// lowered to that, never raised. A build then fits, or fails with a message.
+MemoryPlan plan_memory(unsigned threads, const BuildLimits& limits, uint64_t mapped_bytes) {
+  constexpr size_t kLeastPostings = size_t(1) << 12, kBytesPerPosting = 72;
   constexpr uint64_t kBase = uint64_t(64) << 20, kPerWorker = uint64_t(48) << 20;
+  // a worker's bitmaps: at most a bit a game in each of about 800 lists, kept to a third of its 48 MB
+  constexpr uint32_t kBitmapGamesPerWorker = uint32_t(1) << 17;
   const unsigned wanted = pgn::resolve_threads(threads);
+  MemoryPlan plan{wanted, limits, std::max<size_t>(limits.merge_fan_in, 2) * kRunReadBuffer};
   rlimit as{};
-  if (::getrlimit(RLIMIT_AS, &as) != 0 || as.rlim_cur == RLIM_INFINITY) return {wanted, kMostPairs, size_t(1) << 30};
+  if (::getrlimit(RLIMIT_AS, &as) != 0 || as.rlim_cur == RLIM_INFINITY) return plan;
   const uint64_t used = kBase + mapped_bytes;
   const uint64_t left = uint64_t(as.rlim_cur) > used ? uint64_t(as.rlim_cur) - used : 0;
-  const unsigned workers = unsigned(std::clamp<uint64_t>(left / kPerWorker, 1, wanted));
-  const size_t pairs = size_t(left / 3 / workers / kBytesPerPair);
-  return {workers, std::clamp(pairs, kLeastPairs, kMostPairs), size_t(left / 3 / workers)};
+  plan.workers = unsigned(std::clamp<uint64_t>(left / kPerWorker, 1, wanted));
+  const uint64_t third = left / 3 / plan.workers;  // a worker's run buffers; its merges' read buffers
+  plan.limits.run_postings =
+      std::min(limits.run_postings, std::max<size_t>(size_t(third / kBytesPerPosting), kLeastPostings));
+  plan.limits.bitmap_games = std::min(limits.bitmap_games, kBitmapGamesPerWorker);
+  plan.merge_buffer_bytes =
+      std::min<uint64_t>(plan.merge_buffer_bytes, std::max<uint64_t>(third, 2 * kLeastRunReadBuffer));
+  // as many runs at once as get the least read buffer each; more are merged in rounds
+  plan.limits.merge_fan_in = std::clamp<size_t>(plan.merge_buffer_bytes / kLeastRunReadBuffer, 2,
+                                                std::max<size_t>(limits.merge_fan_in, 2));
+  return plan;
 }
 
 // Measures the phases of a build: wall time and the CPU time of the process (every thread).
@@ -193,53 +207,56 @@ class PhaseClock {
 // The SST files a build wrote, by family, each list in key order (what IndexStore::ingest_files takes).
 using FamilyFiles = std::map<store::Family, std::vector<std::string>>;
 
-// Writes the piecesq and flags families from the workers' in-memory bitmaps into SST files (added to `files`).
+// Writes the piecesq and flags families from the workers' bitmaps (in memory and spilled) into SST files (added
+// to `files`), one list at a time: the memory is that of one list, whatever the number of games.
 bool write_bitmaps(store::IndexStore& store, store::IndexStore::Ingest mode,
                    const std::vector<std::unique_ptr<WorkerPostings>>& workers, FamilyFiles& files,
                    std::string* error) {
-  auto write = [&](store::Family family, std::vector<std::pair<std::string, Roaring>>& lists) {
-    std::sort(lists.begin(), lists.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  // Each family's keys, in key order, with their list's place in WorkerPostings::bitmap_lists().
+  auto write = [&](store::Family family, std::vector<std::pair<std::string, size_t>> keys) {
+    std::sort(keys.begin(), keys.end());
     size_t i = 0;
+    bool read_ok = true;
     auto path = store.write_sst(family, mode, [&](std::string& key, std::string& value) {
-      while (i < lists.size() && lists[i].second.isEmpty()) ++i;
-      if (i == lists.size()) return false;
-      key = lists[i].first;
-      value = store::PostingList(std::move(lists[i].second)).encode();
-      ++i;
-      return true;
+      for (; i < keys.size() && read_ok; ++i) {
+        Roaring bits;
+        for (const auto& w : workers) {
+          bits |= *w->bitmap_lists()[keys[i].second];
+          read_ok = read_ok && w->spill.union_into(keys[i].second, bits, error);
+        }
+        if (bits.isEmpty() || !read_ok) continue;
+        key = keys[i].first;
+        value = store::PostingList(std::move(bits)).encode();
+        ++i;
+        return true;
+      }
+      return false;
     }, error);
     if (path) files[family].push_back(*path);
-    return path.has_value();
+    return path.has_value() && read_ok;
   };
-  std::vector<std::pair<std::string, Roaring>> squares;
+  std::vector<std::pair<std::string, size_t>> squares;
   for (int p = chess::W_PAWN; p <= chess::B_KING; ++p) {
     if (chess::type_of(chess::Piece(p)) == chess::NO_PIECE_TYPE || chess::type_of(chess::Piece(p)) > chess::KING)
       continue;
-    for (int sq = 0; sq < 64; ++sq) {
-      Roaring bits;
-      for (const auto& w : workers) bits |= w->piece_square[p * 64 + sq];
-      squares.emplace_back(piece_square_key(chess::Piece(p), chess::Square(sq)), std::move(bits));
-    }
+    for (int sq = 0; sq < 64; ++sq) squares.emplace_back(piece_square_key(chess::Piece(p), chess::Square(sq)), p * 64 + sq);
   }
-  std::vector<std::pair<std::string, Roaring>> flags;
-  for (size_t f = 0; f < kGameFlagCount; ++f) {
-    Roaring bits;
-    for (const auto& w : workers) bits |= w->flags[f];
-    flags.emplace_back(std::string(game_flag_key(GameFlag(f))), std::move(bits));
-  }
-  return write(store::Family::PieceSquare, squares) && write(store::Family::Flags, flags);
+  std::vector<std::pair<std::string, size_t>> flags;
+  for (size_t f = 0; f < kGameFlagCount; ++f)
+    flags.emplace_back(std::string(game_flag_key(GameFlag(f))), WorkerPostings::kPieceSquareLists + f);
+  return write(store::Family::PieceSquare, std::move(squares)) && write(store::Family::Flags, std::move(flags));
 }
 
 // Yields the similar family's entries, one per bucket, from the position hashes a merger reads in order.
 class BucketFeed {
  public:
-  explicit BucketFeed(RunMerger& merger) : merger_(merger) { advance(); }
+  BucketFeed(RunMerger& merger, unsigned bucket_bits) : merger_(merger), bucket_bits_(bucket_bits) { advance(); }
   // Fills the next bucket's key and value; false when the merger has no more similar postings.
   bool next(std::string& key, std::string& value) {
     if (!pending_) return false;
-    const uint16_t bucket = hash_.bucket;
-    while (pending_ && hash_.bucket == bucket) {
-      writer_.add(hash_.tag, games_);
+    const uint32_t bucket = store::position_bucket(hash_, bucket_bits_);
+    while (pending_ && store::position_bucket(hash_, bucket_bits_) == bucket) {
+      writer_.add(store::position_tag(hash_), games_);
       advance();
     }
     key = store::bucket_key(bucket);
@@ -255,16 +272,33 @@ class BucketFeed {
     hash_ = store::read_position_hash(run_key_);
   }
   RunMerger& merger_;
+  unsigned bucket_bits_;
   std::string run_key_;
   std::vector<uint32_t> games_;
-  store::PositionHash hash_{};
+  uint64_t hash_ = 0;
   bool pending_ = false;
   store::PositionBucketWriter writer_;
 };
 
+// Returns whether an --append that grows the indexed PGN to `new_size` bytes would grow the similar family's
+// buckets past twice their planned size (store/position_buckets.h: similar_bucket_bits, aiming at an average
+// bucket of `bucket_bytes`): the index is then
+// rebuilt with more buckets. The positions appended are estimated from the bytes appended, before they are read.
+// Each such rebuild at least doubles the family, so appends stay amortised linear, like a growing array.
+bool similar_buckets_outgrown(const store::IndexMeta& meta, uint64_t new_size, uint64_t bucket_bytes) {
+  if (meta.pgn_size == 0 || new_size <= meta.pgn_size) return false;
+  const auto sketch = store::DistinctSketch::from_text(meta.distinct_sketch);
+  const uint64_t distinct = sketch ? sketch->estimate() : meta.position_count;
+  const auto postings = static_cast<uint64_t>(double(meta.position_count) * double(new_size) / double(meta.pgn_size));
+  return store::similar_bucket_bits(distinct + (postings - meta.position_count), postings, bucket_bytes) >
+         meta.similar_bucket_bits + 1;
+}
+
 // Merges the runs of one key range into SST files, one per family the range holds (added to `files`).
-bool write_range(store::IndexStore& store, store::IndexStore::Ingest mode, const std::vector<std::string>& runs,
-                 size_t buffer_bytes, FamilyFiles& files, std::string* error) {
+bool write_range(store::IndexStore& store, store::IndexStore::Ingest mode, unsigned bucket_bits, size_t fan_in,
+                 size_t buffer_bytes, const std::string& runs_dir, size_t range, std::vector<std::string> runs,
+                 FamilyFiles& files, std::string* error) {
+  if (!reduce_runs(runs, fan_in, buffer_bytes, runs_dir, "merged-p" + std::to_string(range), error)) return false;
   RunMerger merger;
   if (!merger.open(runs, error, buffer_bytes)) return false;
   std::vector<uint32_t> games;
@@ -272,7 +306,7 @@ bool write_range(store::IndexStore& store, store::IndexStore::Ingest mode, const
     const store::Family family = merger.family();
     std::optional<std::string> path;
     if (family == store::Family::Similar) {
-      BucketFeed buckets(merger);
+      BucketFeed buckets(merger, bucket_bits);
       path = store.write_sst(family, mode, [&](std::string& key, std::string& value) { return buckets.next(key, value); },
                              error);
     } else {
@@ -298,6 +332,7 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
   BuildSummary& out = summary ? *summary : local;
   out = BuildSummary{};
   out.index_dir = dir;
+  const uint64_t bucket_bytes = options.bucket_bytes ? options.bucket_bytes : store::kBucketBytes;
   // Nothing but an index this tool built is ever replaced (a folder or file named by mistake stays as it is).
   if (std::string problem = index_target_problem(dir, pgn_path); !problem.empty()) return fail(error, problem);
   std::error_code ec;
@@ -375,12 +410,29 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
         }
       }
     }
+    if (append && !yaml_only && similar_buckets_outgrown(meta, all.size(), bucket_bytes)) {
+      append = false;
+      meta = store::IndexMeta{};
+      base_offset = 0;
+      first_id = 0;
+      out.appended = false;
+      out.note = "the appended games would make the similar family's buckets more than twice their planned size: "
+                 "the whole index is rebuilt with more buckets";
+    }
   }
   const std::string_view text = all.substr(base_offset);
-  const uint32_t lines_before_tail = line_ends(all.substr(0, base_offset));  // the reader counts from the tail
-  // and its columns from the tail's start, which may be mid-line (once: a scan back to the line start for
-  // every game made a file without line ends quadratic).
+  // The reader counts columns from the tail's start, which may be mid-line (once: a scan back to the line start
+  // for every game made a file without line ends quadratic).
   const uint32_t tail_col_shift = column_at(all, base_offset) - 1;
+  // The reader counts lines from the tail; the prefix's pages are handed back as they are counted (an append
+  // to a large file must not keep it all resident). A CR at a chunk's end is counted with the next chunk.
+  uint32_t lines_before_tail = 0;
+  for (uint64_t at = 0, chunk = uint64_t{64} << 20; at < base_offset; at += chunk) {
+    const uint64_t end = std::min<uint64_t>(base_offset, at + chunk);
+    lines_before_tail += line_ends(all.substr(at, end - at));
+    if (end < base_offset && all[end - 1] == '\r' && all[end] == '\n') --lines_before_tail;
+    file->release_before(end);
+  }
 
   const std::string tmp = workspace->index_dir();
   const std::string runs_dir = workspace->runs_dir();
@@ -400,7 +452,7 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
   auto index_games = [&]() -> bool {
     // Parse and extract on every core; each worker sorts its own runs.
     pgn::ReadOptions read;
-    const MemoryPlan memory = plan_memory(options.threads, all.size());
+    const MemoryPlan memory = plan_memory(options.threads, options.limits, all.size());
     read.threads = memory.workers;
     read.progress = [&](uint64_t done) { file->release_before(base_offset + done); };  // memory independent of size
     // Only mainline positions are indexed. A game cut short by an error inside a variation keeps its whole
@@ -409,7 +461,9 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
     const unsigned workers = read.threads;
     std::vector<std::unique_ptr<WorkerPostings>> writers;
     for (unsigned w = 0; w < workers; ++w)
-      writers.push_back(std::make_unique<WorkerPostings>(RunWriter(runs_dir, std::to_string(w), memory.run_pairs)));
+      writers.push_back(std::make_unique<WorkerPostings>(
+          RunWriter(runs_dir, std::to_string(w), memory.limits.run_postings),
+          BitmapSpill(runs_dir + "/bitmaps-" + std::to_string(w)), memory.limits.bitmap_games));
 
     std::vector<std::pair<uint32_t, store::GameRecord>> records;
     bool write_ok = true;
@@ -452,15 +506,27 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
         if (t < kRunPartitions) {
           std::vector<std::string> range_runs;
           for (auto& w : writers) range_runs.insert(range_runs.end(), w->runs.runs(t).begin(), w->runs.runs(t).end());
-          ok = write_range(*store, mode, range_runs, memory.merge_buffer_bytes, task_files[t], &task_errors[t]);
+          ok = write_range(*store, mode, meta.similar_bucket_bits, memory.limits.merge_fan_in,
+                           memory.merge_buffer_bytes, runs_dir, t, std::move(range_runs), task_files[t],
+                           &task_errors[t]);
         } else {
           ok = write_bitmaps(*store, mode, writers, task_files[t], &task_errors[t]);
         }
         if (!ok) failed = true;
       }
     };
-    for (auto& w : writers)
+    for (auto& w : writers) {
       if (!w->runs.flush(&why)) return fail(error, why);
+      if (!w->spill_ok) return fail(error, w->spill_error);
+    }
+    // The bucket count is chosen once, from the whole build's distinct positions (an --append keeps it).
+    store::DistinctSketch sketch = store::DistinctSketch::from_text(meta.distinct_sketch).value_or(store::DistinctSketch{});
+    for (auto& w : writers) sketch.merge(w->distinct);
+    meta.distinct_sketch = sketch.to_text();
+    if (!append)
+      meta.similar_bucket_bits =
+          options.bucket_bits ? std::clamp(options.bucket_bits, store::kMinBucketBits, store::kMaxBucketBits)
+                              : store::similar_bucket_bits(sketch.estimate(), out.positions, bucket_bytes);
     out.phases[0] = clock.lap();
     {
       std::vector<std::jthread> helpers;
@@ -515,9 +581,10 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
   meta.pgn_sample_hash = *sample_hash;
   meta.game_count = first_id + static_cast<uint32_t>(games);
   meta.position_count += out.positions;
+  if (meta.distinct_sketch.empty()) meta.distinct_sketch = store::DistinctSketch{}.to_text();  // problem files
   // (--append keeps an older index's lack of the mark: its first games were not marked)
   const bool problems_marked = !append || meta.build_options.find(kPgnProblemMarker) != std::string::npos;
-  meta.build_options = "similarity-keys=v2";  // v2: position buckets of XXH3 hashes
+  meta.build_options = "similarity-keys=v3";  // v3: as many position buckets of XXH3 hashes as the family needs
   if (problems_marked) meta.build_options += ";" + std::string(kPgnProblemMarker);
   if (with_yacpdb) meta.build_options += ";" + std::string(kYacpdbBuildMarker);
   if (!write_marker(tmp, error)) return false;

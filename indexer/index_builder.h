@@ -14,10 +14,27 @@ namespace cqlindex::indexer {
 // an index built before has no such mark and cannot tell a query which ruled-out games have errors.
 constexpr std::string_view kPgnProblemMarker = "pgn-problems=v1";
 
+// What bounds a build's memory, whatever the size of its input. The defaults keep the peak RSS of a build of any
+// size well under 1 GB; tests set tiny ones to check that spilling gives the same index. These are upper bounds:
+// under an address-space limit (ulimit -v) the build lowers them, and its workers, to fit (index_builder.cpp:
+// plan_memory, the one place that decides a build's budget).
+struct BuildLimits {
+  size_t run_postings = size_t{1} << 20;  // postings a thread sorts in memory before it writes them as a run
+                                          // (about 40 MB)
+  size_t merge_fan_in = 64;               // runs merged at once (kRunReadBuffer each); more are merged in rounds
+  uint32_t bitmap_games = uint32_t{1} << 18;  // games a thread's piece-square and flag bitmaps hold before they are
+                                              // spilled (at most 32 KiB a list then)
+};
+
 struct BuildOptions {
   std::string index_dir;  // empty: default_index_dir(pgn)
   unsigned threads = 0;   // 0: every core
   bool append = false;    // extend the existing index with the games appended to the PGN
+  BuildLimits limits;
+  unsigned bucket_bits = 0;  // the similar family's bucket bits; 0: chosen from the repository's size (tests force
+                             // more, as a larger repository gets)
+  uint64_t bucket_bytes = 0;  // the average bucket value the chosen bucket count aims at; 0: store::kBucketBytes
+                              // (tests aim lower, so that a small repository outgrows its buckets on --append)
   bool yacpdb = false;    // a PGN problem file: also store its YACPDB predicate instances (always for YAML files,
                           // which get only those)
   // Called now and then on the calling thread with the bytes of the PGN read so far.

@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <filesystem>
 #include <fstream>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -119,7 +120,7 @@ bool RunWriter::flush(std::string* error) {
 // One run file read through a small buffer (mapping whole runs would keep every run resident), and the
 // record under its read position.
 struct RunMerger::Cursor {
-  static constexpr size_t kBuffer = 1 << 20;  // the largest buffer
+  static constexpr size_t kBuffer = kRunReadBuffer;  // the largest buffer
   static constexpr size_t kMaxRecord = 1 + 256 + 4;
   int fd = -1;
   std::string buffer;
@@ -164,7 +165,7 @@ RunMerger::RunMerger() = default;
 RunMerger::~RunMerger() = default;
 
 bool RunMerger::open(const std::vector<std::string>& runs, std::string* error, size_t buffer_bytes) {
-  const size_t buffer = std::clamp(buffer_bytes / std::max<size_t>(runs.size(), 1), size_t(16) << 10, Cursor::kBuffer);
+  const size_t buffer = std::clamp(buffer_bytes / std::max<size_t>(runs.size(), 1), kLeastRunReadBuffer, Cursor::kBuffer);
   for (const std::string& path : runs) {
     auto cursor = std::make_unique<Cursor>();
     cursor->fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -209,6 +210,55 @@ void RunMerger::next(std::string& key, std::vector<uint32_t>& games) {
     if (games.empty() || games.back() != cursors_[c]->game) games.push_back(cursors_[c]->game);
     if (cursors_[c]->load()) push(c);
   }
+}
+
+bool reduce_runs(std::vector<std::string>& runs, size_t fan_in, size_t buffer_bytes, const std::string& dir,
+                 const std::string& name, std::string* error) {
+  fan_in = std::max<size_t>(fan_in, 2);
+  for (size_t round = 0; runs.size() > fan_in; ++round) {
+    std::vector<std::string> merged;
+    for (size_t first = 0; first < runs.size(); first += fan_in) {
+      const std::vector<std::string> group(runs.begin() + std::ptrdiff_t(first),
+                                           runs.begin() + std::ptrdiff_t(std::min(runs.size(), first + fan_in)));
+      if (group.size() == 1) {
+        merged.push_back(group.front());
+        continue;
+      }
+      const std::string path = dir + "/" + name + "-" + std::to_string(round) + "-" + std::to_string(first / fan_in);
+      {
+        RunMerger merger;
+        if (!merger.open(group, error, buffer_bytes)) return false;
+        std::ofstream file(path, std::ios::binary | std::ios::trunc);
+        std::string out, key;
+        std::vector<uint32_t> games;
+        while (merger.has_next() && file) {
+          const char family = static_cast<char>(merger.family());
+          merger.next(key, games);
+          for (uint32_t game : games) {
+            out.push_back(static_cast<char>(key.size() + 1));
+            out.push_back(family);
+            out.append(key);
+            store::put_be32(out, game);
+          }
+          if (out.size() >= kRunReadBuffer) {
+            file.write(out.data(), static_cast<std::streamsize>(out.size()));
+            out.clear();
+          }
+        }
+        file.write(out.data(), static_cast<std::streamsize>(out.size()));
+        file.close();
+        if (!file) {
+          if (error) *error = path + ": cannot write (disk full?)";
+          return false;
+        }
+      }
+      std::error_code ec;
+      for (const std::string& run : group) std::filesystem::remove(run, ec);  // merged: the disk is not doubled
+      merged.push_back(path);
+    }
+    runs = std::move(merged);
+  }
+  return true;
 }
 
 }  // namespace cqlindex::indexer

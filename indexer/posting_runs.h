@@ -66,12 +66,23 @@ class RunWriter {
   std::string error_;
 };
 
+// Merges `runs` (sorted runs of one key range) in groups of at most `fan_in` into new runs in `dir` (named
+// `name`-ROUND-GROUP), and those again, until at most `fan_in` are left; the merged ones are removed. A RunMerger
+// then holds at most `fan_in` read buffers (`buffer_bytes` together, as RunMerger::open shares them), whatever
+// the size of the build. False (with `error`) when a run cannot be read or written.
+bool reduce_runs(std::vector<std::string>& runs, size_t fan_in, size_t buffer_bytes, const std::string& dir,
+                 const std::string& name, std::string* error);
+
+// The read buffer of one run in a merge: at most kRunReadBuffer, at least kLeastRunReadBuffer (a few records).
+constexpr size_t kRunReadBuffer = 256 * 1024;
+constexpr size_t kLeastRunReadBuffer = 16 * 1024;
+
 // Reads sorted runs together, in (family, key) order.
 class RunMerger {
  public:
-  // Opens the runs, each read through a buffer of 1 MB or its share of `buffer_bytes` if smaller (at least
-  // 16 KB); false (with `error`) when one cannot be read.
-  bool open(const std::vector<std::string>& runs, std::string* error, size_t buffer_bytes = size_t(1) << 30);
+  // Opens the runs, each read through a buffer of kRunReadBuffer or its share of `buffer_bytes` if smaller (at
+  // least kLeastRunReadBuffer); false (with `error`) when one cannot be read.
+  bool open(const std::vector<std::string>& runs, std::string* error, size_t buffer_bytes = SIZE_MAX);
   RunMerger();
   ~RunMerger();
 

@@ -27,6 +27,8 @@ std::map<std::string, std::string> encode_index_meta(const IndexMeta& m) {
       {"game_count", std::to_string(m.game_count)},
       {"position_count", std::to_string(m.position_count)},
       {"build_options", m.build_options},
+      {"similar_bucket_bits", std::to_string(m.similar_bucket_bits)},
+      {"distinct_sketch", m.distinct_sketch},
   };
 }
 
@@ -56,12 +58,17 @@ std::optional<IndexMeta> decode_index_meta(const std::map<std::string, std::stri
   else if (!number("game_count", m.game_count)) bad = "game_count";
   else if (!number("position_count", m.position_count)) bad = "position_count";
   else if (!text("build_options")) bad = "build_options";
+  else if (!number("similar_bucket_bits", m.similar_bucket_bits) || m.similar_bucket_bits < 16 ||
+           m.similar_bucket_bits > 32)
+    bad = "similar_bucket_bits";
+  else if (!text("distinct_sketch")) bad = "distinct_sketch";
   if (bad) {
     if (error) *error = std::string("index meta field '") + bad + "' is missing or malformed";
     return std::nullopt;
   }
   m.pgn_path = *text("pgn_path");
   m.build_options = *text("build_options");
+  m.distinct_sketch = *text("distinct_sketch");
   return m;
 }
 

@@ -8,10 +8,11 @@
 namespace cqlindex::store {
 
 // Bumped whenever a key or value layout changes; an index of another version is refused.
-constexpr uint32_t kSchemaVersion = 5;  // 2: the tags family is filled (the planner trusts it); 3: game positions;
+constexpr uint32_t kSchemaVersion = 6;  // 2: the tags family is filled (the planner trusts it); 3: game positions;
                                       // 4: the similar family holds position buckets (store/position_buckets.h);
                                       // 5: the PGN's identity and sample hash (constant-time freshness), and
-                                      // RocksDB file checksums (`cqlindex verify`)
+                                      // RocksDB file checksums (`cqlindex verify`); 6: as many buckets as the
+                                      // repository needs (4-byte bucket keys, similar_bucket_bits, the sketch)
 
 struct IndexMeta {
   uint32_t schema_version = kSchemaVersion;
@@ -25,6 +26,8 @@ struct IndexMeta {
   uint32_t game_count = 0;
   uint64_t position_count = 0;   // mainline positions indexed
   std::string build_options;     // free text, e.g. "threads=2"
+  uint32_t similar_bucket_bits = 16;  // the similar family's bucket bits (store/position_buckets.h)
+  std::string distinct_sketch;   // DistinctSketch::to_text() of the positions indexed ("" when none)
 
   friend bool operator==(const IndexMeta&, const IndexMeta&) = default;
 };

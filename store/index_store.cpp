@@ -10,6 +10,8 @@
 #include <rocksdb/file_checksum.h>
 #include <rocksdb/filter_policy.h>
 #include <rocksdb/options.h>
+#include <rocksdb/perf_context.h>
+#include <rocksdb/perf_level.h>
 #include <rocksdb/sst_file_writer.h>
 #include <rocksdb/table.h>
 
@@ -70,11 +72,12 @@ rocksdb::ColumnFamilyOptions family_options(Family family) {
   rocksdb::BlockBasedTableOptions table;
   const bool buckets = family == Family::Similar;  // position buckets (store/position_buckets.h)
   // Point look-ups of tags and signatures often miss: a Bloom filter answers most misses without reading a block.
-  // Position buckets need none: a repository of any size fills every one of the 65,536 buckets.
+  // Position buckets need none: a build chooses as many buckets as its positions fill (about 1 KiB each).
   if (holds_postings(family) && !buckets) table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10, false));
   // Larger blocks compress sorted, similar keys better; look-ups are few, so the extra read is cheap. A bucket is
-  // read alone, and uncompressed: smaller blocks keep that read short.
-  table.block_size = buckets ? 8 * 1024 : 32 * 1024;
+  // read alone, and uncompressed: a look-up reads one block, so the block is a few buckets (4 KiB: half the
+  // bytes a look-up read with 8 KiB on the train file; the index block, one entry a block, stays small).
+  table.block_size = buckets ? 4 * 1024 : 32 * 1024;
   // Blocks and their checksums are verified on every read (RocksDB default, stated for the record).
   table.checksum = rocksdb::kXXH3;
   o.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
@@ -280,11 +283,12 @@ std::optional<PostingList> IndexStore::postings(Family family, std::string_view 
 }
 
 std::optional<PostingList> IndexStore::position_games(std::string_view position_key, std::string* error) const {
-  const PositionHash h = position_hash(position_key);
+  const uint64_t h = position_hash(position_key);
   std::string value;
-  if (Read r = read(Family::Similar, bucket_key(h.bucket), value, error); r != Read::Found)
+  if (Read r = read(Family::Similar, bucket_key(position_bucket(h, meta_.similar_bucket_bits)), value, error);
+      r != Read::Found)
     return r == Read::Absent ? std::optional<PostingList>(PostingList()) : std::nullopt;
-  return find_in_bucket(value, h.tag, error);
+  return find_in_bucket(value, position_tag(h), error);
 }
 
 std::optional<uint64_t> IndexStore::position_count(std::string* error) const {
@@ -298,6 +302,16 @@ std::optional<uint64_t> IndexStore::position_count(std::string* error) const {
       }, error) || !ok)
     return std::nullopt;
   return count;
+}
+
+void IndexStore::start_counting_reads() {
+  rocksdb::SetPerfLevel(rocksdb::PerfLevel::kEnableCount);  // counters only: no timers (this thread)
+  rocksdb::get_perf_context()->Reset();
+}
+
+IndexStore::ReadCost IndexStore::reads_counted() {
+  const rocksdb::PerfContext* perf = rocksdb::get_perf_context();
+  return ReadCost{perf->block_read_count, perf->block_read_byte, perf->block_cache_hit_count};
 }
 
 std::optional<GameRecord> IndexStore::game(uint32_t id, std::string* error) const {

@@ -61,6 +61,17 @@ class IndexStore {
   // Returns the number of distinct positions the similar family holds (it reads the whole family), or nullopt
   // (with `error`).
   std::optional<uint64_t> position_count(std::string* error) const;
+  // What the reads made on the calling thread cost since start_counting_reads(), from RocksDB's perf context:
+  // the blocks read from the files and their bytes, and the blocks found in the block cache instead. (Not
+  // counted: the index blocks and the last 512 KiB of a table, which RocksDB reads when it opens the table.) How
+  // bytes read per look-up are measured (store/README.md).
+  struct ReadCost {
+    uint64_t blocks = 0;
+    uint64_t bytes = 0;
+    uint64_t cached_blocks = 0;
+  };
+  static void start_counting_reads();
+  static ReadCost reads_counted();
   // Returns the record of game `id`, or nullopt (with `error`) when absent or damaged.
   std::optional<GameRecord> game(uint32_t id, std::string* error) const;
   // Calls `visit(key, value)` for every key of `family` that starts with `prefix`, in key order, until it

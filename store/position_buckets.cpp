@@ -7,24 +7,29 @@
 
 namespace cqlindex::store {
 
-PositionHash position_hash(std::string_view key) {
-  const uint64_t h = XXH3_64bits(key.data(), key.size());
-  return PositionHash{static_cast<uint16_t>(h >> 48), static_cast<uint32_t>(h >> 16)};
+uint64_t position_hash(std::string_view key) { return XXH3_64bits(key.data(), key.size()); }
+
+unsigned similar_bucket_bits(uint64_t distinct_positions, uint64_t postings, uint64_t bucket_bytes) {
+  const uint64_t bytes = 5 * distinct_positions + 2 * postings;
+  unsigned bits = kMinBucketBits;
+  while (bits < kMaxBucketBits && (bytes >> bits) > bucket_bytes) ++bits;
+  return bits;
 }
 
-void write_position_hash(PositionHash h, char (&out)[kPositionHashBytes]) {
-  out[0] = static_cast<char>(h.bucket >> 8);
-  out[1] = static_cast<char>(h.bucket);
-  for (int i = 0; i < 4; ++i) out[2 + i] = static_cast<char>(h.tag >> (24 - 8 * i));
+std::string bucket_key(uint32_t bucket) {
+  std::string key;
+  put_be32(key, bucket);
+  return key;
 }
 
-PositionHash read_position_hash(std::string_view bytes) {
-  return PositionHash{static_cast<uint16_t>(static_cast<uint8_t>(bytes[0]) << 8 | static_cast<uint8_t>(bytes[1])),
-                      get_be32(bytes.substr(2))};
+void write_position_hash(uint64_t h, char (&out)[kPositionHashBytes]) {
+  for (size_t i = 0; i < kPositionHashBytes; ++i) out[i] = static_cast<char>(h >> (56 - 8 * i));
 }
 
-std::string bucket_key(uint16_t bucket) {
-  return std::string{static_cast<char>(bucket >> 8), static_cast<char>(bucket)};
+uint64_t read_position_hash(std::string_view bytes) {
+  uint64_t h = 0;
+  for (size_t i = 0; i < kPositionHashBytes; ++i) h |= uint64_t{static_cast<uint8_t>(bytes[i])} << (56 - 8 * i);
+  return h;
 }
 
 void PositionBucketWriter::add_single_or(uint32_t tag, uint64_t count, uint32_t first,

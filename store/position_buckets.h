@@ -1,15 +1,21 @@
 #pragma once
 // The similar family's layout. A canonical position key (indexer/canonical_key.h) is not stored itself: its
-// 64-bit XXH3 hash is cut into a 16-bit bucket, the RocksDB key, and a 32-bit tag (the next 32 bits); a
-// bucket's value lists (tag, games) for every position that falls in it, in increasing tag order:
+// 64-bit XXH3 hash h files it. The RocksDB key is a bucket: h's top 32 bits with all but the first `bucket_bits`
+// cleared (4 bytes, big-endian, so that key order is hash order). `bucket_bits` (16 to 32) is chosen at build from
+// the estimated size of the family so that a bucket holds about 1 KiB whatever the size of the repository
+// (similar_bucket_bits), and is kept in the meta family. A bucket's value lists (tag, games) for every position
+// that falls in it, in increasing tag order, the tag being h's bits 16 to 47 (from the top):
 //   entry := tag (4 bytes, big-endian) varint(v)
 //            v even: one game, id v / 2 (90 % of positions occur in one game only);
 //            v odd:  (v - 1) / 2 more bytes hold the games in PostingList's on-disk form.
+// Bucket and tag together keep h's top 48 bits whatever `bucket_bits` is (the tag repeats the bucket's bits past
+// the 16th), so two positions share bucket and tag with probability 2^-48 at every bucket count, and a bucket of
+// b bits splits into buckets of more bits without the position keys: the tags hold the bits.
 // Why hashes: exact keys cost 18 bytes a position on disk here (about 10 under zstd -19 over sorted keys), so an
 // index could not stay smaller than its PGN; a tag costs 4. A bucket and tag hit is a candidate, not an answer:
 // every reader of this family either replays the candidate games and compares exact keys (similarposition) or
-// needs only a superset of the games (the planner). Two different positions share bucket and tag with
-// probability 2^-48, so on a 6.4-million-position repository a look-up meets a stranger about once in 40 million.
+// needs only a superset of the games (the planner). On a 6.4-million-position repository a look-up meets a
+// stranger about once in 40 million.
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -21,25 +27,41 @@
 
 namespace cqlindex::store {
 
-// Where a position key is filed: its bucket (the RocksDB key) and its tag inside the bucket.
-struct PositionHash {
-  uint16_t bucket;
-  uint32_t tag;
-  friend bool operator==(const PositionHash&, const PositionHash&) = default;
-};
+// Returns the XXH3-64 of the position key `key`.
+uint64_t position_hash(std::string_view key);
 
-// Returns the bucket and tag of the position key `key`.
-PositionHash position_hash(std::string_view key);
+// Returns the tag of hash `h` inside its bucket: its bits 16 to 47 from the top.
+constexpr uint32_t position_tag(uint64_t h) { return static_cast<uint32_t>(h >> 16); }
 
-// The 6-byte form (bucket, tag), big-endian, so that byte order is bucket-then-tag order; builds sort postings
-// on it.
+// The fewest and most bucket bits an index may use (65,536 buckets to 2^32).
+constexpr unsigned kMinBucketBits = 16;
+constexpr unsigned kMaxBucketBits = 32;
+
+// The average bucket value the bucket count aims at: a look-up reads one 4 KiB block either way.
+constexpr uint64_t kBucketBytes = 1024;
+
+// Returns the bucket bits for a family of about `distinct_positions` positions filed `postings` times (a position
+// in several games is filed once per game): the fewest (at least kMinBucketBits) that keep the estimated bucket
+// value (5 bytes a position, 2 a posting) at or below `bucket_bytes` on average (tests aim lower, so that a
+// small repository gets, and outgrows, as many buckets as a large one).
+unsigned similar_bucket_bits(uint64_t distinct_positions, uint64_t postings, uint64_t bucket_bytes = kBucketBytes);
+
+// Returns the bucket of hash `h` when the family has `bucket_bits` bits: h's top 32 bits, the ones past the
+// first `bucket_bits` cleared.
+constexpr uint32_t position_bucket(uint64_t h, unsigned bucket_bits) {
+  return static_cast<uint32_t>(h >> 32) & ~(bucket_bits >= 32 ? 0u : 0xFFFFFFFFu >> bucket_bits);
+}
+
+// Returns the RocksDB key of `bucket` (4 bytes, big-endian).
+std::string bucket_key(uint32_t bucket);
+
+// The 6-byte form of a hash: its top 48 bits, big-endian, so that byte order is hash order (bucket-then-tag
+// order at every bucket count); builds sort postings on it.
 constexpr size_t kPositionHashBytes = 6;
-void write_position_hash(PositionHash h, char (&out)[kPositionHashBytes]);
-// Returns the hash that write_position_hash wrote to `bytes` (kPositionHashBytes long).
-PositionHash read_position_hash(std::string_view bytes);
-
-// Returns the RocksDB key of `bucket` (2 bytes, big-endian).
-std::string bucket_key(uint16_t bucket);
+void write_position_hash(uint64_t h, char (&out)[kPositionHashBytes]);
+// Returns the hash whose top 48 bits write_position_hash wrote to `bytes` (kPositionHashBytes long); its low 16
+// bits are 0.
+uint64_t read_position_hash(std::string_view bytes);
 
 // Builds one bucket value from entries given in increasing tag order.
 class PositionBucketWriter {

@@ -28,7 +28,7 @@ TEST_CASE("posting runs: every key range merges back to the sorted postings", "[
     if (i % 3 == 0) key += shared;
     const size_t length = rng() % 40;
     for (size_t k = 0; k < length; ++k) key.push_back(static_cast<char>(rng() % 4 == 0 ? 0 : rng() % 256));
-    if (key.empty()) key = "k";
+    if (key.empty()) key.push_back('k');
     keys.emplace_back(family, key);
   }
   std::map<std::string, std::set<uint32_t>> expected;  // family byte + key -> games
@@ -43,27 +43,40 @@ TEST_CASE("posting runs: every key range merges back to the sorted postings", "[
   std::string error;
   for (auto& w : writers) REQUIRE(w.flush(&error));
 
-  std::map<std::string, std::set<uint32_t>> merged;
-  std::string previous;
-  for (size_t p = 0; p < indexer::kRunPartitions; ++p) {
-    std::vector<std::string> runs;
-    for (auto& w : writers) runs.insert(runs.end(), w.runs(p).begin(), w.runs(p).end());
-    indexer::RunMerger merger;
-    REQUIRE(merger.open(runs, &error));
-    std::string key;
-    std::vector<uint32_t> games;
-    while (merger.has_next()) {
-      const store::Family family = merger.family();
-      merger.next(key, games);
-      const std::string text = std::string(1, static_cast<char>(family)) + key;
-      CHECK(indexer::run_partition(text) == p);
-      CHECK(previous < text);  // strictly increasing across all ranges
-      previous = text;
-      CHECK(std::is_sorted(games.begin(), games.end()));
-      CHECK(std::adjacent_find(games.begin(), games.end()) == games.end());
-      merged[text].insert(games.begin(), games.end());
+  // Merged straight from the writers' runs, then again after merging them in rounds of 3 (as a build with a small
+  // fan-in does) through the smallest read buffers (as a build under an address-space limit): the same postings.
+  auto merge_all = [&](size_t fan_in) {
+    std::map<std::string, std::set<uint32_t>> merged;
+    std::string previous;
+    for (size_t p = 0; p < indexer::kRunPartitions; ++p) {
+      std::vector<std::string> runs;
+      for (auto& w : writers) runs.insert(runs.end(), w.runs(p).begin(), w.runs(p).end());
+      if (fan_in) {
+        REQUIRE(runs.size() > fan_in * fan_in);  // at least two rounds
+        std::string name = "merged-p";  // (not "literal" + string: GCC 12's false -Wrestrict, bug 105329)
+        name += std::to_string(p);
+        REQUIRE(indexer::reduce_runs(runs, fan_in, fan_in * indexer::kLeastRunReadBuffer, dir.string(), name, &error));
+        CHECK(runs.size() <= fan_in);
+      }
+      indexer::RunMerger merger;
+      REQUIRE(merger.open(runs, &error, fan_in ? 1 : SIZE_MAX));
+      std::string key;
+      std::vector<uint32_t> games;
+      while (merger.has_next()) {
+        const store::Family family = merger.family();
+        merger.next(key, games);
+        const std::string text = std::string(1, static_cast<char>(family)) + key;
+        CHECK(indexer::run_partition(text) == p);
+        CHECK(previous < text);  // strictly increasing across all ranges
+        previous = text;
+        CHECK(std::is_sorted(games.begin(), games.end()));
+        CHECK(std::adjacent_find(games.begin(), games.end()) == games.end());
+        merged[text].insert(games.begin(), games.end());
+      }
     }
-  }
-  CHECK(merged == expected);
+    return merged;
+  };
+  CHECK(merge_all(0) == expected);
+  CHECK(merge_all(3) == expected);
   fs::remove_all(dir);
 }

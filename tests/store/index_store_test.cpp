@@ -40,13 +40,14 @@ std::string encoded(std::initializer_list<uint32_t> ids) {
 }
 
 // Builds a small finished index in `dir`.
-void build_small_index(const std::string& dir) {
+void build_small_index(const std::string& dir, unsigned bucket_bits = 16) {
   std::string error;
   auto store = IndexStore::create(dir, &error);
   REQUIRE(store);
   IndexMeta meta;
   meta.pgn_path = "/x.pgn";
   meta.game_count = 3;
+  meta.similar_bucket_bits = bucket_bits;
   REQUIRE(store->put_meta(meta, &error));
   GameRecord g;
   g.offset = 10;
@@ -175,53 +176,59 @@ TEST_CASE("an index can be extended by a later writer (append)", "[store]") {
 }
 
 TEST_CASE("position buckets: look-ups by position key, and an append joins buckets tag by tag", "[store]") {
-  // Two position keys that share a bucket, and a third in another bucket.
-  std::map<uint16_t, std::string> first_in_bucket;
-  std::string a, b, c;
-  for (int i = 0; a.empty(); ++i) {
-    std::string key = "position " + std::to_string(i);
-    auto [it, added] = first_in_bucket.emplace(position_hash(key).bucket, key);
-    if (!added) a = it->second, b = key;
-  }
-  for (int i = 0; c.empty(); ++i)
-    if (std::string key = "other " + std::to_string(i); position_hash(key).bucket != position_hash(a).bucket) c = key;
-  auto bucket_of = [](std::vector<std::pair<std::string, std::vector<uint32_t>>> entries) {
-    std::sort(entries.begin(), entries.end(),
-              [](const auto& x, const auto& y) { return position_hash(x.first).tag < position_hash(y.first).tag; });
-    PositionBucketWriter writer;
-    for (const auto& [key, ids] : entries) writer.add(position_hash(key).tag, ids);
-    return std::make_pair(bucket_key(position_hash(entries.front().first).bucket), writer.take());
-  };
-  auto sorted = [](std::vector<std::pair<std::string, std::string>> rows) {
-    std::sort(rows.begin(), rows.end());
-    return rows;
-  };
-  TempDir tmp;
-  build_small_index(tmp.path);
-  std::string error;
-  {
-    auto store = IndexStore::open_for_writing(tmp.path, &error);
+  for (unsigned bits : {16u, 21u}) {
+    INFO("bucket bits " << bits);
+    // Two position keys that share a bucket, and a third in another bucket.
+    auto bucket = [&](const std::string& key) { return position_bucket(position_hash(key), bits); };
+    std::map<uint32_t, std::string> first_in_bucket;
+    std::string a, b, c;
+    for (int i = 0; a.empty(); ++i) {
+      std::string key = "position " + std::to_string(i);
+      auto [it, added] = first_in_bucket.emplace(bucket(key), key);
+      if (!added) a = it->second, b = key;
+    }
+    for (int i = 0; c.empty(); ++i)
+      if (std::string key = "other " + std::to_string(i); bucket(key) != bucket(a)) c = key;
+    auto bucket_of = [&](std::vector<std::pair<std::string, std::vector<uint32_t>>> entries) {
+      auto tag = [](const std::string& key) { return position_tag(position_hash(key)); };
+      std::sort(entries.begin(), entries.end(), [&](const auto& x, const auto& y) { return tag(x.first) < tag(y.first); });
+      PositionBucketWriter writer;
+      for (const auto& [key, ids] : entries) writer.add(tag(key), ids);
+      return std::make_pair(bucket_key(bucket(entries.front().first)), writer.take());
+    };
+    auto sorted = [](std::vector<std::pair<std::string, std::string>> rows) {
+      std::sort(rows.begin(), rows.end());
+      return rows;
+    };
+    TempDir tmp;
+    build_small_index(tmp.path, bits);
+    std::string error;
+    {
+      auto store = IndexStore::open_for_writing(tmp.path, &error);
+      REQUIRE(store);
+      REQUIRE(store->ingest_sorted(Family::Similar, IndexStore::Ingest::Merge,
+                                   sorted({bucket_of({{a, {0}}}), bucket_of({{c, {1, 2}}})}), &error));
+      REQUIRE(store->ingest_sorted(Family::Similar, IndexStore::Ingest::Merge,
+                                   sorted({bucket_of({{a, {2}}, {b, {1}}})}), &error));
+      REQUIRE(store->finish(&error));
+    }
+    auto store = IndexStore::open_for_reading(tmp.path, &error);
     REQUIRE(store);
-    REQUIRE(store->ingest_sorted(Family::Similar, IndexStore::Ingest::Merge,
-                                 sorted({bucket_of({{a, {0}}}), bucket_of({{c, {1, 2}}})}), &error));
-    REQUIRE(store->ingest_sorted(Family::Similar, IndexStore::Ingest::Merge,
-                                 sorted({bucket_of({{a, {2}}, {b, {1}}})}), &error));
-    REQUIRE(store->finish(&error));
+    REQUIRE(store->meta().similar_bucket_bits == bits);
+    auto games = [&](const std::string& key) {
+      auto list = store->position_games(key, &error);
+      REQUIRE(list);
+      std::vector<uint32_t> ids(list->size());
+      list->bits().toUint32Array(ids.data());
+      return ids;
+    };
+    CHECK(games(a) == std::vector<uint32_t>{0, 2});
+    CHECK(games(b) == std::vector<uint32_t>{1});
+    CHECK(games(c) == std::vector<uint32_t>{1, 2});
+    CHECK(games("never filed").empty());
+    CHECK(store->position_count(&error) == 3u);
+    CHECK(store->family_keys(Family::Similar) == 2u);
   }
-  auto store = IndexStore::open_for_reading(tmp.path, &error);
-  REQUIRE(store);
-  auto games = [&](const std::string& key) {
-    auto list = store->position_games(key, &error);
-    REQUIRE(list);
-    std::vector<uint32_t> ids(list->size());
-    list->bits().toUint32Array(ids.data());
-    return ids;
-  };
-  CHECK(games(a) == std::vector<uint32_t>{0, 2});
-  CHECK(games(b) == std::vector<uint32_t>{1});
-  CHECK(games(c) == std::vector<uint32_t>{1, 2});
-  CHECK(games("never filed").empty());
-  CHECK(store->position_count(&error) == 3u);
 }
 
 TEST_CASE("damaged, truncated and unfinished indexes are refused with a reason", "[store]") {

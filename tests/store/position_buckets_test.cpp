@@ -20,27 +20,70 @@ std::vector<uint32_t> ids_of(const PostingList& list) {
 
 }  // namespace
 
-TEST_CASE("position hash: XXH3-64 cut into a 16-bit bucket and the next 32 bits", "[store]") {
+TEST_CASE("position hash: XXH3-64; the tag is its bits 16-47, the bucket its first bits in 4 bytes", "[store]") {
   // XXH3_64bits of the empty input is 0x2D06800538D394C2 (xxHash's reference value): the layout is pinned, so an
   // index written by one build is read by another.
-  CHECK(position_hash("") == PositionHash{0x2D06, 0x800538D3});
+  const uint64_t h = position_hash("");
+  CHECK(h == 0x2D06800538D394C2ull);
+  CHECK(position_tag(h) == 0x800538D3u);
+  CHECK(position_bucket(h, 16) == 0x2D060000u);
+  CHECK(position_bucket(h, 17) == 0x2D068000u);
+  CHECK(position_bucket(h, 24) == 0x2D068000u);
+  CHECK(position_bucket(h, 32) == 0x2D068005u);
+  CHECK(bucket_key(position_bucket(h, 16)) == std::string("\x2D\x06\0\0", 4));
   char bytes[kPositionHashBytes];
-  write_position_hash(PositionHash{0x2D06, 0x800538D3}, bytes);
+  write_position_hash(h, bytes);
   CHECK(std::string(bytes, sizeof bytes) == std::string("\x2D\x06\x80\x05\x38\xD3", 6));
-  CHECK(read_position_hash(std::string_view(bytes, sizeof bytes)) == PositionHash{0x2D06, 0x800538D3});
-  CHECK(bucket_key(0x2D06) == std::string("\x2D\x06", 2));
+  CHECK(read_position_hash(std::string_view(bytes, sizeof bytes)) == 0x2D06800538D30000ull);
 }
 
-TEST_CASE("position hash: byte order of the 6-byte form is bucket-then-tag order", "[store]") {
-  std::mt19937 rng(11);
+TEST_CASE("position hash: byte order of the 6-byte form is hash order, so bucket-then-tag order at every bucket count",
+          "[store]") {
+  std::mt19937_64 rng(11);
   for (int i = 0; i < 2000; ++i) {
-    PositionHash a{static_cast<uint16_t>(rng()), static_cast<uint32_t>(rng())};
-    PositionHash b{static_cast<uint16_t>(rng() % 4 ? a.bucket : rng()), static_cast<uint32_t>(rng())};
+    const uint64_t a = rng();
+    const uint64_t b = rng() % 4 ? (a & ~((uint64_t{1} << (rng() % 48)) - 1)) | (rng() >> 20) : rng();
     char x[kPositionHashBytes], y[kPositionHashBytes];
     write_position_hash(a, x);
     write_position_hash(b, y);
-    const bool numeric = a.bucket != b.bucket ? a.bucket < b.bucket : a.tag < b.tag;
-    CHECK((std::string_view(x, 6) < std::string_view(y, 6)) == numeric);
+    CHECK((std::string_view(x, 6) < std::string_view(y, 6)) == ((a >> 16) < (b >> 16)));
+    for (unsigned bits : {16u, 19u, 24u, 32u}) {
+      const auto ka = bucket_key(position_bucket(a, bits)), kb = bucket_key(position_bucket(b, bits));
+      if ((a >> 16) < (b >> 16)) CHECK(ka <= kb);
+      if (ka == kb) CHECK(a >> (64 - bits) == b >> (64 - bits));  // same bucket: same first `bits` bits
+    }
+  }
+}
+
+TEST_CASE("position buckets split without the position keys: the tag holds the bits past the bucket's", "[store]") {
+  // A bucket of b bits is the union of the two buckets of b + 1 bits whose keys start with its bits, and which
+  // of them a position falls in is told by its tag (it repeats the hash's bits 16 to 47).
+  std::mt19937_64 rng(5);
+  for (int i = 0; i < 5000; ++i) {
+    const uint64_t h = rng();
+    for (unsigned bits = kMinBucketBits; bits < kMaxBucketBits; ++bits) {
+      const uint32_t parent = position_bucket(h, bits), child = position_bucket(h, bits + 1);
+      CHECK((child & ~(0xFFFFFFFFu >> bits)) == parent);
+      const uint32_t from_tag = (parent | ((position_tag(h) >> (47 - bits)) & 1u) << (31 - bits));
+      CHECK(from_tag == child);
+    }
+  }
+}
+
+TEST_CASE("bucket bits grow with the family so that a bucket stays about 1 KiB", "[store]") {
+  CHECK(similar_bucket_bits(0, 0) == kMinBucketBits);
+  // The 116,573-game train file: 6.4 million positions, most in one game: 65,536 buckets, as before.
+  CHECK(similar_bucket_bits(5'500'000, 6'400'000) == 16);
+  // Ten times the positions: 8 times the buckets; a hundred million games: 2^26 buckets.
+  CHECK(similar_bucket_bits(55'000'000, 64'000'000) == 19);
+  CHECK(similar_bucket_bits(5'000'000'000ull, 8'000'000'000ull) == 26);
+  // Repeated games: few distinct positions filed many times also fill buckets.
+  CHECK(similar_bucket_bits(6'500'000, 550'000'000) == 21);
+  CHECK(similar_bucket_bits(uint64_t{1} << 60, uint64_t{1} << 60) == kMaxBucketBits);
+  for (uint64_t n = 1000; n < (uint64_t{1} << 40); n *= 3) {
+    const unsigned bits = similar_bucket_bits(n, n);
+    CHECK(((7 * n) >> bits) <= 1024);                                   // at most 1 KiB a bucket
+    if (bits > kMinBucketBits) CHECK(((7 * n) >> (bits - 1)) > 1024);  // and no more buckets than that needs
   }
 }
 

@@ -1,8 +1,12 @@
 // Byte layouts of the games and meta families.
+#include <random>
+#include <vector>
+
 #include <catch2/catch.hpp>
 
 #include "store/family.h"
 #include "store/game_record.h"
+#include "store/distinct_sketch.h"
 #include "store/index_meta.h"
 
 using namespace cqlindex::store;
@@ -39,7 +43,10 @@ TEST_CASE("index meta is one readable row per field and refuses another schema",
   m.game_count = 116573;
   m.position_count = 9'500'000;
   m.build_options = "threads=2";
+  m.similar_bucket_bits = 21;
+  m.distinct_sketch = DistinctSketch{}.to_text();
   auto rows = encode_index_meta(m);
+  REQUIRE(rows.at("similar_bucket_bits") == "21");
   REQUIRE(rows.at("game_count") == "116573");
   REQUIRE(rows.at("schema_version") == std::to_string(kSchemaVersion));
   std::string error;
@@ -52,12 +59,20 @@ TEST_CASE("index meta is one readable row per field and refuses another schema",
   REQUIRE_FALSE(decode_index_meta(missing, &error));
   REQUIRE(error == "index meta field 'pgn_fingerprint' is missing or malformed");
 
-  // An index of schema 4 (before the PGN's identity and sample hash were recorded) is refused: it is rebuilt.
+  // An index of schema 5 (65,536 buckets of 2-byte keys, before the bucket count was chosen at build) is
+  // refused: it is rebuilt.
   auto older = rows;
   older.at("schema_version") = std::to_string(kSchemaVersion - 1);
-  older.erase("pgn_sample_hash");
+  older.erase("similar_bucket_bits");
+  older.erase("distinct_sketch");
   REQUIRE_FALSE(decode_index_meta(older, &error));
-  REQUIRE(error.find("index schema version 4, this cqlindex reads 5") == 0);
+  REQUIRE(error.find("index schema version 5, this cqlindex reads 6") == 0);
+
+  // Bucket bits outside 16..32 are not a layout this reader knows.
+  auto bad_bits = rows;
+  bad_bits.at("similar_bucket_bits") = "40";
+  REQUIRE_FALSE(decode_index_meta(bad_bits, &error));
+  REQUIRE(error == "index meta field 'similar_bucket_bits' is missing or malformed");
 
   auto other = rows;
   other["schema_version"] = "999";
@@ -71,4 +86,32 @@ TEST_CASE("family names are fixed", "[store]") {
   REQUIRE(family_name(Family::Yacpdb) == "yacpdb");
   REQUIRE_FALSE(holds_postings(Family::Games));
   REQUIRE(holds_postings(Family::Tags));
+}
+
+TEST_CASE("the distinct-position sketch estimates within a few percent, merges, and round-trips as text", "[store]") {
+  std::mt19937_64 rng(7);
+  DistinctSketch all, first, second;
+  CHECK(all.estimate() == 0);
+  std::vector<uint64_t> hashes(300'000);
+  for (uint64_t& h : hashes) h = rng();
+  for (size_t i = 0; i < hashes.size(); ++i) {
+    all.add(hashes[i]);
+    all.add(hashes[i]);  // a repeat counts once
+    (i % 3 ? first : second).add(hashes[i]);
+  }
+  const double e = double(all.estimate());
+  CHECK(e > 0.95 * 300'000);
+  CHECK(e < 1.05 * 300'000);
+  DistinctSketch merged = first;
+  merged.merge(second);
+  CHECK(merged == all);  // the same whatever way the hashes were shared out
+  DistinctSketch few;
+  for (int i = 0; i < 100; ++i) few.add(hashes[i]);
+  CHECK(few.estimate() >= 97);
+  CHECK(few.estimate() <= 103);
+  auto back = DistinctSketch::from_text(all.to_text());
+  REQUIRE(back);
+  CHECK(*back == all);
+  CHECK_FALSE(DistinctSketch::from_text("0123"));
+  CHECK_FALSE(DistinctSketch::from_text(std::string(DistinctSketch::kRegisters, '~')));
 }
