@@ -23,6 +23,7 @@
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/open_index.h"
+#include "cli/near_run.h"
 #include "cli/output_file.h"
 #include "cli/similar_report.h"
 #include "cli/similar_run.h"
@@ -51,7 +52,9 @@ int parse_options(int argc, char** argv, SimilarRequest& o) {
       "ignore-common", po::value<double>(),
       "skip submission positions similar to positions of more than PERCENT % of the repository's games")(
       "warn-common", po::value<double>()->default_value(kDefaultWarnCommonPercent),
-      "warn about submission positions similar to positions of more than PERCENT % of the games");
+      "warn about submission positions similar to positions of more than PERCENT % of the games")(
+      "near", po::value<int>(), "also find positions within K squares of a submission position (K = 1 through the index)")(
+      "report", po::value<std::string>(), "write the judges' report (self-contained HTML) to FILE");
   po::variables_map vm;
   if (auto stop = parse_command_line("similar", argc, argv, visible, "file", false, vm))
     return *stop == kExitOk ? -1 : *stop;  // -1: --help was printed
@@ -83,6 +86,17 @@ int parse_options(int argc, char** argv, SimilarRequest& o) {
     std::cerr << "cqlindex similar: a PERCENT must be between 0 and 100\n";
     return kExitUsage;
   }
+  // -- near-anticipations and the judges' report (issue 17, cli/near_run.h)
+  if (vm.count("near")) {
+    const int k = vm["near"].as<int>();
+    if (k < 0 || k > 32) {
+      std::cerr << "cqlindex similar: --near K takes a distance from 0 to 32\n";
+      return kExitUsage;
+    }
+    o.near = unsigned(k);
+  }
+  if (vm.count("report")) o.report = vm["report"].as<std::string>();
+  // -- end of issue 17
   return kExitOk;
 }
 
@@ -112,6 +126,18 @@ int run_similar(const SimilarRequest& opt) {
     std::cerr << "cqlindex " << opt.command << ": " << error << "\n";
     return output_is_input ? kExitUsage : kExitInput;
   }
+  // -- issue 17: the report is opened with the output, before the work (cli/near_run.h)
+  std::unique_ptr<OutputFile> report;
+  if (!opt.report.empty()) {
+    report = OutputFile::open(opt.report, {opt.repository, opt.submissions, opt.output}, &error, &output_is_input);
+    if (!report) {
+      std::cerr << "cqlindex " << opt.command << ": " << error << "\n";
+      return output_is_input ? kExitUsage : kExitInput;
+    }
+  }
+  const bool near_wanted = opt.near.has_value() || report != nullptr;
+  NearSubmissions near_subs;
+  // -- end of issue 17
   // The index, if there is a usable one; a stale or damaged one is refused.
   std::unique_ptr<store::IndexStore> index;
   if (!opt.no_index) {
@@ -128,9 +154,16 @@ int run_similar(const SimilarRequest& opt) {
   if (!submissions_file) return fail(error);
   SubmissionKeys keys;
   std::vector<pgn::PgnError> problems;
+  SubmissionDb::PositionVisitor visit = index ? keys.visitor() : SubmissionDb::PositionVisitor{};
+  if (near_wanted) {  // issue 17: the near search keeps the positions whole
+    visit = [keys_visit = std::move(visit), near_visit = near_subs.visitor()](
+                uint32_t id, const chess::Position& pos, const cql::similar::SubmissionPosition& where) {
+      if (keys_visit) keys_visit(id, pos, where);
+      near_visit(id, pos, where);
+    };
+  }
   SubmissionDb db = SubmissionDb::read(submissions_file->text(), opt.submissions,
-                                       SubmissionDb::Options{opt.notransform}, &problems,
-                                       index ? keys.visitor() : SubmissionDb::PositionVisitor{});
+                                       SubmissionDb::Options{opt.notransform}, &problems, visit);
   for (const pgn::PgnError& e : problems) std::cerr << pgn::format_error(opt.submissions, e) << "\n";
   std::cout << cql::similar::read_message(db) << std::endl;
   if (db.games() == 0) return fail("Db: unable to read any games from file: " + opt.submissions);
@@ -170,6 +203,10 @@ int run_similar(const SimilarRequest& opt) {
     BufferedStderr err;
     report_reach(err, db, search.matched);
   }
+  if (near_wanted)  // issue 17 (cli/near_run.h)
+    if (int rc = run_near(opt, db, near_subs, index.get(), *repo, submissions_file->text(), report.get(), threads);
+        rc != kExitOk)
+      return rc;
 
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::ostringstream line;

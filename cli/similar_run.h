@@ -16,6 +16,8 @@ struct SimilarRequest {
   unsigned threads = 0;
   std::optional<double> ignore_common;  // percent of the repository's games
   double warn_common = kDefaultWarnCommonPercent;
+  std::optional<unsigned> near;  // --near K: also the positions within distance K (issue 17, near_run.h)
+  std::string report;            // --report FILE.html: the judges' report ("" = none)
 };
 
 // Runs the search and writes the output; returns the exit code.

@@ -90,8 +90,22 @@ struct Candidate {
   Bitboard occupancy;
 };
 
+// A board to key: a chess::Position, or 64 squares and a side to move (BoardSource).
+struct BoardSource {
+  const std::array<chess::Piece, 64>& board;
+  chess::Color side;
+  Bitboard occupied, pawns;
+  chess::Piece piece_on(Square s) const { return board[s]; }
+  chess::Color side_to_move() const { return side; }
+};
+Bitboard occupancy_of(const chess::Position& pos) { return pos.pieces(); }
+Bitboard occupancy_of(const BoardSource& b) { return b.occupied; }
+Bitboard pawns_of(const chess::Position& pos) { return pos.pieces(chess::PAWN); }
+Bitboard pawns_of(const BoardSource& b) { return b.pawns; }
+
 // Writes the key of `pos` under candidate `c` to `out`; returns its length.
-size_t encode(const chess::Position& pos, const Candidate& c, char* out) {
+template <typename Source>
+size_t encode(const Source& pos, const Candidate& c, char* out) {
   size_t n = 0;
   out[n++] = static_cast<char>(pos.side_to_move());
   for (int i = 7; i >= 0; --i) out[n++] = static_cast<char>((c.occupancy >> (8 * i)) & 0xFF);
@@ -115,11 +129,15 @@ std::string board_key(const chess::Position& pos) {
   return std::string(buffer, encode(pos, Candidate{Identity, 0, pos.pieces()}, buffer));
 }
 
-size_t canonical_key(const chess::Position& pos, char (&out)[kMaxKeyBytes]) {
-  const Bitboard occupied = pos.pieces();
+namespace {
+
+// The canonical key of a Position or a BoardSource (see canonical_key below).
+template <typename Source>
+size_t canonical_key_of(const Source& pos, char (&out)[kMaxKeyBytes]) {
+  const Bitboard occupied = occupancy_of(pos);
   std::array<Candidate, 8> candidates;
   int count = 0;
-  if (pos.pieces(chess::PAWN)) {
+  if (pawns_of(pos)) {
     for (Symmetry t : {Identity, MirrorFiles}) {
       Bitboard image = transformed(t, occupied);
       int shift = leftmost_file(image);
@@ -144,6 +162,20 @@ size_t canonical_key(const chess::Position& pos, char (&out)[kMaxKeyBytes]) {
     if (std::string_view(other, size) < std::string_view(out, best_size)) std::copy(other, other + size, out);
   }
   return best_size;
+}
+
+}  // namespace
+
+size_t canonical_key(const chess::Position& pos, char (&out)[kMaxKeyBytes]) { return canonical_key_of(pos, out); }
+
+size_t canonical_key(const std::array<chess::Piece, 64>& board, chess::Color side, char (&out)[kMaxKeyBytes]) {
+  Bitboard occupied = 0, pawns = 0;
+  for (int sq = 0; sq < 64; ++sq) {
+    if (board[sq] == chess::NO_PIECE) continue;
+    occupied |= Bitboard(1) << sq;
+    if (chess::type_of(board[sq]) == chess::PAWN) pawns |= Bitboard(1) << sq;
+  }
+  return canonical_key_of(BoardSource{board, side, occupied, pawns}, out);
 }
 
 std::string canonical_key(const chess::Position& pos) {

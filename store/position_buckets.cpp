@@ -150,6 +150,24 @@ std::optional<size_t> bucket_entry_count(std::string_view value, std::string* er
   return count;
 }
 
+bool find_tags_in_bucket(std::string_view value, const std::vector<uint32_t>& wanted,
+                         const std::function<void(size_t, PostingList&&)>& visit, std::string* error) {
+  BucketReader reader(value);
+  RawEntry e;
+  size_t i = 0;
+  while (!reader.done() && i < wanted.size()) {
+    if (!reader.next(e, error)) return false;
+    while (i < wanted.size() && wanted[i] < e.tag) ++i;
+    if (i < wanted.size() && wanted[i] == e.tag) {
+      auto games = games_of(e, error);
+      if (!games) return false;
+      for (; i + 1 < wanted.size() && wanted[i + 1] == e.tag; ++i) visit(i, PostingList(*games));  // a tag asked twice
+      visit(i++, std::move(*games));
+    }
+  }
+  return true;
+}
+
 std::optional<PostingList> find_in_bucket(std::string_view value, uint32_t tag, std::string* error) {
   BucketReader reader(value);
   RawEntry e;

@@ -88,6 +88,12 @@ bool for_each_in_bucket(std::string_view value, const std::function<void(uint32_
 // bytes are not a bucket value; their games are not decoded.
 std::optional<size_t> bucket_entry_count(std::string_view value, std::string* error);
 
+// Calls `visit(i, games)` for each tag wanted[i] (non-decreasing) that the bucket value holds, decoding only those
+// entries (the near-anticipation search asks a bucket for many tags at once); false (with `error`) when the bytes
+// are not a bucket value.
+bool find_tags_in_bucket(std::string_view value, const std::vector<uint32_t>& wanted,
+                         const std::function<void(size_t, PostingList&&)>& visit, std::string* error);
+
 // Returns the games filed under `tag` in a bucket value (empty when absent), or nullopt (with `error`) when the
 // bytes are not a bucket value.
 std::optional<PostingList> find_in_bucket(std::string_view value, uint32_t tag, std::string* error);

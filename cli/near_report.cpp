@@ -1,0 +1,228 @@
+#include "cli/near_report.h"
+
+#include <map>
+#include <sstream>
+
+#include "engine/chess/san.h"
+#include "engine/cql/similar/near_distance.h"
+#include "engine/pgn/game_parser.h"
+#include "engine/pgn/game_splitter.h"
+
+namespace cqlindex::cli {
+
+using cql::similar::Board;
+
+namespace {
+
+// The page's style: screen and A4 print.
+constexpr std::string_view kStyle = R"(
+body { font-family: sans-serif; margin: 1.5em; color: #111; max-width: 60em; }
+h1 { font-size: 1.5em; } h2 { font-size: 1.2em; margin-top: 2em; border-top: 2px solid #444; padding-top: .5em; }
+h3 { font-size: 1em; margin: 1em 0 .3em; }
+nav ol { columns: 2; font-size: .9em; } nav .count { color: #555; }
+.pair { display: flex; gap: 1.5em; flex-wrap: wrap; }
+figure { margin: 0; } figcaption { font-size: .85em; text-align: center; }
+svg.board { width: 200px; height: 200px; border: 1px solid #333; display: block; }
+.transform { font-weight: bold; } .moves { font-size: .85em; color: #333; } .none { color: #555; }
+article.match { border-bottom: 1px solid #ccc; padding-bottom: .8em; }
+summary { cursor: pointer; font-weight: bold; margin: .5em 0; }
+@page { size: A4; margin: 15mm; }
+@media print { body { margin: 0; max-width: none; } nav ol { columns: 2; } article.match, .submission-head { break-inside: avoid; }
+  h2 { break-before: page; } h2.first { break-before: auto; } }
+)";
+
+// The shared definitions of every diagram: the chequered board and the pieces (a disc with the piece's letter).
+std::string svg_defs() {
+  std::string s =
+      "<svg width=\"0\" height=\"0\" style=\"position:absolute\" aria-hidden=\"true\"><defs>"
+      "<pattern id=\"squares\" width=\"80\" height=\"80\" patternUnits=\"userSpaceOnUse\">"
+      "<rect width=\"80\" height=\"80\" fill=\"#f0d9b5\"/><rect x=\"40\" width=\"40\" height=\"40\" fill=\"#b58863\"/>"
+      "<rect y=\"40\" width=\"40\" height=\"40\" fill=\"#b58863\"/></pattern>";
+  const char* letters = "PNBRQK";
+  for (int colour = 0; colour < 2; ++colour)
+    for (int i = 0; i < 6; ++i) {
+      const bool white = colour == 0;
+      s += std::string("<symbol id=\"") + (white ? 'w' : 'b') + letters[i] + "\" viewBox=\"0 0 40 40\">";
+      s += std::string("<circle cx=\"20\" cy=\"20\" r=\"15\" fill=\"") + (white ? "#fff" : "#222") +
+           "\" stroke=\"#000\" stroke-width=\"2\"/>";
+      s += std::string("<text x=\"20\" y=\"27\" text-anchor=\"middle\" font-family=\"sans-serif\" font-size=\"19\" "
+                       "font-weight=\"bold\" fill=\"") + (white ? "#000" : "#fff") + "\">" + letters[i] + "</text></symbol>";
+    }
+  return s + "</defs></svg>\n";
+}
+
+std::string escaped(std::string_view text) {
+  std::string s;
+  for (char c : text) {
+    switch (c) {
+      case '&': s += "&amp;"; break;
+      case '<': s += "&lt;"; break;
+      case '>': s += "&gt;"; break;
+      case '"': s += "&quot;"; break;
+      default: s += c;
+    }
+  }
+  return s;
+}
+
+// A diagram of `board`, the squares of `marked` outlined; `label` names it for screen readers.
+std::string diagram(const Board& board, uint64_t marked, std::string_view label) {
+  std::string s = "<svg class=\"board\" viewBox=\"0 0 320 320\" role=\"img\" aria-label=\"" + escaped(label) +
+                  "\"><rect width=\"320\" height=\"320\" fill=\"url(#squares)\"/>";
+  for (int sq = 0; sq < 64; ++sq) {
+    const int x = (sq & 7) * 40, y = (7 - (sq >> 3)) * 40;
+    if (marked >> sq & 1)
+      s += "<rect class=\"differs\" x=\"" + std::to_string(x + 2) + "\" y=\"" + std::to_string(y + 2) +
+           "\" width=\"36\" height=\"36\" fill=\"#e33\" fill-opacity=\".35\" stroke=\"#d00\" stroke-width=\"4\"/>";
+    const chess::Piece p = board[sq];
+    if (p == chess::NO_PIECE) continue;
+    s += std::string("<use href=\"#") + (chess::color_of(p) == chess::WHITE ? 'w' : 'b') +
+         "PNBRQK"[chess::type_of(p) - 1] + "\" x=\"" + std::to_string(x) + "\" y=\"" + std::to_string(y) +
+         "\" width=\"40\" height=\"40\"/>";
+  }
+  return s + "</svg>";
+}
+
+// "Tal - Botvinnik, World Championship, Moscow, 1960.03.15" from a game's tags.
+std::string header_of(const pgn::Game& g) {
+  auto tag = [&](const char* name) {
+    std::string v(g.tag(name).value_or(""));
+    return v == "?" || v.empty() ? std::string() : v;
+  };
+  std::string s = tag("White");
+  if (!tag("Black").empty()) s += (s.empty() ? "" : " - ") + tag("Black");
+  for (const char* name : {"Event", "Site", "Date"})
+    if (!tag(name).empty()) s += (s.empty() ? "" : ", ") + tag(name);
+  return escaped(s.empty() ? std::string("(no tags)") : s);
+}
+
+// The mainline moves of `g` up to `ply` in SAN with move numbers ("1. e4 e5 2. Nf3"), and the position there.
+std::string moves_to(const pgn::Game& g, uint32_t ply, chess::Position& pos) {
+  pos = g.start;
+  std::string s;
+  pgn::NodeIndex node = 0;
+  for (uint32_t i = 0; i < ply; ++i) {
+    node = g.nodes[node].first_child;
+    if (node == pgn::kNoNode) break;
+    const chess::Move m = g.nodes[node].move;
+    if (pos.side_to_move() == chess::WHITE || i == 0)
+      s += std::to_string(pos.fullmove_number()) + (pos.side_to_move() == chess::WHITE ? ". " : "... ");
+    s += chess::to_san(pos, m) + " ";
+    pos.do_move(m);
+  }
+  if (!s.empty()) s.pop_back();
+  return s.empty() ? "(the game's first position)" : s;
+}
+
+std::string side_words(chess::Color c) { return c == chess::WHITE ? "White to move" : "Black to move"; }
+
+// Parses the game `text` (mainline only) into `g`.
+void parse_mainline(std::string_view text, uint64_t number, uint64_t offset, pgn::Game& g) {
+  pgn::ParseOptions parse;
+  parse.mainline_only = true;
+  pgn::parse_game(text, pgn::GameLocation{number, offset, 1, 1}, g, parse);
+}
+
+}  // namespace
+
+bool write_near_report(std::ostream& out, const ReportInput& in, std::string* error) {
+  const auto& db = in.db;
+  // The submission games' headers, and their first position's id.
+  std::map<uint32_t, std::string> headers;
+  {
+    pgn::GameSplitter splitter(in.submissions_text);
+    pgn::GameSpan span;
+    pgn::Game g;
+    while (splitter.next(span)) {
+      parse_mainline(in.submissions_text.substr(span.offset, span.length), span.number, span.offset, g);
+      headers[uint32_t(span.number)] = header_of(g);
+    }
+  }
+  std::map<uint32_t, uint32_t> first_position;
+  for (uint32_t id = 0; id < db.positions(); ++id) first_position.try_emplace(db.position(id).game, id);
+  std::map<uint32_t, std::vector<const NearPair*>> by_submission;
+  for (const NearPair& p : in.pairs) by_submission[p.submission_game].push_back(&p);
+  std::vector<uint64_t> by_distance(in.search.limit + 1, 0);
+  for (const NearPair& p : in.pairs) ++by_distance[p.hit.distance];
+  const bool collapsed = in.pairs.size() > kCollapseAbove;
+
+  out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>Anticipations of "
+      << escaped(in.submissions_name) << " in " << escaped(in.repository_name) << "</title>\n<style>" << kStyle
+      << "</style></head>\n<body>\n" << svg_defs();
+  out << "<h1>Anticipations of " << escaped(in.submissions_name) << " in " << escaped(in.repository_name) << "</h1>\n";
+  out << "<p class=\"summary\">" << db.games() << " submission games, " << in.search.repository_games
+      << " repository games: <span id=\"match-count\">" << in.pairs.size() << "</span> matches";
+  for (unsigned d = 0; d <= in.search.limit; ++d)
+    out << (d ? ", " : " (") << by_distance[d] << (d == 0 ? " exact" : " at distance " + std::to_string(d));
+  out << ").";
+  if (collapsed) out << " More than " << kCollapseAbove << " matches: each submission's list is collapsed; open it by its title.";
+  out << " Boards are drawn as the submission is oriented; outlined squares differ from the submission.</p>\n";
+
+  out << "<nav><h2 class=\"first\">Submissions</h2><ol>\n";
+  for (uint32_t s = 1; s <= db.games(); ++s) {
+    const size_t n = by_submission.count(s) ? by_submission[s].size() : 0;
+    out << "<li value=\"" << s << "\"><a href=\"#s" << s << "\">" << headers[s] << "</a> <span class=\"count\">"
+        << n << (n == 1 ? " match" : " matches") << "</span></li>\n";
+  }
+  out << "</ol></nav>\n";
+
+  std::string bytes, err;
+  pgn::Game g;
+  size_t number = 0;
+  for (uint32_t s = 1; s <= db.games(); ++s) {
+    out << "<section class=\"submission\" id=\"s" << s << "\"><div class=\"submission-head\"><h2>Submission game "
+        << s << ": " << headers[s] << "</h2>\n";
+    auto first = first_position.find(s);
+    if (first != first_position.end()) {
+      const chess::Position& pos = in.subs.positions[first->second];
+      out << "<figure>" << diagram(cql::similar::board_of(pos), 0, "submission game " + std::to_string(s))
+          << "<figcaption>" << side_words(pos.side_to_move()) << "</figcaption></figure>\n";
+    } else {
+      out << "<p class=\"none\">The game has no position to compare (its start could not be read).</p>\n";
+    }
+    out << "</div>\n";
+    auto list = by_submission.find(s);
+    if (list == by_submission.end()) {
+      out << "<p class=\"none\">No repository game within reach.</p></section>\n";
+      continue;
+    }
+    out << "<details class=\"matches\"" << (collapsed ? "" : " open") << "><summary>" << list->second.size()
+        << (list->second.size() == 1 ? " repository game" : " repository games") << "</summary>\n";
+    for (const NearPair* p : list->second) {
+      ++number;
+      if (!in.repo.read(p->game->offset, p->game->length, bytes, &err)) {
+        if (error) *error = err;
+        return false;
+      }
+      parse_mainline(bytes, p->game->number, p->game->offset, g);
+      chess::Position there;
+      const std::string moves = moves_to(g, p->hit.ply, there);
+      const chess::Position& sub = in.subs.positions[p->hit.position];
+      const Board sub_board = cql::similar::board_of(sub);
+      Board undone;
+      const unsigned dropped = cql::similar::undo_transform(*p->hit.transform, cql::similar::board_of(there), undone);
+      uint64_t differ = 0;
+      for (int sq = 0; sq < 64; ++sq)
+        if (sub_board[sq] != undone[sq]) differ |= uint64_t(1) << sq;
+      const auto& where = db.position(p->hit.position);
+      out << "<article class=\"match\" id=\"m" << number << "\" data-distance=\"" << p->hit.distance << "\">"
+          << "<h3>Repository game " << p->game->number << ": " << header_of(g) << "</h3>\n<p><span class=\"transform\">"
+          << (p->hit.distance == 0 ? std::string("exact") : "distance " + std::to_string(p->hit.distance)) << ": "
+          << cql::similar::transform_in_words(*p->hit.transform) << "</span>; at move " << there.fullmove_number()
+          << (there.side_to_move() == chess::WHITE ? " (White to move)" : " (Black to move)")
+          << " of the repository game, like move " << where.move << " of the submission";
+      if (dropped)
+        out << "; " << dropped << (dropped == 1 ? " piece" : " pieces")
+            << " of the repository position fall outside the board as the submission is oriented";
+      out << ".</p>\n<p class=\"moves\">" << escaped(moves) << "</p>\n<div class=\"pair\"><figure>"
+          << diagram(sub_board, differ, "submission") << "<figcaption>Submission, move " << where.move << "</figcaption></figure><figure>"
+          << diagram(undone, differ, "repository game " + std::to_string(p->game->number))
+          << "<figcaption>Repository game " << p->game->number << "</figcaption></figure></div></article>\n";
+    }
+    out << "</details></section>\n";
+  }
+  out << "<footer><p>Written by cqlindex similar --report.</p></footer>\n</body></html>\n";
+  return true;
+}
+
+}  // namespace cqlindex::cli

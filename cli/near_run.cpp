@@ -1,0 +1,61 @@
+#include "cli/near_run.h"
+
+#include <chrono>
+#include <iostream>
+
+#include "cli/exit_codes.h"
+#include "cli/near_report.h"
+#include "cli/similar_report.h"
+
+namespace cqlindex::cli {
+
+int run_near(const SimilarRequest& opt, cql::similar::SubmissionDb& db, const NearSubmissions& subs,
+             const store::IndexStore* index, const pgn::RangeReader& repo, std::string_view submissions_text,
+             OutputFile* report, unsigned threads) {
+  auto fail = [&](const std::string& message) {
+    std::cerr << "cqlindex " << opt.command << ": " << message << "\n";
+    return kExitInput;
+  };
+  const auto start = std::chrono::steady_clock::now();
+  const unsigned limit = opt.near.value_or(0);
+  std::string error;
+  NearSearch near;
+  if (index && limit <= kIndexedNearLimit) {
+    if (!search_near_with_index(*index, db, subs, limit, repo, threads, near, &error)) return fail(error);
+    std::cerr << "cqlindex " << opt.command << ": near search: " << near.looked_up
+              << " distinct neighbour keys looked up in the index\n";
+  } else {
+    if (index)
+      std::cerr << "cqlindex " << opt.command << ": --near " << limit << " is answered by scanning every game (the "
+                << "index holds the neighbourhoods of distance " << kIndexedNearLimit << " only)\n";
+    auto file = pgn::PgnFile::open(opt.repository, &error);
+    if (!file) return fail(error);
+    search_near_by_scan(db, subs, limit, *file, threads, near);
+  }
+  {
+    BufferedStderr err;
+    for (uint32_t id : report_common_near(err, db, subs, near, opt.warn_common, opt.ignore_common.has_value()))
+      if (opt.ignore_common) db.exclude(id);
+  }
+  settle_near(db, near);
+  const std::vector<NearPair> pairs = near_pairs(db, near.games);
+  if (opt.near) {
+    BufferedStderr err;
+    report_near(err, db, near, pairs);
+  }
+  const double search_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (report) {
+    const auto report_start = std::chrono::steady_clock::now();
+    ReportInput in{db, subs, submissions_text, repo, near, pairs, opt.submissions, opt.repository};
+    if (!write_near_report(report->stream(), in, &error)) return fail(error);
+    if (!report->commit(&error)) return fail(error);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - report_start).count();
+    std::cerr << "cqlindex " << opt.command << ": report of " << pairs.size() << " matches written to " << opt.report
+              << " in " << seconds << " s (near search " << search_seconds << " s)\n";
+  } else {
+    std::cerr << "cqlindex " << opt.command << ": near search took " << search_seconds << " s\n";
+  }
+  return kExitOk;
+}
+
+}  // namespace cqlindex::cli

@@ -1,0 +1,338 @@
+#include "cli/near_search.h"
+
+#include <algorithm>
+#include <atomic>
+#include <map>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#include "engine/cql/similar/near_neighbourhood.h"
+#include "indexer/canonical_key.h"
+#include "store/position_buckets.h"
+
+namespace cqlindex::cli {
+
+using cql::similar::NearFit;
+using cql::similar::NearImages;
+using cql::similar::RepositoryBoard;
+using cql::similar::SubmissionDb;
+
+namespace {
+
+// Runs f(i, thread) for i in [0, n) on up to `threads` threads.
+void run_parallel(size_t n, unsigned threads, const std::function<void(size_t, unsigned)>& f) {
+  threads = std::max(1u, std::min<unsigned>(threads, unsigned(std::min<size_t>(n, 1024))));
+  std::atomic<size_t> next{0};
+  auto work = [&](unsigned t) {
+    for (size_t i; (i = next.fetch_add(1)) < n;) f(i, t);
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t) {
+    try {
+      pool.emplace_back(work, t);
+    } catch (const std::system_error&) {  // no more threads to be had: fewer do it all
+      break;
+    }
+  }
+  work(0);
+  for (auto& t : pool) t.join();
+}
+
+// Keeps in `hits` (by position id) the closest hit of each position, the earliest among equals.
+void keep_closest(std::map<uint32_t, NearHit>& hits, uint32_t id, uint32_t ply, const NearFit& fit) {
+  auto [it, added] = hits.try_emplace(id, NearHit{id, ply, fit.distance, fit.transform});
+  if (!added && fit.distance < it->second.distance) it->second = NearHit{id, ply, fit.distance, fit.transform};
+}
+
+// Walks the mainline of `g`, calling at(ply, board) at each position; false when the game has no usable start.
+bool for_each_mainline_board(const pgn::Game& g, const std::function<void(uint32_t, const RepositoryBoard&)>& at) {
+  if (!g.start_known || g.status == pgn::GameStatus::SkippedVariant || g.nodes.empty()) return false;
+  chess::Position pos = g.start;
+  pgn::NodeIndex node = 0;
+  for (uint32_t ply = 0;; ++ply) {
+    at(ply, cql::similar::repository_board(pos));
+    node = g.nodes[node].first_child;
+    if (node == pgn::kNoNode) break;
+    pos.do_move(g.nodes[node].move);
+  }
+  return true;
+}
+
+NearGame near_game_of(const pgn::Game& g, const std::map<uint32_t, NearHit>& hits) {
+  NearGame m;
+  m.number = g.number;
+  for (const auto& [id, hit] : hits) m.hits.push_back(hit);
+  if (!m.hits.empty()) m.date = std::string(g.tag("Date").value_or(""));
+  return m;
+}
+
+// A neighbour's hash and the submission position it is near.
+struct Wanted {
+  uint64_t hash;
+  uint32_t id;
+  friend bool operator<(const Wanted& a, const Wanted& b) { return a.hash != b.hash ? a.hash < b.hash : a.id < b.id; }
+  friend bool operator==(const Wanted& a, const Wanted& b) = default;
+};
+
+// True when `a` is dated before `b`, by year first (undated last).
+bool dated_before(const std::string& a, const std::string& b) {
+  auto year = [](const std::string& d) {
+    return d.size() >= 4 && std::all_of(d.begin(), d.begin() + 4, [](char c) { return c >= '0' && c <= '9'; });
+  };
+  const bool ya = year(a), yb = year(b);
+  if (ya != yb) return ya;
+  return ya && a < b;
+}
+
+}  // namespace
+
+SubmissionDb::PositionVisitor NearSubmissions::visitor() {
+  return [this](uint32_t, const chess::Position& pos, const cql::similar::SubmissionPosition&) { positions.push_back(pos); };
+}
+
+NearImages NearSubmissions::images(const SubmissionDb& db) const {
+  NearImages images(db.notransform());
+  for (uint32_t id = 0; id < positions.size(); ++id)
+    if (!db.excluded(id)) images.add(id, positions[id]);
+  return images;
+}
+
+bool search_near_with_index(const store::IndexStore& index, const SubmissionDb& db, const NearSubmissions& subs,
+                            unsigned limit, const pgn::RangeReader& repo, unsigned threads, NearSearch& out,
+                            std::string* error) {
+  limit = std::min(limit, kIndexedNearLimit);
+  out.limit = limit;
+  out.repository_games = index.meta().game_count;
+  out.hits.assign(db.positions(), 0);
+  const unsigned bits = index.meta().similar_bucket_bits;
+  threads = std::max(1u, threads);
+
+  // 1. The hashes of the neighbourhoods' canonical keys, in 256 partitions by their first byte (which is the
+  // first byte of the bucket key: a partition is one key range of the similar family).
+  constexpr size_t kPartitions = 256;
+  std::vector<std::vector<std::vector<Wanted>>> parts(threads, std::vector<std::vector<Wanted>>(kPartitions));
+  const size_t positions = subs.positions.size();
+  run_parallel((positions + 63) / 64, threads, [&](size_t chunk, unsigned t) {
+    char key[indexer::kMaxKeyBytes];
+    for (size_t id = chunk * 64; id < std::min(positions, chunk * 64 + 64); ++id) {
+      if (db.excluded(uint32_t(id))) continue;
+      const chess::Position& pos = subs.positions[id];
+      const chess::Color side = pos.side_to_move();
+      auto visit = [&](const cql::similar::Board& b) {
+        const uint64_t h = store::position_hash(std::string_view(key, indexer::canonical_key(b, side, key)));
+        parts[t][h >> 56].push_back(Wanted{h, uint32_t(id)});
+      };
+      if (limit == 0) visit(cql::similar::board_of(pos));
+      else cql::similar::for_each_neighbour(pos, db.notransform(), visit);
+    }
+  });
+
+  // 2. Each partition: its wanted buckets read in key order (all of its range at once when they are many), the
+  // wanted tags found in each, and (game, position) candidate pairs from their games.
+  std::vector<std::vector<std::pair<uint32_t, uint32_t>>> pairs(kPartitions);
+  std::vector<std::string> errors(kPartitions);
+  std::atomic<uint64_t> looked_up{0};
+  const uint64_t buckets_per_partition = uint64_t(1) << (bits - 8);
+  run_parallel(kPartitions, threads, [&](size_t p, unsigned) {
+    std::vector<Wanted> wanted;
+    for (unsigned t = 0; t < threads; ++t) {
+      wanted.insert(wanted.end(), parts[t][p].begin(), parts[t][p].end());
+      std::vector<Wanted>().swap(parts[t][p]);
+    }
+    if (wanted.empty()) return;
+    std::sort(wanted.begin(), wanted.end());
+    wanted.erase(std::unique(wanted.begin(), wanted.end()), wanted.end());
+    // Distinct hashes, each with its range of `wanted`, grouped by bucket.
+    std::vector<size_t> hash_begin;
+    for (size_t i = 0; i < wanted.size(); ++i)
+      if (i == 0 || wanted[i].hash != wanted[i - 1].hash) hash_begin.push_back(i);
+    hash_begin.push_back(wanted.size());
+    looked_up += hash_begin.size() - 1;
+    size_t next_hash = 0;  // the first hash not yet past
+    std::vector<uint32_t> tags;
+    auto bucket_of_hash = [&](size_t k) { return store::position_bucket(wanted[hash_begin[k]].hash, bits); };
+    auto visit_bucket = [&](std::string_view key, std::string_view value) {
+      const uint32_t bucket = uint32_t(uint8_t(key[0])) << 24 | uint32_t(uint8_t(key[1])) << 16 |
+                              uint32_t(uint8_t(key[2])) << 8 | uint32_t(uint8_t(key[3]));
+      while (next_hash + 1 < hash_begin.size() && bucket_of_hash(next_hash) < bucket) ++next_hash;
+      size_t end = next_hash;
+      tags.clear();
+      while (end + 1 < hash_begin.size() && bucket_of_hash(end) == bucket)
+        tags.push_back(store::position_tag(wanted[hash_begin[end++]].hash));
+      if (tags.empty()) return true;
+      const size_t first = next_hash;
+      const bool ok = store::find_tags_in_bucket(value, tags, [&](size_t i, store::PostingList&& games) {
+        for (size_t w = hash_begin[first + i]; w < hash_begin[first + i + 1]; ++w)
+          for (uint32_t g : games.bits()) pairs[p].emplace_back(g, wanted[w].id);
+      }, &errors[p]);
+      next_hash = end;
+      return ok;
+    };
+    size_t distinct_buckets = 0;
+    for (size_t k = 0; k + 1 < hash_begin.size(); ++k) distinct_buckets += k == 0 || bucket_of_hash(k) != bucket_of_hash(k - 1);
+    if (distinct_buckets * 8 > buckets_per_partition) {
+      // Most of the range is wanted: one pass over it reads each block once.
+      const std::string prefix(1, char(p));
+      index.for_each(store::Family::Similar, prefix, visit_bucket, &errors[p]);
+    } else {
+      for (size_t k = 0; k + 1 < hash_begin.size() && errors[p].empty(); ++k) {
+        if (k > 0 && bucket_of_hash(k) == bucket_of_hash(k - 1)) continue;
+        index.for_each(store::Family::Similar, store::bucket_key(bucket_of_hash(k)), visit_bucket, &errors[p]);
+      }
+    }
+  });
+  for (const std::string& e : errors)
+    if (!e.empty()) {
+      if (error) *error = e;
+      return false;
+    }
+  out.looked_up = looked_up;
+
+  // 3. Every candidate game replayed against the positions that brought it in.
+  std::vector<std::pair<uint32_t, uint32_t>> all;
+  for (auto& p : pairs) {
+    all.insert(all.end(), p.begin(), p.end());
+    std::vector<std::pair<uint32_t, uint32_t>>().swap(p);
+  }
+  std::sort(all.begin(), all.end());
+  all.erase(std::unique(all.begin(), all.end()), all.end());
+  std::vector<size_t> game_begin;
+  for (size_t i = 0; i < all.size(); ++i)
+    if (i == 0 || all[i].first != all[i - 1].first) game_begin.push_back(i);
+  game_begin.push_back(all.size());
+  const size_t candidates = game_begin.size() - 1;
+  const NearImages images = subs.images(db);
+  std::vector<NearGame> found(candidates);
+  std::atomic<bool> failed{false};
+  std::string read_error;
+  pgn::ParseOptions parse;
+  parse.mainline_only = true;
+  run_parallel(candidates, threads, [&](size_t c, unsigned) {
+    const uint32_t id = all[game_begin[c]].first;
+    std::string err, bytes;
+    auto record = index.game(id, &err);
+    if (!record || !repo.read(record->offset, record->length, bytes, &err)) {
+      if (!failed.exchange(true)) read_error = err;
+      return;
+    }
+    pgn::Game g;
+    pgn::parse_game(bytes, pgn::GameLocation{uint64_t(id) + 1, record->offset, 1, 1}, g, parse);
+    std::map<uint32_t, NearHit> hits;
+    for_each_mainline_board(g, [&](uint32_t ply, const RepositoryBoard& r) {
+      for (size_t i = game_begin[c]; i < game_begin[c + 1]; ++i)
+        if (auto fit = images.nearest(all[i].second, r, limit)) keep_closest(hits, all[i].second, ply, *fit);
+    });
+    found[c] = near_game_of(g, hits);
+    found[c].offset = record->offset;
+    found[c].length = record->length;
+  });
+  if (failed) {
+    if (error) *error = read_error;
+    return false;
+  }
+  for (NearGame& m : found)
+    if (!m.hits.empty()) {
+      for (const NearHit& h : m.hits) ++out.hits[h.position];
+      out.games.push_back(std::move(m));
+    }
+  return true;
+}
+
+void search_near_by_scan(const SubmissionDb& db, const NearSubmissions& subs, unsigned limit, pgn::PgnFile& file,
+                         unsigned threads, NearSearch& out) {
+  out.limit = limit;
+  out.hits.assign(db.positions(), 0);
+  const NearImages images = subs.images(db);
+  pgn::ReadOptions read;
+  read.threads = threads;
+  read.parse.mainline_only = true;
+  read.progress = [&](uint64_t done) { file.release_before(done); };
+  pgn::for_each_game<NearGame>(
+      file.text(), read,
+      [&](const pgn::Game& g, unsigned) {
+        std::map<uint32_t, NearHit> hits;
+        for_each_mainline_board(g, [&](uint32_t ply, const RepositoryBoard& r) {
+          images.for_each_near(r, limit, [&](uint32_t id, const NearFit& fit) { keep_closest(hits, id, ply, fit); });
+        });
+        return near_game_of(g, hits);
+      },
+      [&](const pgn::GameInfo& info, NearGame&& m) {
+        ++out.repository_games;
+        if (!m.hits.empty()) {
+          m.offset = info.offset;
+          m.length = info.length;
+          for (const NearHit& h : m.hits) ++out.hits[h.position];
+          out.games.push_back(std::move(m));
+        }
+        return true;
+      });
+}
+
+void settle_near(const SubmissionDb& db, NearSearch& search) {
+  std::vector<NearGame> kept;
+  for (NearGame& m : search.games) {
+    std::erase_if(m.hits, [&](const NearHit& h) { return db.excluded(h.position); });
+    if (!m.hits.empty()) kept.push_back(std::move(m));
+  }
+  search.games = std::move(kept);
+}
+
+std::vector<NearPair> near_pairs(const SubmissionDb& db, const std::vector<NearGame>& games) {
+  std::vector<NearPair> pairs;
+  for (const NearGame& m : games) {
+    std::map<uint32_t, NearHit> best;  // by submission game: the closest hit, then the earliest position
+    for (const NearHit& h : m.hits) {
+      const uint32_t s = db.position(h.position).game;
+      auto [it, added] = best.try_emplace(s, h);
+      if (!added && h.distance < it->second.distance) it->second = h;
+    }
+    for (const auto& [s, h] : best) pairs.push_back(NearPair{s, &m, h});
+  }
+  std::stable_sort(pairs.begin(), pairs.end(), [](const NearPair& a, const NearPair& b) {
+    if (a.submission_game != b.submission_game) return a.submission_game < b.submission_game;
+    if (a.hit.distance != b.hit.distance) return a.hit.distance < b.hit.distance;
+    if (a.game->date != b.game->date) return dated_before(a.game->date, b.game->date);
+    return a.game->number < b.game->number;
+  });
+  return pairs;
+}
+
+std::vector<uint32_t> report_common_near(std::ostream& err, const SubmissionDb& db, const NearSubmissions& subs,
+                                         const NearSearch& search, double percent, bool skipped) {
+  const double limit = percent / 100.0 * double(search.repository_games);
+  std::vector<uint32_t> common;
+  for (uint32_t id = 0; id < search.hits.size(); ++id) {
+    if (search.hits[id] == 0 || double(search.hits[id]) <= limit) continue;
+    common.push_back(id);
+    const auto& p = db.position(id);
+    std::ostringstream share;
+    share.precision(1);
+    share << std::fixed << 100.0 * double(search.hits[id]) / double(std::max<uint64_t>(1, search.repository_games));
+    err << "cqlindex similar: " << (skipped ? "skipped: " : "warning: ") << "submission game " << p.game
+        << " at move " << p.move << (p.side == chess::WHITE ? " wtm" : " btm") << " (" << subs.positions[id].fen()
+        << ") is within distance " << search.limit << " of positions of " << search.hits[id] << " of the "
+        << search.repository_games << " repository games (" << share.str() << "%)"
+        << (skipped ? "" : "; --ignore-common PERCENT skips such positions") << "\n";
+  }
+  return common;
+}
+
+void report_near(std::ostream& err, const SubmissionDb& db, const NearSearch& search,
+                 const std::vector<NearPair>& pairs) {
+  std::vector<uint64_t> by_distance(search.limit + 1, 0);
+  for (const NearPair& p : pairs) {
+    ++by_distance[p.hit.distance];
+    const auto& s = db.position(p.hit.position);
+    err << "near: submission game " << p.submission_game << " move " << s.move
+        << (s.side == chess::WHITE ? " wtm" : " btm") << ": repository game " << p.game->number << " ply "
+        << p.hit.ply << ", distance " << p.hit.distance << ", " << cql::similar::transform_in_words(*p.hit.transform)
+        << (p.game->date.empty() ? "" : ", " + p.game->date) << "\n";
+  }
+  err << "near: " << pairs.size() << " pairs of a submission game and a repository game within distance "
+      << search.limit << " (";
+  for (unsigned d = 0; d <= search.limit; ++d) err << (d ? ", " : "") << by_distance[d] << " at distance " << d;
+  err << ")\n";
+}
+
+}  // namespace cqlindex::cli
