@@ -19,9 +19,10 @@ constexpr std::string_view kStyle = R"(
 body { font-family: sans-serif; margin: 1.5em; color: #111; max-width: 60em; }
 h1 { font-size: 1.5em; } h2 { font-size: 1.2em; margin-top: 2em; border-top: 2px solid #444; padding-top: .5em; }
 h3 { font-size: 1em; margin: 1em 0 .3em; }
-nav ol { columns: 2; font-size: .9em; } nav .count { color: #555; }
+nav ol { columns: 2; column-gap: 3em; font-size: .9em; padding-left: 2.5em; } nav li { break-inside: avoid; }
+nav .count { color: #555; } nav li.found .count { color: #b00; font-weight: bold; } .reached a { margin-right: .6em; }
 .pair { display: flex; gap: 1.5em; flex-wrap: wrap; }
-figure { margin: 0; } figcaption { font-size: .85em; text-align: center; }
+figure { margin: 0; display: inline-block; } figcaption { font-size: .85em; text-align: center; }
 svg.board { width: 200px; height: 200px; border: 1px solid #333; display: block; }
 .transform { font-weight: bold; } .moves { font-size: .85em; color: #333; } .none { color: #555; }
 article.match { border-bottom: 1px solid #ccc; padding-bottom: .8em; }
@@ -31,13 +32,21 @@ summary { cursor: pointer; font-weight: bold; margin: .5em 0; }
   h2 { break-before: page; } h2.first { break-before: auto; } }
 )";
 
-// The shared definitions of every diagram: the chequered board and the pieces (a disc with the piece's letter).
+// The shared definitions of every diagram (drawn once, used by reference): the board and the pieces (a disc with the piece's letter).
 std::string svg_defs() {
   std::string s =
       "<svg width=\"0\" height=\"0\" style=\"position:absolute\" aria-hidden=\"true\"><defs>"
-      "<pattern id=\"squares\" width=\"80\" height=\"80\" patternUnits=\"userSpaceOnUse\">"
-      "<rect width=\"80\" height=\"80\" fill=\"#f0d9b5\"/><rect x=\"40\" width=\"40\" height=\"40\" fill=\"#b58863\"/>"
-      "<rect y=\"40\" width=\"40\" height=\"40\" fill=\"#b58863\"/></pattern>";
+      "<symbol id=\"squares\" viewBox=\"0 0 320 320\"><rect width=\"320\" height=\"320\" fill=\"#f0d9b5\"/><path fill=\"#b58863\" d=\"";
+  for (int sq = 0; sq < 64; ++sq)  // a1 (bottom left) is dark
+    if (((sq & 7) + (sq >> 3)) % 2 == 0)
+    {
+      s += 'M';
+      s += std::to_string((sq & 7) * 40);
+      s += ' ';
+      s += std::to_string((7 - (sq >> 3)) * 40);
+      s += "h40v40h-40z";
+    }
+  s += "\"/></symbol>";
   const char* letters = "PNBRQK";
   for (int colour = 0; colour < 2; ++colour)
     for (int i = 0; i < 6; ++i) {
@@ -51,9 +60,34 @@ std::string svg_defs() {
   return s + "</defs></svg>\n";
 }
 
+// The length of the valid UTF-8 sequence at the start of `t`, 0 when it is not one.
+size_t utf8_length(std::string_view t) {
+  const auto b = [&](size_t i) { return uint8_t(t[i]); };
+  const size_t n = b(0) < 0x80 ? 1 : (b(0) >> 5) == 6 ? 2 : (b(0) >> 4) == 14 ? 3 : (b(0) >> 3) == 30 ? 4 : 0;
+  if (n == 0 || n > t.size() || (n == 2 && b(0) < 0xC2)) return 0;
+  for (size_t i = 1; i < n; ++i)
+    if ((b(i) >> 6) != 2) return 0;
+  return n;
+}
+
+// `text` for HTML: markup characters escaped, and bytes that are not UTF-8 read as Latin-1 (as old PGN files
+// are written), so that the page is valid UTF-8.
 std::string escaped(std::string_view text) {
   std::string s;
-  for (char c : text) {
+  for (size_t i = 0; i < text.size();) {
+    const size_t n = utf8_length(text.substr(i));
+    if (n == 0) {  // a Latin-1 byte
+      const uint8_t c = uint8_t(text[i++]);
+      s += char(0xC0 | c >> 6);
+      s += char(0x80 | (c & 0x3F));
+      continue;
+    }
+    if (n > 1) {
+      s.append(text.substr(i, n));
+      i += n;
+      continue;
+    }
+    const char c = text[i++];
     switch (c) {
       case '&': s += "&amp;"; break;
       case '<': s += "&lt;"; break;
@@ -68,7 +102,7 @@ std::string escaped(std::string_view text) {
 // A diagram of `board`, the squares of `marked` outlined; `label` names it for screen readers.
 std::string diagram(const Board& board, uint64_t marked, std::string_view label) {
   std::string s = "<svg class=\"board\" viewBox=\"0 0 320 320\" role=\"img\" aria-label=\"" + escaped(label) +
-                  "\"><rect width=\"320\" height=\"320\" fill=\"url(#squares)\"/>";
+                  "\"><use href=\"#squares\" width=\"320\" height=\"320\"/>";
   for (int sq = 0; sq < 64; ++sq) {
     const int x = (sq & 7) * 40, y = (7 - (sq >> 3)) * 40;
     if (marked >> sq & 1)
@@ -158,11 +192,15 @@ bool write_near_report(std::ostream& out, const ReportInput& in, std::string* er
   if (collapsed) out << " More than " << kCollapseAbove << " matches: each submission's list is collapsed; open it by its title.";
   out << " Boards are drawn as the submission is oriented; outlined squares differ from the submission.</p>\n";
 
-  out << "<nav><h2 class=\"first\">Submissions</h2><ol>\n";
+  out << "<nav><h2 class=\"first\">Submissions</h2>\n<p class=\"reached\">With matches:";
+  for (const auto& [s, list] : by_submission)
+    out << " <a href=\"#s" << s << "\">" << s << "</a>(" << list.size() << ")";
+  if (by_submission.empty()) out << " none";
+  out << "</p><ol>\n";
   for (uint32_t s = 1; s <= db.games(); ++s) {
     const size_t n = by_submission.count(s) ? by_submission[s].size() : 0;
-    out << "<li value=\"" << s << "\"><a href=\"#s" << s << "\">" << headers[s] << "</a> <span class=\"count\">"
-        << n << (n == 1 ? " match" : " matches") << "</span></li>\n";
+    out << "<li value=\"" << s << "\"" << (n ? " class=\"found\"" : "") << "><a href=\"#s" << s << "\">" << headers[s]
+        << "</a> <span class=\"count\">" << n << (n == 1 ? " match" : " matches") << "</span></li>\n";
   }
   out << "</ol></nav>\n";
 
