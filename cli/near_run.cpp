@@ -23,7 +23,8 @@ int run_near(const SimilarRequest& opt, cql::similar::SubmissionDb& db, const Ne
   if (index && limit <= kIndexedNearLimit) {
     if (!search_near_with_index(*index, db, subs, limit, repo, threads, near, &error)) return fail(error);
     std::cerr << "cqlindex " << opt.command << ": near search: " << near.looked_up
-              << " distinct neighbour keys looked up in the index\n";
+              << " distinct neighbour keys looked up in the index: " << near.candidates << " candidate games of "
+              << near.repository_games << "\n";
   } else {
     if (index)
       std::cerr << "cqlindex " << opt.command << ": --near " << limit << " is answered by scanning every game (the "

@@ -119,12 +119,17 @@ bool search_near_with_index(const store::IndexStore& index, const SubmissionDb& 
       if (db.excluded(uint32_t(id))) continue;
       const chess::Position& pos = subs.positions[id];
       const chess::Color side = pos.side_to_move();
-      auto visit = [&](const cql::similar::Board& b) {
-        const uint64_t h = store::position_hash(std::string_view(key, indexer::canonical_key(b, side, key)));
+      auto visit = [&](const cql::similar::Neighbour& n) {
+        const size_t length = indexer::canonical_key(n.board, n.occupied, n.pawns, side, key);
+        const uint64_t h = store::position_hash(std::string_view(key, length));
         parts[t][h >> 56].push_back(Wanted{h, uint32_t(id)});
       };
-      if (limit == 0) visit(cql::similar::board_of(pos));
-      else cql::similar::for_each_neighbour(pos, db.notransform(), visit);
+      if (limit == 0) {
+        const cql::similar::Board board = cql::similar::board_of(pos);
+        visit(cql::similar::Neighbour{board, pos.pieces(), pos.pieces(chess::PAWN)});
+      } else {
+        cql::similar::for_each_neighbour(pos, db.notransform(), visit);
+      }
     }
   });
 
@@ -202,6 +207,7 @@ bool search_near_with_index(const store::IndexStore& index, const SubmissionDb& 
     if (i == 0 || all[i].first != all[i - 1].first) game_begin.push_back(i);
   game_begin.push_back(all.size());
   const size_t candidates = game_begin.size() - 1;
+  out.candidates = candidates;
   const NearImages images = subs.images(db);
   std::vector<NearGame> found(candidates);
   std::atomic<bool> failed{false};

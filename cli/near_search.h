@@ -49,6 +49,7 @@ struct NearSearch {
   unsigned limit = 0;
   uint64_t repository_games = 0;
   uint64_t looked_up = 0;        // distinct keys looked up (index only)
+  uint64_t candidates = 0;       // games replayed (index only)
   std::vector<NearGame> games;   // file order
   std::vector<uint64_t> hits;    // per submission position id: the games within the limit
 };

@@ -178,6 +178,11 @@ size_t canonical_key(const std::array<chess::Piece, 64>& board, chess::Color sid
   return canonical_key_of(BoardSource{board, side, occupied, pawns}, out);
 }
 
+size_t canonical_key(const std::array<chess::Piece, 64>& board, Bitboard occupied, Bitboard pawns, chess::Color side,
+                     char (&out)[kMaxKeyBytes]) {
+  return canonical_key_of(BoardSource{board, side, occupied, pawns}, out);
+}
+
 std::string canonical_key(const chess::Position& pos) {
   char buffer[kMaxKeyBytes];
   return std::string(buffer, canonical_key(pos, buffer));

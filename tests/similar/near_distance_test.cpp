@@ -219,7 +219,12 @@ TEST_CASE("near: every board within distance 1 has a key of the neighbourhood", 
     auto pos = random_position(rng, 4, trial % 3 != 0, 2 + trial % 7);
     if (!pos) continue;
     std::set<std::string> keys;
-    for_each_neighbour(*pos, false, [&](const Board& b) { keys.insert(key_of(b, pos->side_to_move())); });
+    for_each_neighbour(*pos, false, [&](const Neighbour& n) {
+      char key[indexer::kMaxKeyBytes];
+      const std::string k(key, indexer::canonical_key(n.board, n.occupied, n.pawns, pos->side_to_move(), key));
+      REQUIRE(k == key_of(n.board, pos->side_to_move()));  // the occupancy given is the board's
+      keys.insert(k);
+    });
     const Board s = board_of(*pos);
     for (int i = 0; i < 60; ++i) {
       const Board r = random_neighbour(rng, *pos, 2);
@@ -237,7 +242,7 @@ TEST_CASE("near: one pawn taken off a shifted board is in the neighbourhood", "[
   // whose key is not the same under shifts.
   auto pos = *chess::Position::from_fen("8/8/8/2k5/8/3P4/4K3/8 w - - 0 1");
   std::set<std::string> keys;
-  for_each_neighbour(pos, false, [&](const Board& b) { keys.insert(key_of(b, chess::WHITE)); });
+  for_each_neighbour(pos, false, [&](const Neighbour& n) { keys.insert(key_of(n.board, chess::WHITE)); });
   auto shifted = *chess::Position::from_fen("8/8/8/5k2/8/8/7K/8 w - - 0 1");
   CHECK(keys.count(indexer::canonical_key(shifted)) == 1);
   CHECK(brute_distance(board_of(pos), board_of(shifted)) == 1);

@@ -21,8 +21,14 @@
 
 namespace cqlindex::cql::similar {
 
-// Calls visit(board) for each board of the distance-1 neighbourhood of `pos` (the side to move is `pos`'s),
+// A board of the neighbourhood, with its occupied squares and pawns (what keying it needs first).
+struct Neighbour {
+  const Board& board;
+  chess::Bitboard occupied, pawns;
+};
+
+// Calls visit(neighbour) for each board of the distance-1 neighbourhood of `pos` (the side to move is `pos`'s),
 // `pos`'s own board included; a board may come more than once.
-void for_each_neighbour(const chess::Position& pos, bool notransform, const std::function<void(const Board&)>& visit);
+void for_each_neighbour(const chess::Position& pos, bool notransform, const std::function<void(const Neighbour&)>& visit);
 
 }  // namespace cqlindex::cql::similar
