@@ -184,8 +184,9 @@ bool write_near_report(std::ostream& out, const ReportInput& in, std::string* er
       << escaped(in.submissions_name) << " in " << escaped(in.repository_name) << "</title>\n<style>" << kStyle
       << "</style></head>\n<body>\n" << svg_defs();
   out << "<h1>Anticipations of " << escaped(in.submissions_name) << " in " << escaped(in.repository_name) << "</h1>\n";
-  out << "<p class=\"summary\">" << db.games() << " submission games, " << in.search.repository_games
-      << " repository games: <span id=\"match-count\">" << in.pairs.size() << "</span> matches";
+  out << "<p class=\"summary\">" << db.games() << (db.games() == 1 ? " submission game, " : " submission games, ")
+      << in.search.repository_games << " repository games: <span id=\"match-count\">" << in.pairs.size()
+      << "</span> " << (in.pairs.size() == 1 ? "match" : "matches");
   for (unsigned d = 0; d <= in.search.limit; ++d)
     out << (d ? ", " : " (") << by_distance[d] << (d == 0 ? " exact" : " at distance " + std::to_string(d));
   out << ").";
