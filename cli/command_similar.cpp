@@ -1,5 +1,6 @@
 // cqlindex similar SUBMISSIONS.pgn -i REPO.pgn [-o OUT.pgn] [--nosort] [--notransform] [--no-index]
 //                  [--index DIR] [--threads N] [--ignore-common PERCENT] [--warn-common PERCENT]
+//                  [--near K] [--report FILE.html]
 //
 // What `cql -i REPO.pgn -similarposition [nosort] [notransform] SUBMISSIONS.pgn` does with an empty query,
 // byte for byte (engine/cql/similar), but with the candidate games taken from the index: one look-up per
@@ -10,6 +11,8 @@
 // using T threads to OUT". stderr: PGN problems, how the candidates were found, and the judges' extras:
 // submission positions similar to positions of a large share of the repository (warned, or skipped with
 // --ignore-common), and per submission game how many repository games it matched and the first of them.
+// --near K and --report FILE.html (issue 17) come after all that, from cli/near_run.h: near-anticipations on
+// stderr and the judges' HTML report; CQL's output file is the same with them or without.
 // Exit 0; 2 when a file or the index cannot be used (a stale index is refused, never used); 1 on usage errors.
 #include <boost/program_options.hpp>
 #include <chrono>
