@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdlib>
 #include <map>
 #include <mutex>
 #include <sstream>
@@ -12,6 +13,12 @@
 #include "store/position_buckets.h"
 
 namespace cqlindex::cli {
+
+namespace {
+// Submission positions keyed at a time by the index search: about 650 keys of 16 bytes each, 10 MB a thousand, so
+// about 170 MB at most; the 9,839 positions of the 252 studies go in one batch (each batch reads the family once).
+constexpr size_t kNearBatchPositions = 16384;
+}  // namespace
 
 using cql::similar::NearFit;
 using cql::similar::NearImages;
@@ -85,37 +92,21 @@ bool dated_before(const std::string& a, const std::string& b) {
   return ya && a < b;
 }
 
-}  // namespace
-
-SubmissionDb::PositionVisitor NearSubmissions::visitor() {
-  return [this](uint32_t, const chess::Position& pos, const cql::similar::SubmissionPosition&) { positions.push_back(pos); };
-}
-
-NearImages NearSubmissions::images(const SubmissionDb& db) const {
-  NearImages images(db.notransform());
-  for (uint32_t id = 0; id < positions.size(); ++id)
-    if (!db.excluded(id)) images.add(id, positions[id]);
-  return images;
-}
-
-bool search_near_with_index(const store::IndexStore& index, const SubmissionDb& db, const NearSubmissions& subs,
-                            unsigned limit, const pgn::RangeReader& repo, unsigned threads, NearSearch& out,
-                            std::string* error) {
-  limit = std::min(limit, kIndexedNearLimit);
-  out.limit = limit;
-  out.repository_games = index.meta().game_count;
-  out.hits.assign(db.positions(), 0);
+// Adds to `pairs` (by partition) the (game, position) candidates of positions [begin, end): their neighbourhoods'
+// canonical keys looked up in the similar family; counts the distinct keys in `looked_up`. False (with `error`)
+// when the index cannot be read.
+bool gather_candidates(const store::IndexStore& index, const SubmissionDb& db, const NearSubmissions& subs,
+                       unsigned limit, size_t begin, size_t end, unsigned threads,
+                       std::vector<std::vector<std::pair<uint32_t, uint32_t>>>& pairs,
+                       std::atomic<uint64_t>& looked_up, std::string* error) {
+  const size_t partitions = pairs.size();
   const unsigned bits = index.meta().similar_bucket_bits;
-  threads = std::max(1u, threads);
-
   // 1. The hashes of the neighbourhoods' canonical keys, in 256 partitions by their first byte (which is the
   // first byte of the bucket key: a partition is one key range of the similar family).
-  constexpr size_t kPartitions = 256;
-  std::vector<std::vector<std::vector<Wanted>>> parts(threads, std::vector<std::vector<Wanted>>(kPartitions));
-  const size_t positions = subs.positions.size();
-  run_parallel((positions + 63) / 64, threads, [&](size_t chunk, unsigned t) {
+  std::vector<std::vector<std::vector<Wanted>>> parts(threads, std::vector<std::vector<Wanted>>(partitions));
+  run_parallel((end - begin + 63) / 64, threads, [&](size_t chunk, unsigned t) {
     char key[indexer::kMaxKeyBytes];
-    for (size_t id = chunk * 64; id < std::min(positions, chunk * 64 + 64); ++id) {
+    for (size_t id = begin + chunk * 64; id < std::min(end, begin + chunk * 64 + 64); ++id) {
       if (db.excluded(uint32_t(id))) continue;
       const chess::Position& pos = subs.positions[id];
       const chess::Color side = pos.side_to_move();
@@ -135,11 +126,9 @@ bool search_near_with_index(const store::IndexStore& index, const SubmissionDb& 
 
   // 2. Each partition: its wanted buckets read in key order (all of its range at once when they are many), the
   // wanted tags found in each, and (game, position) candidate pairs from their games.
-  std::vector<std::vector<std::pair<uint32_t, uint32_t>>> pairs(kPartitions);
-  std::vector<std::string> errors(kPartitions);
-  std::atomic<uint64_t> looked_up{0};
+  std::vector<std::string> errors(partitions);
   const uint64_t buckets_per_partition = uint64_t(1) << (bits - 8);
-  run_parallel(kPartitions, threads, [&](size_t p, unsigned) {
+  run_parallel(partitions, threads, [&](size_t p, unsigned) {
     std::vector<Wanted> wanted;
     for (unsigned t = 0; t < threads; ++t) {
       wanted.insert(wanted.end(), parts[t][p].begin(), parts[t][p].end());
@@ -192,6 +181,43 @@ bool search_near_with_index(const store::IndexStore& index, const SubmissionDb& 
       if (error) *error = e;
       return false;
     }
+  return true;
+}
+
+}  // namespace
+
+SubmissionDb::PositionVisitor NearSubmissions::visitor() {
+  return [this](uint32_t, const chess::Position& pos, const cql::similar::SubmissionPosition&) { positions.push_back(pos); };
+}
+
+NearImages NearSubmissions::images(const SubmissionDb& db) const {
+  NearImages images(db.notransform());
+  for (uint32_t id = 0; id < positions.size(); ++id)
+    if (!db.excluded(id)) images.add(id, positions[id]);
+  return images;
+}
+
+bool search_near_with_index(const store::IndexStore& index, const SubmissionDb& db, const NearSubmissions& subs,
+                            unsigned limit, const pgn::RangeReader& repo, unsigned threads, NearSearch& out,
+                            std::string* error) {
+  limit = std::min(limit, kIndexedNearLimit);
+  out.limit = limit;
+  out.repository_games = index.meta().game_count;
+  out.hits.assign(db.positions(), 0);
+  threads = std::max(1u, threads);
+
+  // The positions go by batches, so that the keys held at once stay bounded (at most about 1,400 a position)
+  // whatever the number of submissions; each batch reads the similar family at most once.
+  std::vector<std::vector<std::pair<uint32_t, uint32_t>>> pairs(256);  // (game, position) candidates by partition
+  std::atomic<uint64_t> looked_up{0};
+  // CQLINDEX_NEAR_BATCH_POSITIONS=N: smaller batches (the tests check that batches change nothing).
+  size_t batch_positions = kNearBatchPositions;
+  if (const char* env = std::getenv("CQLINDEX_NEAR_BATCH_POSITIONS"); env && std::atol(env) > 0)
+    batch_positions = size_t(std::atol(env));
+  for (size_t batch = 0; batch < subs.positions.size(); batch += batch_positions)
+    if (!gather_candidates(index, db, subs, limit, batch, std::min(subs.positions.size(), batch + batch_positions),
+                           threads, pairs, looked_up, error))
+      return false;
   out.looked_up = looked_up;
 
   // 3. Every candidate game replayed against the positions that brought it in.

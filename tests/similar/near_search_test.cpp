@@ -52,6 +52,13 @@ TEST_CASE("similar --near 1: through the index as the --no-index scan finds, on 
   const auto near_indexed = lines_starting(indexed, "near:"), near_scanned = lines_starting(scanned, "near:");
   CHECK(near_indexed == near_scanned);
   CHECK(slurp(dir.path() / "index.html") == slurp(dir.path() / "scan.html"));
+  // Keyed 700 positions at a time (the bound on memory): the same answer.
+  REQUIRE(cqlindex_in(dir.path(), "similar subs.pgn -i repository.pgn -o batched.pgn --near 1").exit_code == 0);
+  const std::string whole = stderr_of(dir.path());
+  REQUIRE(run_process("cd " + shell_quote(dir.path().string()) + " && CQLINDEX_NEAR_BATCH_POSITIONS=700 " +
+                      shell_quote(CQLINDEX_BINARY) + " similar subs.pgn -i repository.pgn -o batched.pgn --near 1 2>stderr.txt")
+              .exit_code == 0);
+  CHECK(lines_starting(stderr_of(dir.path()), "near:") == lines_starting(whole, "near:"));
   // The planted positions are found at distance 1, in the game they came from (submission games 253-255).
   for (size_t i = 0; i < planted.size(); ++i) {
     const std::string wanted = "near: submission game " + std::to_string(253 + i) + " move 1 ";
