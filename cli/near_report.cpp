@@ -28,18 +28,19 @@ svg.board { width: 200px; height: 200px; border: 1px solid #333; display: block;
 article.match { border-bottom: 1px solid #ccc; padding-bottom: .8em; }
 summary { cursor: pointer; font-weight: bold; margin: .5em 0; }
 @page { size: A4; margin: 15mm; }
-@media print { body { margin: 0; max-width: none; } nav ol { columns: 2; } article.match, .submission-head { break-inside: avoid; }
-  h2 { break-before: page; } h2.first { break-before: auto; } }
+@media print { body { margin: 0; max-width: none; } article.match, .submission-head { break-inside: avoid; }
+  section.found { break-before: page; } }
 )";
 
-// The shared definitions of every diagram (drawn once, used by reference): the board and the pieces (a disc with the piece's letter).
+// The shared definitions of every diagram (drawn once, used by reference): the board and the pieces (a disc with the
+// piece's letter).
 std::string svg_defs() {
   std::string s =
       "<svg width=\"0\" height=\"0\" style=\"position:absolute\" aria-hidden=\"true\"><defs>"
-      "<symbol id=\"squares\" viewBox=\"0 0 320 320\"><rect width=\"320\" height=\"320\" fill=\"#f0d9b5\"/><path fill=\"#b58863\" d=\"";
+      "<symbol id=\"squares\" viewBox=\"0 0 320 320\"><rect width=\"320\" height=\"320\" fill=\"#f0d9b5\"/><path "
+      "fill=\"#b58863\" d=\"";
   for (int sq = 0; sq < 64; ++sq)  // a1 (bottom left) is dark
-    if (((sq & 7) + (sq >> 3)) % 2 == 0)
-    {
+    if (((sq & 7) + (sq >> 3)) % 2 == 0) {
       s += 'M';
       s += std::to_string((sq & 7) * 40);
       s += ' ';
@@ -54,8 +55,10 @@ std::string svg_defs() {
       s += std::string("<symbol id=\"") + (white ? 'w' : 'b') + letters[i] + "\" viewBox=\"0 0 40 40\">";
       s += std::string("<circle cx=\"20\" cy=\"20\" r=\"15\" fill=\"") + (white ? "#fff" : "#222") +
            "\" stroke=\"#000\" stroke-width=\"2\"/>";
-      s += std::string("<text x=\"20\" y=\"27\" text-anchor=\"middle\" font-family=\"sans-serif\" font-size=\"19\" "
-                       "font-weight=\"bold\" fill=\"") + (white ? "#000" : "#fff") + "\">" + letters[i] + "</text></symbol>";
+      s += std::string(
+               "<text x=\"20\" y=\"27\" text-anchor=\"middle\" font-family=\"sans-serif\" font-size=\"19\" "
+               "font-weight=\"bold\" fill=\"") +
+           (white ? "#000" : "#fff") + "\">" + letters[i] + "</text></symbol>";
     }
   return s + "</defs></svg>\n";
 }
@@ -89,11 +92,20 @@ std::string escaped(std::string_view text) {
     }
     const char c = text[i++];
     switch (c) {
-      case '&': s += "&amp;"; break;
-      case '<': s += "&lt;"; break;
-      case '>': s += "&gt;"; break;
-      case '"': s += "&quot;"; break;
-      default: s += c;
+      case '&':
+        s += "&amp;";
+        break;
+      case '<':
+        s += "&lt;";
+        break;
+      case '>':
+        s += "&gt;";
+        break;
+      case '"':
+        s += "&quot;";
+        break;
+      default:
+        s += c;
     }
   }
   return s;
@@ -182,18 +194,20 @@ bool write_near_report(std::ostream& out, const ReportInput& in, std::string* er
 
   out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>Anticipations of "
       << escaped(in.submissions_name) << " in " << escaped(in.repository_name) << "</title>\n<style>" << kStyle
-      << "</style></head>\n<body>\n" << svg_defs();
+      << "</style></head>\n<body>\n"
+      << svg_defs();
   out << "<h1>Anticipations of " << escaped(in.submissions_name) << " in " << escaped(in.repository_name) << "</h1>\n";
   out << "<p class=\"summary\">" << db.games() << (db.games() == 1 ? " submission game, " : " submission games, ")
-      << in.search.repository_games << " repository games: <span id=\"match-count\">" << in.pairs.size()
-      << "</span> " << (in.pairs.size() == 1 ? "match" : "matches");
+      << in.search.repository_games << " repository games: <span id=\"match-count\">" << in.pairs.size() << "</span> "
+      << (in.pairs.size() == 1 ? "match" : "matches");
   for (unsigned d = 0; d <= in.search.limit; ++d)
     out << (d ? ", " : " (") << by_distance[d] << (d == 0 ? " exact" : " at distance " + std::to_string(d));
   out << ").";
-  if (collapsed) out << " More than " << kCollapseAbove << " matches: each submission's list is collapsed; open it by its title.";
+  if (collapsed)
+    out << " More than " << kCollapseAbove << " matches: each submission's list is collapsed; open it by its title.";
   out << " Boards are drawn as the submission is oriented; outlined squares differ from the submission.</p>\n";
 
-  out << "<nav><h2 class=\"first\">Submissions</h2>\n<p class=\"reached\">With matches:";
+  out << "<nav><h2>Submissions</h2>\n<p class=\"reached\">With matches:";
   for (const auto& [s, list] : by_submission)
     out << " <a href=\"#s" << s << "\">" << s << "</a>(" << list.size() << ")";
   if (by_submission.empty()) out << " none";
@@ -209,8 +223,9 @@ bool write_near_report(std::ostream& out, const ReportInput& in, std::string* er
   pgn::Game g;
   size_t number = 0;
   for (uint32_t s = 1; s <= db.games(); ++s) {
-    out << "<section class=\"submission\" id=\"s" << s << "\"><div class=\"submission-head\"><h2>Submission game "
-        << s << ": " << headers[s] << "</h2>\n";
+    const bool found = by_submission.count(s) > 0;  // printed from a new page
+    out << "<section class=\"submission" << (found ? " found" : "") << "\" id=\"s" << s
+        << "\"><div class=\"submission-head\"><h2>Submission game " << s << ": " << headers[s] << "</h2>\n";
     auto first = first_position.find(s);
     if (first != first_position.end()) {
       const chess::Position& pos = in.subs.positions[first->second];
@@ -254,7 +269,8 @@ bool write_near_report(std::ostream& out, const ReportInput& in, std::string* er
         out << "; " << dropped << (dropped == 1 ? " piece" : " pieces")
             << " of the repository position fall outside the board as the submission is oriented";
       out << ".</p>\n<p class=\"moves\">" << escaped(moves) << "</p>\n<div class=\"pair\"><figure>"
-          << diagram(sub_board, differ, "submission") << "<figcaption>Submission, move " << where.move << "</figcaption></figure><figure>"
+          << diagram(sub_board, differ, "submission") << "<figcaption>Submission, move " << where.move
+          << "</figcaption></figure><figure>"
           << diagram(undone, differ, "repository game " + std::to_string(p->game->number))
           << "<figcaption>Repository game " << p->game->number << "</figcaption></figure></div></article>\n";
     }

@@ -4,7 +4,6 @@
 #include <atomic>
 #include <cstdlib>
 #include <map>
-#include <mutex>
 #include <sstream>
 #include <thread>
 
@@ -14,12 +13,6 @@
 
 namespace cqlindex::cli {
 
-namespace {
-// Submission positions keyed at a time by the index search: about 650 keys of 16 bytes each, 10 MB a thousand, so
-// about 170 MB at most; the 9,839 positions of the 252 studies go in one batch (each batch reads the family once).
-constexpr size_t kNearBatchPositions = 16384;
-}  // namespace
-
 using cql::similar::NearFit;
 using cql::similar::NearImages;
 using cql::similar::RepositoryBoard;
@@ -27,7 +20,12 @@ using cql::similar::SubmissionDb;
 
 namespace {
 
-// Runs f(i, thread) for i in [0, n) on up to `threads` threads.
+// Submission positions keyed at a time by the index search: about 650 keys of 16 bytes each, 10 MB a thousand, so
+// about 170 MB at most; the 9,839 positions of the 252 studies go in one batch (each batch reads the family once).
+constexpr size_t kNearBatchPositions = 16384;
+
+// Runs f(i, thread) for i in [0, n) on up to `threads` threads (similar_search.cpp's parallel_for, with the
+// thread's number; not shared so that this file stays apart from the pipeline being moved to exec/).
 void run_parallel(size_t n, unsigned threads, const std::function<void(size_t, unsigned)>& f) {
   threads = std::max(1u, std::min<unsigned>(threads, unsigned(std::min<size_t>(n, 1024))));
   std::atomic<size_t> next{0};
@@ -97,8 +95,8 @@ bool dated_before(const std::string& a, const std::string& b) {
 // when the index cannot be read.
 bool gather_candidates(const store::IndexStore& index, const SubmissionDb& db, const NearSubmissions& subs,
                        unsigned limit, size_t begin, size_t end, unsigned threads,
-                       std::vector<std::vector<std::pair<uint32_t, uint32_t>>>& pairs,
-                       std::atomic<uint64_t>& looked_up, std::string* error) {
+                       std::vector<std::vector<std::pair<uint32_t, uint32_t>>>& pairs, std::atomic<uint64_t>& looked_up,
+                       std::string* error) {
   const size_t partitions = pairs.size();
   const unsigned bits = index.meta().similar_bucket_bits;
   // 1. The hashes of the neighbourhoods' canonical keys, in 256 partitions by their first byte (which is the
@@ -147,6 +145,10 @@ bool gather_candidates(const store::IndexStore& index, const SubmissionDb& db, c
     std::vector<uint32_t> tags;
     auto bucket_of_hash = [&](size_t k) { return store::position_bucket(wanted[hash_begin[k]].hash, bits); };
     auto visit_bucket = [&](std::string_view key, std::string_view value) {
+      if (key.size() != 4) {
+        errors[p] = "damaged similar family: a key of " + std::to_string(key.size()) + " bytes";
+        return false;
+      }
       const uint32_t bucket = uint32_t(uint8_t(key[0])) << 24 | uint32_t(uint8_t(key[1])) << 16 |
                               uint32_t(uint8_t(key[2])) << 8 | uint32_t(uint8_t(key[3]));
       while (next_hash + 1 < hash_begin.size() && bucket_of_hash(next_hash) < bucket) ++next_hash;
@@ -156,15 +158,19 @@ bool gather_candidates(const store::IndexStore& index, const SubmissionDb& db, c
         tags.push_back(store::position_tag(wanted[hash_begin[end++]].hash));
       if (tags.empty()) return true;
       const size_t first = next_hash;
-      const bool ok = store::find_tags_in_bucket(value, tags, [&](size_t i, store::PostingList&& games) {
-        for (size_t w = hash_begin[first + i]; w < hash_begin[first + i + 1]; ++w)
-          for (uint32_t g : games.bits()) pairs[p].emplace_back(g, wanted[w].id);
-      }, &errors[p]);
+      const bool ok = store::find_tags_in_bucket(
+          value, tags,
+          [&](size_t i, store::PostingList&& games) {
+            for (size_t w = hash_begin[first + i]; w < hash_begin[first + i + 1]; ++w)
+              for (uint32_t g : games.bits()) pairs[p].emplace_back(g, wanted[w].id);
+          },
+          &errors[p]);
       next_hash = end;
       return ok;
     };
     size_t distinct_buckets = 0;
-    for (size_t k = 0; k + 1 < hash_begin.size(); ++k) distinct_buckets += k == 0 || bucket_of_hash(k) != bucket_of_hash(k - 1);
+    for (size_t k = 0; k + 1 < hash_begin.size(); ++k)
+      distinct_buckets += k == 0 || bucket_of_hash(k) != bucket_of_hash(k - 1);
     if (distinct_buckets * 8 > buckets_per_partition) {
       // Most of the range is wanted: one pass over it reads each block once.
       const std::string prefix(1, char(p));
@@ -187,7 +193,9 @@ bool gather_candidates(const store::IndexStore& index, const SubmissionDb& db, c
 }  // namespace
 
 SubmissionDb::PositionVisitor NearSubmissions::visitor() {
-  return [this](uint32_t, const chess::Position& pos, const cql::similar::SubmissionPosition&) { positions.push_back(pos); };
+  return [this](uint32_t, const chess::Position& pos, const cql::similar::SubmissionPosition&) {
+    positions.push_back(pos);
+  };
 }
 
 NearImages NearSubmissions::images(const SubmissionDb& db) const {
@@ -341,8 +349,8 @@ std::vector<uint32_t> report_common_near(std::ostream& err, const SubmissionDb& 
     std::ostringstream share;
     share.precision(1);
     share << std::fixed << 100.0 * double(search.hits[id]) / double(std::max<uint64_t>(1, search.repository_games));
-    err << "cqlindex similar: " << (skipped ? "skipped: " : "warning: ") << "submission game " << p.game
-        << " at move " << p.move << (p.side == chess::WHITE ? " wtm" : " btm") << " (" << subs.positions[id].fen()
+    err << "cqlindex similar: " << (skipped ? "skipped: " : "warning: ") << "submission game " << p.game << " at move "
+        << p.move << (p.side == chess::WHITE ? " wtm" : " btm") << " (" << subs.positions[id].fen()
         << ") is within distance " << search.limit << " of positions of " << search.hits[id] << " of the "
         << search.repository_games << " repository games (" << share.str() << "%)"
         << (skipped ? "" : "; --ignore-common PERCENT skips such positions") << "\n";
@@ -357,8 +365,8 @@ void report_near(std::ostream& err, const SubmissionDb& db, const NearSearch& se
     ++by_distance[p.hit.distance];
     const auto& s = db.position(p.hit.position);
     err << "near: submission game " << p.submission_game << " move " << s.move
-        << (s.side == chess::WHITE ? " wtm" : " btm") << ": repository game " << p.game->number << " ply "
-        << p.hit.ply << ", distance " << p.hit.distance << ", " << cql::similar::transform_in_words(*p.hit.transform)
+        << (s.side == chess::WHITE ? " wtm" : " btm") << ": repository game " << p.game->number << " ply " << p.hit.ply
+        << ", distance " << p.hit.distance << ", " << cql::similar::transform_in_words(*p.hit.transform)
         << (p.game->date.empty() ? "" : ", " + p.game->date) << "\n";
   }
   err << "near: " << pairs.size() << " pairs of a submission game and a repository game within distance "

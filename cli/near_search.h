@@ -41,23 +41,23 @@ struct NearHit {
 
 struct NearGame {
   uint64_t number = 0, offset = 0, length = 0;
-  std::string date;             // the Date tag ("" when absent)
-  std::vector<NearHit> hits;    // ascending position ids
+  std::string date;           // the Date tag ("" when absent)
+  std::vector<NearHit> hits;  // ascending position ids
 };
 
 struct NearSearch {
   unsigned limit = 0;
   uint64_t repository_games = 0;
-  uint64_t looked_up = 0;        // distinct keys looked up (index only)
-  uint64_t candidates = 0;       // games replayed (index only)
-  std::vector<NearGame> games;   // file order
-  std::vector<uint64_t> hits;    // per submission position id: the games within the limit
+  uint64_t looked_up = 0;       // distinct keys looked up (index only)
+  uint64_t candidates = 0;      // games replayed (index only)
+  std::vector<NearGame> games;  // file order
+  std::vector<uint64_t> hits;   // per submission position id: the games within the limit
 };
 
 // Through the index (limit <= kIndexedNearLimit); false (with `error`) when the index or a game cannot be read.
 bool search_near_with_index(const store::IndexStore& index, const cql::similar::SubmissionDb& db,
-                            const NearSubmissions& subs, unsigned limit, const pgn::RangeReader& repo,
-                            unsigned threads, NearSearch& out, std::string* error);
+                            const NearSubmissions& subs, unsigned limit, const pgn::RangeReader& repo, unsigned threads,
+                            NearSearch& out, std::string* error);
 
 // A full parallel scan of `file`, every position compared with every submission image sharing its kings (limit
 // < 2; one king when < 4, else all): independent of the canonical keys and of the index.

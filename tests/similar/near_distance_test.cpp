@@ -4,13 +4,13 @@
 // horizontal shift, then perhaps a left-right mirror), computed with file and rank arithmetic, not with
 // board_transform.h. Checked: nearest_image, NearImages (both ways of asking), and that the distance-1
 // neighbourhood's canonical keys hold the key of every board within distance 1 (what the index search needs).
-#include <catch2/catch.hpp>
+#include "engine/cql/similar/near_distance.h"
 
+#include <catch2/catch.hpp>
 #include <map>
 #include <random>
 #include <set>
 
-#include "engine/cql/similar/near_distance.h"
 #include "engine/cql/similar/near_images.h"
 #include "engine/cql/similar/near_neighbourhood.h"
 #include "engine/cql/similar/submission_db.h"
@@ -119,7 +119,8 @@ Board random_neighbour(std::mt19937& rng, const chess::Position& pos, int edits)
     switch (rng() % 4) {
       case 0:  // add or replace
         if (b[sq] == chess::NO_PIECE || chess::type_of(b[sq]) != chess::KING) {
-          const chess::PieceType pt = pawn_ok && rng() % 3 == 0 ? chess::PAWN : chess::PieceType(chess::KNIGHT + rng() % 4);
+          const chess::PieceType pt =
+              pawn_ok && rng() % 3 == 0 ? chess::PAWN : chess::PieceType(chess::KNIGHT + rng() % 4);
           b[sq] = chess::make_piece(chess::Color(rng() % 2), pt);
         }
         break;

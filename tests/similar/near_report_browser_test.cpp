@@ -2,9 +2,9 @@
 // `chromium`, installed by scripts/setup) loads it, --dump-dom gives the document it built (boards, matches,
 // transform texts counted there) and --screenshot an image, which must not be blank. A normal report, one with
 // no match and one with more than 500 matches (collapsed). Skipped, saying why, only when chromium is missing.
-#include <catch2/catch.hpp>
-
 #include <zlib.h>
+
+#include <catch2/catch.hpp>
 
 #include "similar/near_test_util.h"
 
@@ -30,7 +30,8 @@ std::string headless(const std::string& browser, const fs::path& dir) {
 
 // The DOM Chromium builds from `page`.
 std::string dump_dom(const std::string& browser, const fs::path& dir, const fs::path& page) {
-  return run_process(headless(browser, dir) + "--dump-dom " + shell_quote("file://" + page.string()) + " 2>/dev/null").out;
+  return run_process(headless(browser, dir) + "--dump-dom " + shell_quote("file://" + page.string()) + " 2>/dev/null")
+      .out;
 }
 
 // The pixels of an 8-bit RGB or RGBA PNG (non-interlaced, as Chromium writes), as rows of RGBA; empty when the
@@ -39,8 +40,8 @@ std::vector<std::array<uint8_t, 4>> png_pixels(const std::string& png, uint32_t&
   std::vector<std::array<uint8_t, 4>> pixels;
   if (png.size() < 33 || png.compare(1, 3, "PNG") != 0) return pixels;
   auto be32 = [&](size_t at) {
-    return uint32_t(uint8_t(png[at])) << 24 | uint32_t(uint8_t(png[at + 1])) << 16 | uint32_t(uint8_t(png[at + 2])) << 8 |
-           uint32_t(uint8_t(png[at + 3]));
+    return uint32_t(uint8_t(png[at])) << 24 | uint32_t(uint8_t(png[at + 1])) << 16 |
+           uint32_t(uint8_t(png[at + 2])) << 8 | uint32_t(uint8_t(png[at + 3]));
   };
   width = be32(16);
   height = be32(20);
@@ -56,7 +57,8 @@ std::vector<std::array<uint8_t, 4>> png_pixels(const std::string& png, uint32_t&
   const size_t stride = width * channels;
   std::vector<uint8_t> raw((stride + 1) * height);
   uLongf raw_size = uLongf(raw.size());
-  if (uncompress(raw.data(), &raw_size, reinterpret_cast<const Bytef*>(compressed.data()), uLong(compressed.size())) != Z_OK ||
+  if (uncompress(raw.data(), &raw_size, reinterpret_cast<const Bytef*>(compressed.data()), uLong(compressed.size())) !=
+          Z_OK ||
       raw_size != raw.size())
     return pixels;
   std::vector<uint8_t> previous(stride, 0), row(stride);
@@ -64,18 +66,26 @@ std::vector<std::array<uint8_t, 4>> png_pixels(const std::string& png, uint32_t&
     const uint8_t filter = raw[y * (stride + 1)];
     const uint8_t* in = &raw[y * (stride + 1) + 1];
     for (size_t i = 0; i < stride; ++i) {
-      const int a = i >= channels ? row[i - channels] : 0, b = previous[i], c = i >= channels ? previous[i - channels] : 0;
+      const int a = i >= channels ? row[i - channels] : 0, b = previous[i],
+                c = i >= channels ? previous[i - channels] : 0;
       int predicted = 0;
       switch (filter) {
-        case 1: predicted = a; break;
-        case 2: predicted = b; break;
-        case 3: predicted = (a + b) / 2; break;
+        case 1:
+          predicted = a;
+          break;
+        case 2:
+          predicted = b;
+          break;
+        case 3:
+          predicted = (a + b) / 2;
+          break;
         case 4: {
           const int p = a + b - c, pa = std::abs(p - a), pb = std::abs(p - b), pc = std::abs(p - c);
           predicted = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
           break;
         }
-        default: break;
+        default:
+          break;
       }
       row[i] = uint8_t(in[i] + predicted);
     }
@@ -104,7 +114,8 @@ double ink_of_screenshot(const std::string& browser, const fs::path& dir, const 
 // Runs `similar SUBS -i repository.pgn --near 1 --report report.html`; returns the number of matches it reports.
 size_t write_report(const fs::path& dir, const std::string& submissions) {
   spit(dir / "subs.pgn", submissions);
-  REQUIRE(cqlindex_in(dir, "similar subs.pgn -i repository.pgn -o out.pgn --near 1 --report report.html").exit_code == 0);
+  REQUIRE(cqlindex_in(dir, "similar subs.pgn -i repository.pgn -o out.pgn --near 1 --report report.html").exit_code ==
+          0);
   const auto count = lines_starting(stderr_of(dir), "near: ");
   REQUIRE(!count.empty());
   std::smatch m;
@@ -125,14 +136,16 @@ struct Fixture {
 
 }  // namespace
 
-TEST_CASE("similar --report in headless Chromium: boards, matches and transforms as written", "[similar][near][browser]") {
+TEST_CASE("similar --report in headless Chromium: boards, matches and transforms as written",
+          "[similar][near][browser]") {
   Fixture f;
   if (f.browser.empty()) {
     WARN("skipped: chromium is not installed (scripts/setup installs it)");
     return;
   }
   std::string subs = slurp(fs::path(CQLINDEX_SOURCE_DIR) / "data" / "demo-submissions.pgn");
-  for (auto [game, ply] : {std::pair<uint64_t, uint32_t>{10, 40}, {600, 30}}) subs += setup_game("planted", plant(f.repository, game, ply).fen);
+  for (auto [game, ply] : {std::pair<uint64_t, uint32_t>{10, 40}, {600, 30}})
+    subs += setup_game("planted", plant(f.repository, game, ply).fen);
   const size_t matches = write_report(f.dir.path(), subs);
   CHECK(matches >= 5);
   const std::string dom = dump_dom(f.browser, f.dir.path(), f.dir.path() / "report.html");
@@ -173,8 +186,9 @@ TEST_CASE("similar --report in headless Chromium: more than 500 matches start co
     return;
   }
   // The initial position without White's e-pawn: one square from every game's first position.
-  const size_t matches = write_report(f.dir.path(), setup_game("no e-pawn", "rnbqkbnr/pppppppp/8/8/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1") +
-                                                        setup_game("planted", plant(f.repository, 10, 40).fen));
+  const size_t matches =
+      write_report(f.dir.path(), setup_game("no e-pawn", "rnbqkbnr/pppppppp/8/8/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1") +
+                                     setup_game("planted", plant(f.repository, 10, 40).fen));
   REQUIRE(matches > 500);
   const std::string dom = dump_dom(f.browser, f.dir.path(), f.dir.path() / "report.html");
   INFO(dom.substr(0, 2000));

@@ -39,8 +39,9 @@ TEST_CASE("similar --near 1: through the index as the --no-index scan finds, on 
   REQUIRE(cqlindex_in(dir.path(), "similar subs.pgn -i repository.pgn -o near.pgn --near 1 --report index.html")
               .exit_code == 0);
   const std::string indexed = stderr_of(dir.path());
-  REQUIRE(cqlindex_in(dir.path(), "similar subs.pgn -i repository.pgn -o scan.pgn --near 1 --no-index --report scan.html")
-              .exit_code == 0);
+  REQUIRE(
+      cqlindex_in(dir.path(), "similar subs.pgn -i repository.pgn -o scan.pgn --near 1 --no-index --report scan.html")
+          .exit_code == 0);
   const std::string scanned = stderr_of(dir.path());
   INFO(indexed);
 
@@ -56,7 +57,8 @@ TEST_CASE("similar --near 1: through the index as the --no-index scan finds, on 
   REQUIRE(cqlindex_in(dir.path(), "similar subs.pgn -i repository.pgn -o batched.pgn --near 1").exit_code == 0);
   const std::string whole = stderr_of(dir.path());
   REQUIRE(run_process("cd " + shell_quote(dir.path().string()) + " && CQLINDEX_NEAR_BATCH_POSITIONS=700 " +
-                      shell_quote(CQLINDEX_BINARY) + " similar subs.pgn -i repository.pgn -o batched.pgn --near 1 2>stderr.txt")
+                      shell_quote(CQLINDEX_BINARY) +
+                      " similar subs.pgn -i repository.pgn -o batched.pgn --near 1 2>stderr.txt")
               .exit_code == 0);
   CHECK(lines_starting(stderr_of(dir.path()), "near:") == lines_starting(whole, "near:"));
   // The planted positions are found at distance 1, in the game they came from (submission games 253-255).
@@ -66,12 +68,14 @@ TEST_CASE("similar --near 1: through the index as the --no-index scan finds, on 
     bool found = false;
     for (const std::string& line : near_indexed)
       found |= line.rfind(wanted, 0) == 0 && line.find(game) != std::string::npos &&
-               line.find("distance 1, shifted") == std::string::npos && line.find("distance 1, mirrored left-right") != std::string::npos;
+               line.find("distance 1, shifted") == std::string::npos &&
+               line.find("distance 1, mirrored left-right") != std::string::npos;
     INFO(wanted << "..." << game);
     CHECK(found);
   }
   // The demo's exact matches (distance 0) are what CQL's similarposition finds.
-  CHECK(std::regex_search(near_indexed.back(), std::regex("within distance 1 \\([0-9]+ at distance 0, [1-9][0-9]* at distance 1\\)")));
+  CHECK(std::regex_search(near_indexed.back(),
+                          std::regex("within distance 1 \\([0-9]+ at distance 0, [1-9][0-9]* at distance 1\\)")));
 }
 
 TEST_CASE("similar --near 1 over the 116,573-game train file: index and scan agree (40 pairs, 5 exact)",
@@ -86,13 +90,16 @@ TEST_CASE("similar --near 1 over the 116,573-game train file: index and scan agr
   REQUIRE(cqlindex_in(dir.path(), "similar submissions.pgn -i repository.pgn -o out.pgn --near 1").exit_code == 0);
   const std::string indexed = stderr_of(dir.path());
   CHECK(slurp(dir.path() / "out.pgn") == slurp(kGoldens / "cql-sample-fen-vs-gnuchess-train.default.pgn"));
-  REQUIRE(cqlindex_in(dir.path(), "similar submissions.pgn -i repository.pgn -o scan.pgn --near 1 --no-index").exit_code == 0);
+  REQUIRE(
+      cqlindex_in(dir.path(), "similar submissions.pgn -i repository.pgn -o scan.pgn --near 1 --no-index").exit_code ==
+      0);
   const std::string scanned = stderr_of(dir.path());
   const auto near_indexed = lines_starting(indexed, "near:");
   CHECK(near_indexed == lines_starting(scanned, "near:"));
   REQUIRE(!near_indexed.empty());
   CHECK(near_indexed.back() ==
-        "near: 40 pairs of a submission game and a repository game within distance 1 (5 at distance 0, 35 at distance 1)");
+        "near: 40 pairs of a submission game and a repository game within distance 1 (5 at distance 0, 35 at distance "
+        "1)");
 }
 
 TEST_CASE("similar --near: a position near every game is warned about, and skipped with --ignore-common",
@@ -109,12 +116,15 @@ TEST_CASE("similar --near: a position near every game is warned about, and skipp
   REQUIRE(cqlindex_in(dir.path(), "similar subs.pgn -i repository.pgn -o out.pgn --near 1").exit_code == 0);
   std::string err = stderr_of(dir.path());
   INFO(err);
-  CHECK(std::regex_search(err, std::regex("cqlindex similar: warning: submission game 1 at move 1 wtm \\(rnbqkbnr/pppppppp/8/8/8/8/"
-                                          "PPPP1PPP/RNBQKBNR w KQkq - 0 1\\) is within distance 1 of positions of [0-9]+ of "
-                                          "the 1005 repository games \\((9[0-9]|100)\\.[0-9]%\\); --ignore-common")));
+  CHECK(std::regex_search(
+      err, std::regex("cqlindex similar: warning: submission game 1 at move 1 wtm \\(rnbqkbnr/pppppppp/8/8/8/8/"
+                      "PPPP1PPP/RNBQKBNR w KQkq - 0 1\\) is within distance 1 of positions of [0-9]+ of "
+                      "the 1005 repository games \\((9[0-9]|100)\\.[0-9]%\\); --ignore-common")));
   CHECK(lines_starting(err, "near: submission game 1 ").size() > 900);
 
-  REQUIRE(cqlindex_in(dir.path(), "similar subs.pgn -i repository.pgn -o out.pgn --near 1 --ignore-common 50").exit_code == 0);
+  REQUIRE(
+      cqlindex_in(dir.path(), "similar subs.pgn -i repository.pgn -o out.pgn --near 1 --ignore-common 50").exit_code ==
+      0);
   err = stderr_of(dir.path());
   CHECK(err.find("cqlindex similar: skipped: submission game 1 at move 1 wtm") != std::string::npos);
   CHECK(lines_starting(err, "near: submission game 1 ").empty());
@@ -126,7 +136,8 @@ TEST_CASE("similar --near 2: answered by a scan, a superset of distance 1", "[si
   const std::string repository = slurp(kSmall);
   spit(dir.path() / "repository.pgn", repository);
   std::string subs;
-  for (auto [game, ply] : {std::pair<uint64_t, uint32_t>{10, 40}, {200, 61}}) subs += setup_game("p", plant(repository, game, ply).fen);
+  for (auto [game, ply] : {std::pair<uint64_t, uint32_t>{10, 40}, {200, 61}})
+    subs += setup_game("p", plant(repository, game, ply).fen);
   subs += slurp(fs::path(CQLINDEX_SOURCE_DIR) / "data" / "demo-submissions.pgn");
   spit(dir.path() / "subs.pgn", subs);
   REQUIRE(cqlindex_in(dir.path(), "build repository.pgn").exit_code == 0);

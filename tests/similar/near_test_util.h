@@ -35,8 +35,10 @@ inline std::string fen_of_board(const cql::similar::Board& b, chess::Color side)
 
 // A one-position PGN game set up from `fen`.
 inline std::string setup_game(const std::string& event, const std::string& fen) {
-  return "[Event \"" + event + "\"]\n[Site \"?\"]\n[Date \"2026.??.??\"]\n[White \"planted\"]\n[Black \"?\"]\n"
-         "[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n\n*\n\n";
+  return "[Event \"" + event +
+         "\"]\n[Site \"?\"]\n[Date \"2026.??.??\"]\n[White \"planted\"]\n[Black \"?\"]\n"
+         "[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"" +
+         fen + "\"]\n\n*\n\n";
 }
 
 // The studies of cql-sample.pgn that have a FEN (252 games), as the train golden takes them.

@@ -66,8 +66,10 @@ unsigned undo_transform(const BoardTransform& t, const Board& image, Board& out)
   unsigned dropped = 0;
   for (int sq = 0; sq < 64; ++sq) {
     if (image[sq] == chess::NO_PIECE) continue;
-    if (from[sq] == kOff) ++dropped;
-    else out[from[sq]] = image[sq];
+    if (from[sq] == kOff)
+      ++dropped;
+    else
+      out[from[sq]] = image[sq];
   }
   return dropped;
 }

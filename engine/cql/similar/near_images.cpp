@@ -85,7 +85,8 @@ void NearImages::for_each_near(const RepositoryBoard& r, unsigned limit,
   // A king cannot be added or removed (a game's positions hold one of each): a king on another square costs 2.
   std::vector<uint32_t> candidates;
   auto take = [&](const std::unordered_map<uint32_t, std::vector<uint32_t>>& map, uint32_t key) {
-    if (auto it = map.find(key); it != map.end()) candidates.insert(candidates.end(), it->second.begin(), it->second.end());
+    if (auto it = map.find(key); it != map.end())
+      candidates.insert(candidates.end(), it->second.begin(), it->second.end());
   };
   if (limit < 2) {
     take(by_kings_, kings_key(r.side, r.white_king, r.black_king));

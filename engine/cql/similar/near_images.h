@@ -58,7 +58,7 @@ class NearImages {
   static std::optional<unsigned> distance(const Image& i, const RepositoryBoard& r, unsigned limit);
 
   bool notransform_;
-  std::vector<Image> images_;                              // by id, each id's in CQL's transform order
+  std::vector<Image> images_;                                            // by id, each id's in CQL's transform order
   std::unordered_map<uint32_t, std::pair<size_t, size_t>> first_image_;  // id -> [begin, end) in images_
   // Images by side and kings: both (side, white king, black king), either one, and by side alone.
   std::unordered_map<uint32_t, std::vector<uint32_t>> by_kings_, by_white_king_, by_black_king_, by_side_;

@@ -54,7 +54,8 @@ constexpr chess::Bitboard file_mask(int f) { return chess::Bitboard(0x0101010101
 
 }  // namespace
 
-void for_each_neighbour(const chess::Position& pos, bool notransform, const std::function<void(const Neighbour&)>& visit) {
+void for_each_neighbour(const chess::Position& pos, bool notransform,
+                        const std::function<void(const Neighbour&)>& visit) {
   Board board = board_of(pos);
   visit(Neighbour{board, pos.pieces(), pos.pieces(chess::PAWN)});
   edits(board, ~chess::Bitboard(0), false, visit);

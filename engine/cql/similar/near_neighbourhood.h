@@ -29,6 +29,7 @@ struct Neighbour {
 
 // Calls visit(neighbour) for each board of the distance-1 neighbourhood of `pos` (the side to move is `pos`'s),
 // `pos`'s own board included; a board may come more than once.
-void for_each_neighbour(const chess::Position& pos, bool notransform, const std::function<void(const Neighbour&)>& visit);
+void for_each_neighbour(const chess::Position& pos, bool notransform,
+                        const std::function<void(const Neighbour&)>& visit);
 
 }  // namespace cqlindex::cql::similar
