@@ -24,7 +24,7 @@ nav .count { color: #555; } nav li.found .count { color: #b00; font-weight: bold
 .pair { display: flex; gap: 1.5em; flex-wrap: wrap; }
 figure { margin: 0; display: inline-block; } figcaption { font-size: .85em; text-align: center; }
 svg.board { width: 200px; height: 200px; border: 1px solid #333; display: block; }
-.transform { font-weight: bold; } .moves { font-size: .85em; color: #333; } .none { color: #555; }
+.transform { font-weight: bold; } .common { color: #b00; } .moves { font-size: .85em; color: #333; } .none { color: #555; }
 article.match { border-bottom: 1px solid #ccc; padding-bottom: .8em; }
 summary { cursor: pointer; font-weight: bold; margin: .5em 0; }
 @page { size: A4; margin: 15mm; }
@@ -191,6 +191,8 @@ bool write_near_report(std::ostream& out, const ReportInput& in, std::string* er
   std::vector<uint64_t> by_distance(in.search.limit + 1, 0);
   for (const NearPair& p : in.pairs) ++by_distance[p.hit.distance];
   const bool collapsed = in.pairs.size() > kCollapseAbove;
+  std::multimap<uint32_t, uint32_t> common_by_game;  // submission game -> its common positions
+  for (uint32_t id : in.common) common_by_game.emplace(db.position(id).game, id);
 
   out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>Anticipations of "
       << escaped(in.submissions_name) << " in " << escaped(in.repository_name) << "</title>\n<style>" << kStyle
@@ -233,6 +235,17 @@ bool write_near_report(std::ostream& out, const ReportInput& in, std::string* er
           << "<figcaption>" << side_words(pos.side_to_move()) << "</figcaption></figure>\n";
     } else {
       out << "<p class=\"none\">The game has no position to compare (its start could not be read).</p>\n";
+    }
+    for (auto c = common_by_game.find(s); c != common_by_game.end() && c->first == s; ++c) {
+      const uint32_t id = c->second;
+      const auto& where = db.position(id);
+      out << "<p class=\"common\">Move " << where.move
+          << (where.side == chess::WHITE ? " (White to move)" : " (Black to move)") << " is within distance "
+          << in.search.limit << " of positions of " << in.search.hits[id] << " of the " << in.search.repository_games
+          << " repository games: a common position"
+          << (in.common_skipped ? ", left out (--ignore-common)."
+                                : "; --ignore-common PERCENT leaves such positions out.")
+          << "</p>\n";
     }
     out << "</div>\n";
     auto list = by_submission.find(s);

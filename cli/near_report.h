@@ -28,6 +28,8 @@ struct ReportInput {
   const NearSearch& search;
   const std::vector<NearPair>& pairs;  // near_pairs order
   std::string submissions_name, repository_name;
+  const std::vector<uint32_t>& common;  // submission positions near a large share of the repository (noted)
+  bool common_skipped = false;          // --ignore-common: they are left out
 };
 
 // Writes the report; false (with `error`) when a repository game cannot be read again.

@@ -33,10 +33,12 @@ int run_near(const SimilarRequest& opt, cql::similar::SubmissionDb& db, const Ne
     if (!file) return fail(error);
     search_near_by_scan(db, subs, limit, *file, threads, near);
   }
+  std::vector<uint32_t> common;
   {
     BufferedStderr err;
-    for (uint32_t id : report_common_near(err, db, subs, near, opt.warn_common, opt.ignore_common.has_value()))
-      if (opt.ignore_common) db.exclude(id);
+    common = report_common_near(err, db, subs, near, opt.warn_common, opt.ignore_common.has_value());
+    if (opt.ignore_common)
+      for (uint32_t id : common) db.exclude(id);
   }
   settle_near(db, near);
   const std::vector<NearPair> pairs = near_pairs(db, near.games);
@@ -47,7 +49,9 @@ int run_near(const SimilarRequest& opt, cql::similar::SubmissionDb& db, const Ne
   const double search_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (report) {
     const auto report_start = std::chrono::steady_clock::now();
-    ReportInput in{db, subs, submissions_text, repo, near, pairs, opt.submissions, opt.repository};
+    const ReportInput in{.db = db, .subs = subs, .submissions_text = submissions_text, .repo = repo, .search = near,
+                         .pairs = pairs, .submissions_name = opt.submissions, .repository_name = opt.repository,
+                         .common = common, .common_skipped = opt.ignore_common.has_value()};
     if (!write_near_report(report->stream(), in, &error)) return fail(error);
     if (!report->commit(&error)) return fail(error);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - report_start).count();

@@ -198,5 +198,7 @@ TEST_CASE("similar --report in headless Chromium: more than 500 matches start co
   CHECK(occurrences(dom, "<details class=\"matches\" open") == 0);  // collapsed: the page opens on the list
   CHECK(dom.find("each submission's list is collapsed") != std::string::npos);
   CHECK(dom.find("distance 1: as it stands") != std::string::npos);
+  CHECK(dom.find("is within distance 1 of positions of 1005 of the 1005 repository games: a common position") !=
+        std::string::npos);
   CHECK(ink_of_screenshot(f.browser, f.dir.path(), f.dir.path() / "report.html") > 0.01);
 }
