@@ -7,10 +7,24 @@
 
 #include <sstream>
 
+#include "engine/cql/error.h"
+#include "engine/cql/lexer.h"
 #include "engine/cql/token.h"
 
 namespace cqlindex::cql {
 namespace {
+
+// Returns how a piece variable is declared in CQL text: `piece x`, or `[Aa]x` when the name would lex as
+// something else after `piece` (a name such as `a` or `K`, which only the `[Aa]a = ...` form can declare).
+std::string piece_declaration(const std::string& name) {
+  std::vector<Token> tokens;
+  try {
+    tokens = lex(name);
+  } catch (const CqlError&) {
+  }
+  if (tokens.size() == 2 && tokens[0].kind == TokenKind::Identifier) return "piece " + name;
+  return "[Aa]" + name;
+}
 
 std::string quote(const std::string& s) {
   std::string out = "\"";
@@ -272,7 +286,7 @@ std::string cql(const Node& n) {
     case NodeKind::SquareLoop: case NodeKind::PieceLoop:
       return std::string(n.kind == NodeKind::SquareLoop ? "square" : "piece") + (n.has("all") ? " all " : " ") + n.text +
              " in " + wrap(*n.child("domain")) + " " + wrap(*n.child("body"));
-    case NodeKind::PieceAssign: return "piece " + n.text + " = " + wrap(*n.child("value"));
+    case NodeKind::PieceAssign: return piece_declaration(n.text) + " = " + wrap(*n.child("value"));
     case NodeKind::Arithmetic: return binary(n, n.text);
     case NodeKind::Negate: return "- " + wrap(*n.child("arg"));
     case NodeKind::Concat: return binary(n, "+");
