@@ -11,6 +11,7 @@
 #include <roaring/roaring.hh>
 
 #include "engine/cql/query.h"
+#include "engine/cql/similar/submission_files.h"
 #include "store/index_store.h"
 
 namespace cqlindex::planner {
@@ -35,9 +36,11 @@ struct PlanReport {
 };
 
 // Returns the candidate games of `query` over the index `store` (nullopt: the index cannot bound it, scan
-// every game); fills `report` when given.
+// every game); fills `report` when given. `submissions`: the similarposition files the evaluator read for this
+// query (eval::EvalOptions::submissions), so that each is read once; null: the planner reads them.
 std::optional<CandidateSet> plan_candidates(const cql::Query& query, const store::IndexStore& store,
-                                            PlanReport* report = nullptr);
+                                            PlanReport* report = nullptr,
+                                            cql::similar::SubmissionFiles* submissions = nullptr);
 
 // Returns the plan as indented text for a CQL user (`cqlindex explain`).
 std::string format_plan(const PlanReport& report);
