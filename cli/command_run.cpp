@@ -25,6 +25,7 @@
 #include "engine/cql/printer.h"
 #include "engine/cql/query.h"
 #include "engine/cql/eval/evaluator.h"
+#include "engine/cql/similar/submission_files.h"
 #include "engine/pgn/range_reader.h"
 #include "engine/pgn/reader.h"
 #include <chrono>

@@ -11,8 +11,11 @@
 #include <roaring/roaring.hh>
 
 #include "engine/cql/query.h"
-#include "engine/cql/similar/submission_files.h"
 #include "store/index_store.h"
+
+namespace cqlindex::cql::similar {
+class SubmissionFiles;  // engine/cql/similar/submission_files.h
+}
 
 namespace cqlindex::planner {
 

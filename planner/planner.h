@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/cql/node.h"
+#include "engine/cql/similar/submission_files.h"
 #include "indexer/planner_keys.h"
 #include "planner/plan.h"
 

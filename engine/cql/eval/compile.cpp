@@ -16,6 +16,7 @@
 #include "engine/cql/eval/evaluator.h"
 #include "engine/cql/eval/square_pattern.h"
 #include "engine/cql/eval/transform.h"
+#include "engine/cql/similar/submission_files.h"
 
 namespace cqlindex::cql::eval {
 namespace {

@@ -15,10 +15,13 @@
 #include <vector>
 
 #include "engine/cql/eval/op.h"
-#include "engine/cql/similar/submission_files.h"
 #include "engine/cql/query.h"
 #include "engine/pgn/game.h"
 #include "engine/pgn/writer.h"
+
+namespace cqlindex::cql::similar {
+class SubmissionFiles;  // similar/submission_files.h
+}
 
 namespace cqlindex::cql::eval {
 
