@@ -195,3 +195,13 @@ TEST_CASE("similarposition: the evaluator writes the -similarposition goldens", 
     CHECK(file_bytes(w.dir / "out.pgn") == file_bytes(goldens / ("lichess-studies-vs-cql-sample." + mode + ".pgn")));
   }
 }
+
+TEST_CASE("similarposition: a transform from the command line is refused too, naming no place in the query", "[eval][similar]") {
+  Workspace w("cmdline");
+  std::ofstream(w.dir / "e.cql", std::ios::binary) << "cql()\n";
+  auto r = w.run("run --no-index -similarposition subs.pgn -flipcolor -i repo.pgn -o out.pgn e.cql");
+  INFO(w.stderr_text());
+  CHECK(r.exit_code == 1);
+  CHECK(w.stderr_text().find("e.cql: Attempt to apply a transform (flipcolor) to anticipate node") == 0);
+  CHECK(!fs::exists(w.dir / "out.pgn"));
+}

@@ -303,10 +303,13 @@ NodePtr expand(const Node& n) {
   }
   const Node* body = n.child("body");
   // CQL 6.2 refuses it (similarposition-composite/q04-flipcolor), in its words ("anticipate" is its name for
-  // similarposition)
-  if (const Node* similar = transformed_similarposition(*body))
+  // similarposition). A transform of the command line (-flipcolor: no position) names no place in the query.
+  if (const Node* similar = transformed_similarposition(*body)) {
+    const bool from_query = n.line > 0;
     throw CqlError("Attempt to apply a transform (" + n.text + ") to anticipate node (similarposition). This "
-                   "operation is not supported at this time", similar->line, similar->column);
+                   "operation is not supported at this time", from_query ? similar->line : 0,
+                   from_query ? similar->column : 0);
+  }
   NodePtr inner = expand(*body);
   NodePtr t = make_node(NodeKind::Transform, n.type, n.line, n.column);
   t->text = n.text;
