@@ -25,6 +25,7 @@
 #include "engine/cql/printer.h"
 #include "engine/cql/query.h"
 #include "engine/cql/eval/evaluator.h"
+#include "engine/cql/similar/submission_files.h"
 #include "engine/pgn/range_reader.h"
 #include "engine/pgn/reader.h"
 #include <chrono>
@@ -95,7 +96,12 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
     return kExitUsage;
   } catch (const cql::CqlError& e) {
     std::cerr << cql::format_error(e, opt.query_file, source);
-    return kExitUsage;
+    return e.kind == cql::CqlError::Kind::Input ? kExitInput : kExitUsage;
+  }
+  // similarposition's submissions, read by compile: CQL's line for each, and their PGN problems
+  for (const auto& f : program.options.submissions->files()) {
+    for (const pgn::PgnError& e : f->problems) std::cerr << pgn::format_error(f->path, e) << "\n";
+    std::cout << cql::similar::read_message(f->db) << std::endl;
   }
   std::string err;
   // A regular file is mapped only when it is scanned whole: an indexed query reads its candidates' byte ranges
@@ -124,7 +130,7 @@ int evaluate_query(const cql::Query& query, const RunOptions& opt, const std::st
   std::optional<planner::CandidateSet> candidates;
   planner::PlanReport plan;
   // a query that can stop with an error where it is evaluated replays every game, as CQL would reach it
-  if (index && !program.may_fail) candidates = planner::plan_candidates(query, *index, &plan);
+  if (index && !program.may_fail) candidates = planner::plan_candidates(query, *index, &plan, program.options.submissions.get());
   if (index && !plan.error.empty()) {  // a damaged block: stop rather than answer from part of the index
     std::cerr << "cqlindex run: " << plan.error << " ('cqlindex verify " << input
               << "' names every damaged file; rebuild the index, or use --no-index)\n";

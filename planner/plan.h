@@ -13,6 +13,10 @@
 #include "engine/cql/query.h"
 #include "store/index_store.h"
 
+namespace cqlindex::cql::similar {
+class SubmissionFiles;  // engine/cql/similar/submission_files.h
+}
+
 namespace cqlindex::planner {
 
 // 0-based game ids (file order) that may match.
@@ -35,9 +39,11 @@ struct PlanReport {
 };
 
 // Returns the candidate games of `query` over the index `store` (nullopt: the index cannot bound it, scan
-// every game); fills `report` when given.
+// every game); fills `report` when given. `submissions`: the similarposition files the evaluator read for this
+// query (eval::EvalOptions::submissions), so that each is read once; null: the planner reads them.
 std::optional<CandidateSet> plan_candidates(const cql::Query& query, const store::IndexStore& store,
-                                            PlanReport* report = nullptr);
+                                            PlanReport* report = nullptr,
+                                            cql::similar::SubmissionFiles* submissions = nullptr);
 
 // Returns the plan as indented text for a CQL user (`cqlindex explain`).
 std::string format_plan(const PlanReport& report);

@@ -273,9 +273,10 @@ void format_node(const PlanNode& n, uint64_t total, int depth, std::string& out)
 }  // namespace
 
 std::optional<CandidateSet> plan_candidates(const cql::Query& query, const store::IndexStore& store,
-                                            PlanReport* report) {
+                                            PlanReport* report, cql::similar::SubmissionFiles* submissions) {
   const uint64_t total = store.meta().game_count;
-  Planner p(store, total);
+  cql::similar::SubmissionFiles own;  // `explain`: the planner reads the submissions itself
+  Planner p(store, total, submissions ? *submissions : own);
   PlanNode root = plan_query(p, query);
   if (!p.error().empty()) {  // a damaged family: never trust a partial plan
     root.games.reset();

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/cql/node.h"
+#include "engine/cql/similar/submission_files.h"
 #include "indexer/planner_keys.h"
 #include "planner/plan.h"
 
@@ -27,7 +28,8 @@ struct Frame {
 // Reads the index for the rules; a read error makes every later read "all games".
 class Planner {
  public:
-  Planner(const store::IndexStore& store, uint64_t total_games) : store_(store), total_(total_games) {}
+  Planner(const store::IndexStore& store, uint64_t total_games, cql::similar::SubmissionFiles& submissions)
+      : store_(store), total_(total_games), submissions_(submissions) {}
 
   // Returns the plan of `node` seen in `frame` (dispatches to the rules).
   PlanNode plan(const cql::Node& node, const Frame& frame);
@@ -49,11 +51,14 @@ class Planner {
   Roaring id_range(uint64_t first, uint64_t last) const;
 
   uint64_t total_games() const { return total_; }
+  // The similarposition files of the query, each read once (shared with the evaluator when it read them).
+  cql::similar::SubmissionFiles& submissions() { return submissions_; }
   const std::string& error() const { return error_; }
 
  private:
   const store::IndexStore& store_;
   uint64_t total_;
+  cql::similar::SubmissionFiles& submissions_;
   std::string error_;
   std::map<std::pair<store::Family, std::string>, Roaring> cache_;
   std::map<std::string, Roaring> memo_;

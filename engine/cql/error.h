@@ -6,10 +6,13 @@
 namespace cqlindex::cql {
 
 struct CqlError : std::runtime_error {
+  // Query: the CQL text is wrong. Input: a file the query names cannot be used (a similarposition's submissions).
+  enum class Kind { Query, Input };
   int line;    // 1-based; 0 when the error has no position (e.g. empty file)
   int column;  // 1-based, counted in code points
-  CqlError(std::string message, int line_, int column_)
-      : std::runtime_error(std::move(message)), line(line_), column(column_) {}
+  Kind kind;
+  CqlError(std::string message, int line_, int column_, Kind kind_ = Kind::Query)
+      : std::runtime_error(std::move(message)), line(line_), column(column_), kind(kind_) {}
 };
 
 // "FILE:LINE:COL: message" plus the offending line and a caret (no position: "FILE: message").

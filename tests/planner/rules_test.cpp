@@ -1,6 +1,8 @@
 // One test per planner rule on a hand-made PGN whose games each show one fact (a mate, a promotion, a tag...):
 // the candidates must be exactly the games that can match (or, where a rule is conservative by design,
 // the stated superset), and constructs the index cannot decide must fall back to all games.
+#include "engine/cql/eval/evaluator.h"
+#include "engine/cql/similar/submission_files.h"
 #include "planner_fixture.h"
 
 using namespace planner_test;
@@ -183,6 +185,25 @@ TEST_CASE("similarposition: canonical keys of the submissions' positions", "[pla
   CHECK(plan("similarposition \"" + opening + "\"") == V{1, 2, 4, 6});
   CHECK(plan("flipcolor similarposition \"" + opening + "\"") == std::nullopt);
   CHECK(plan("similarposition \"/nonexistent/file.pgn\"") == std::nullopt);
+}
+
+TEST_CASE("similarposition: the planner reads the run's submission database, not the file again", "[planner][rules]") {
+  const std::string file = pgn_file("[White \"s\"]\n[Black \"t\"]\n[Result \"*\"]\n[SetUp \"1\"]\n"
+                                    "[FEN \"7k/8/6Q1/8/8/8/8/K7 w - - 0 1\"]\n\n*\n\n");
+  const std::string query = "cql(input x.pgn)\nsimilarposition \"" + file + "\"\n";
+  cqlindex::cql::Query q = cqlindex::cql::parse_query(query);
+  cqlindex::cql::eval::EvalOptions options;
+  options.submissions = std::make_shared<cqlindex::cql::similar::SubmissionFiles>();
+  cqlindex::cql::eval::Program program = cqlindex::cql::eval::compile(q, options);  // reads the file
+  REQUIRE(options.submissions->files().size() == 1);
+  fs::remove(file);  // gone: only the database compile read can bound the query now
+  auto set = cqlindex::planner::plan_candidates(q, index_of(sample()), nullptr, options.submissions.get());
+  REQUIRE(set);
+  CHECK(set->cardinality() == 1);
+  CHECK(set->contains(4));  // game 5
+  CHECK(options.submissions->files().size() == 1);
+  // without it (explain), the planner reads the file itself: now unreadable, so all games
+  CHECK(plan("similarposition \"" + file + "\"") == std::nullopt);
 }
 
 TEST_CASE("tags family: values, missing tags and the termination marker", "[planner][tags]") {

@@ -16,6 +16,7 @@
 #include "engine/cql/eval/evaluator.h"
 #include "engine/cql/eval/square_pattern.h"
 #include "engine/cql/eval/transform.h"
+#include "engine/cql/similar/submission_files.h"
 
 namespace cqlindex::cql::eval {
 namespace {
@@ -124,6 +125,20 @@ int64_t estimated_last_game_number(const EvalOptions& o, const Node& at) {
 struct Compiler {
   Program& prog;
   std::unordered_set<const Node*> position_uses;  // mark_position_uses
+
+  // Returns the sort slot of a sort described by `description` at `n` ("": a slot of its own); sorts sharing a
+  // description are one, as CQL conjoins them.
+  int sort_slot(const Node& n, const std::string& description, bool min, bool quiet, bool text) {
+    std::string desc = description.empty() ? "<sort-id-" + std::to_string(prog.sorts.size() + 1) + ">" : description;
+    size_t slot = prog.sorts.size();
+    for (size_t i = 0; i < prog.sorts.size(); ++i)
+      if (!description.empty() && prog.sorts[i].description == desc) slot = i;
+    if (slot == prog.sorts.size()) prog.sorts.push_back({desc, min, quiet, text});
+    else if (prog.sorts[slot].min != min || prog.sorts[slot].text != text)  // conjoined: one order, one type
+      throw CqlError("sort \"" + desc + "\": sorts sharing a description must have the same order (min or max) "
+                     "and type (string or numeric)", n.line, n.column);
+    return int(slot);
+  }
 
   OpPtr op(OpCode code, const Node& n) {
     auto o = std::make_unique<Op>();
@@ -443,16 +458,7 @@ struct Compiler {
         // spec/cql-sort.txt: a number, a set (its count) or a string (the parser refuses a position, as CQL 6.2)
         auto o = op(OpCode::Sort, n);
         const bool min = n.has("min");
-        std::string desc = n.text.empty() ? "<sort-id-" + std::to_string(prog.sorts.size() + 1) + ">" : n.text;
-        size_t slot = prog.sorts.size();
-        for (size_t i = 0; i < prog.sorts.size(); ++i)
-          if (!n.text.empty() && prog.sorts[i].description == desc) slot = i;
-        const bool text = n.type == ValueType::String;
-        if (slot == prog.sorts.size()) prog.sorts.push_back({desc, min, n.has("quiet"), text});
-        else if (prog.sorts[slot].min != min || prog.sorts[slot].text != text)  // conjoined: one order, one type
-          throw CqlError("sort \"" + desc + "\": sorts sharing a description must have the same order (min or max) "
-                         "and type (string or numeric)", n.line, n.column);
-        o->var = int(slot);
+        o->var = sort_slot(n, n.text, min, n.has("quiet"), n.type == ValueType::String);
         o->flag = min;
         o->kids.push_back(child(n, "body"));
         return o;
@@ -634,8 +640,15 @@ struct Compiler {
       case NodeKind::NoTransform: return compile(*n.kids.front().node);
       case NodeKind::Comment: { auto o = op(OpCode::Comment, n); all_kids(n, *o); return o; }
       case NodeKind::SimilarPosition: {
-        if (!prog.options.similar) unsupported(n, "similarposition");
-        return op(OpCode::SimilarPosition, n);
+        // spec/cql-similarposition.txt; its database is read here, once per file and run (submission_files.h)
+        auto o = op(OpCode::SimilarPosition, n);
+        std::string error;
+        o->submissions = prog.options.submissions->load(n.text, n.has("notransform"), &error);
+        if (!o->submissions) throw CqlError("similarposition: " + error, n.line, n.column, CqlError::Kind::Input);
+        // without nosort, the games are sorted by the least submission game they list (CQL's sort comment
+        // "submission game: N", "none" when the game matched otherwise)
+        if (!n.has("nosort")) o->var = sort_slot(n, "submission game", true, false, false);
+        return o;
       }
       // echo and position navigation (eval_echo.cpp)
       case NodeKind::Echo: {
@@ -712,6 +725,7 @@ bool has_effects(const Op& op) {
 Program compile(const Query& query, EvalOptions options) {
   Program prog;
   prog.options = std::move(options);
+  if (!prog.options.submissions) prog.options.submissions = std::make_shared<similar::SubmissionFiles>();
   prog.variable_count = query.variables.size();
   prog.variables = query.variables;
   prog.always_bound.assign(query.variables.size(), 0);

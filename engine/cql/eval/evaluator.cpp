@@ -14,6 +14,7 @@
 #include "engine/cql/error.h"
 #include "engine/cql/eval/context.h"
 #include "engine/cql/eval/square_pattern.h"
+#include "engine/cql/similar/similar_match.h"
 
 namespace cqlindex::cql::eval {
 
@@ -302,10 +303,19 @@ namespace {
   return true;
 }
 
-[[gnu::noinline]] bool eval_similar(const Op&, Ctx& ctx, Value&) {
-  std::string text;
-  if (!ctx.prog->options.similar->matches(ctx.game(), ctx.cur, ctx.position(), &text)) return false;
-  if (!text.empty() && !ctx.prog->options.silent) ctx.comment(std::move(text));
+// similarposition: the submissions' comments at a matching position, and (without nosort) the least submission
+// game listed there offered to its sort slot, as a `sort min` would be
+[[gnu::noinline]] bool eval_similar(const Op& op, Ctx& ctx, Value&) {
+  std::vector<std::string> texts;
+  uint32_t least_game = 0;
+  if (!similar::match_position(*op.submissions, ctx.position(), texts, least_game)) return false;
+  if (op.var >= 0) {
+    Ctx::SortSlot& slot = ctx.sorts[size_t(op.var)];
+    const SortValue value = int64_t(least_game);
+    if (!slot.best || value < *slot.best) slot.best = value;
+  }
+  if (!ctx.prog->options.silent)
+    for (std::string& t : texts) ctx.comment(std::move(t));
   return true;
 }
 

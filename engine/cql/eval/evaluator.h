@@ -19,15 +19,11 @@
 #include "engine/pgn/game.h"
 #include "engine/pgn/writer.h"
 
-namespace cqlindex::cql::eval {
+namespace cqlindex::cql::similar {
+class SubmissionFiles;  // similar/submission_files.h
+}
 
-// What `similarposition` asks of the similar-position matcher (engine/cql/similar, another module):
-// whether the current position matches, and the comment text CQL writes there.
-class SimilarPositionMatcher {
- public:
-  virtual ~SimilarPositionMatcher() = default;
-  virtual bool matches(const pgn::Game& game, int node, const chess::Position& pos, std::string* comment) const = 0;
-};
+namespace cqlindex::cql::eval {
 
 struct EvalOptions {
   bool variations = false;                 // search variations too
@@ -39,7 +35,9 @@ struct EvalOptions {
   std::string result;                      // game filter "1-0" ...
   std::string player;                      // game filter: White or Black matches this regex
   std::optional<Range> year;               // game filter on the Date year
-  const SimilarPositionMatcher* similar = nullptr;
+  // similarposition: the submissions files of the run (compile reads those the query names; shared with the
+  // planner so that each is read once). Null: compile makes its own.
+  std::shared_ptr<similar::SubmissionFiles> submissions;
   bool noremovecomment = false;            // removecomment does nothing
   bool nosettag = false;                   // settag does nothing (its value is still evaluated)
   std::string input_path;                  // lastgamenumber: the PGN file its estimate is read from

@@ -11,6 +11,10 @@
 
 #include "engine/cql/value_type.h"
 
+namespace cqlindex::cql::similar {
+class SubmissionDb;
+}
+
 namespace cqlindex::cql::eval {
 
 class SquarePattern;
@@ -102,6 +106,7 @@ struct Op {
   // the filter is; a and b hold the constant bounds. See range_holds (context.h).
   std::unique_ptr<Op> range_low, range_high;
   std::shared_ptr<const SquarePattern> pattern;  // Orbit: screens the images by their leading designators, or null
+  const similar::SubmissionDb* submissions = nullptr;  // SimilarPosition: its database (EvalOptions::submissions)
 
   const Op* kid(size_t i) const { return i < kids.size() ? kids[i].get() : nullptr; }
 };

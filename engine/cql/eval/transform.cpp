@@ -285,6 +285,15 @@ bool only_comments(const Node& n) {
   return true;
 }
 
+// Returns a similarposition filter that a transform of `n` would reach (notransform shields its body), or nullptr.
+const Node* transformed_similarposition(const Node& n) {
+  if (n.kind == NodeKind::SimilarPosition) return &n;
+  if (n.kind == NodeKind::NoTransform) return nullptr;
+  for (const Child& k : n.kids)
+    if (const Node* s = k.node ? transformed_similarposition(*k.node) : nullptr) return s;
+  return nullptr;
+}
+
 NodePtr expand(const Node& n) {
   if (n.kind == NodeKind::NoTransform) return n.clone();
   if (n.kind != NodeKind::Transform) {
@@ -293,6 +302,14 @@ NodePtr expand(const Node& n) {
     return c;
   }
   const Node* body = n.child("body");
+  // CQL 6.2 refuses it (similarposition-composite/q04-flipcolor), in its words ("anticipate" is its name for
+  // similarposition). A transform of the command line (-flipcolor: no position) names no place in the query.
+  if (const Node* similar = transformed_similarposition(*body)) {
+    const bool from_query = n.line > 0;
+    throw CqlError("Attempt to apply a transform (" + n.text + ") to anticipate node (similarposition). This "
+                   "operation is not supported at this time", from_query ? similar->line : 0,
+                   from_query ? similar->column : 0);
+  }
   NodePtr inner = expand(*body);
   NodePtr t = make_node(NodeKind::Transform, n.type, n.line, n.column);
   t->text = n.text;

@@ -72,6 +72,7 @@ struct SubmissionDb::Impl {
   bool notransform = false;
   uint32_t games = 0;
   std::vector<SubmissionPosition> positions;
+  std::vector<chess::Position> boards;  // Options::keep_positions
   std::vector<bool> excluded;
   std::unordered_map<BoardKey, std::vector<Entry>, BoardKeyHash> entries;
   std::vector<uint64_t> filter = std::vector<uint64_t>(size_t(1) << (kFilterBits - 6), 0);
@@ -128,6 +129,7 @@ SubmissionDb SubmissionDb::read(std::string_view text, std::string file_name, co
     for (;;) {
       SubmissionPosition where{uint32_t(game.number), cql_move_number(first, ply), ply, pos.side_to_move()};
       if (visit) visit(uint32_t(impl->positions.size()), pos, where);
+      if (options.keep_positions) impl->boards.push_back(pos);
       impl->insert(pos, where);
       node = game.nodes[node].first_child;
       if (node == pgn::kNoNode) break;
@@ -143,6 +145,7 @@ bool SubmissionDb::notransform() const { return impl_->notransform; }
 uint32_t SubmissionDb::games() const { return impl_->games; }
 uint32_t SubmissionDb::positions() const { return uint32_t(impl_->positions.size()); }
 const SubmissionPosition& SubmissionDb::position(uint32_t id) const { return impl_->positions[id]; }
+const chess::Position& SubmissionDb::board(uint32_t id) const { return impl_->boards.at(id); }
 void SubmissionDb::exclude(uint32_t id) { impl_->excluded[id] = true; }
 bool SubmissionDb::excluded(uint32_t id) const { return impl_->excluded[id]; }
 

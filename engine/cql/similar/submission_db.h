@@ -44,7 +44,8 @@ struct Entry {
 class SubmissionDb {
  public:
   struct Options {
-    bool notransform = false;  // identical boards only
+    bool notransform = false;     // identical boards only
+    bool keep_positions = false;  // keep every position read (board(id)): the planner's index look-ups
   };
   // Called for each mainline position read: (position id, the position, where it is).
   using PositionVisitor = std::function<void(uint32_t, const chess::Position&, const SubmissionPosition&)>;
@@ -63,6 +64,8 @@ class SubmissionDb {
   uint32_t games() const;
   uint32_t positions() const;
   const SubmissionPosition& position(uint32_t id) const;
+  // Returns the position `id` was read as (only with Options::keep_positions).
+  const chess::Position& board(uint32_t id) const;
 
   // Leaves submission position `id` out of every later lookup (judges' --ignore-common).
   void exclude(uint32_t id);
