@@ -374,7 +374,12 @@ bool IndexStore::put_games(const std::vector<std::pair<uint32_t, GameRecord>>& g
   rocksdb::WriteBatch batch;
   for (const auto& [id, record] : games)
     batch.Put(impl_->handle(Family::Games), game_key(id), encode_game_record(record));
-  rocksdb::Status s = impl_->db->Write(rocksdb::WriteOptions(), &batch);
+  // No write-ahead log: a build writes into its own workspace, which an interrupted build leaves unpublished
+  // (indexer/build_workspace.h), and finish() flushes every family before the index is published; the log only
+  // cost a second copy of every record.
+  rocksdb::WriteOptions write;
+  write.disableWAL = true;
+  rocksdb::Status s = impl_->db->Write(write, &batch);
   if (!s.ok()) return fail(error, "cannot write game records: " + s.ToString());
   return true;
 }
