@@ -263,9 +263,14 @@ store::Family RunMerger::family() const {
 void RunMerger::next(std::string& key, std::vector<uint32_t>& games) {
   auto greater = [this](size_t a, size_t b) { return after(a, b); };
   std::string current(cursors_[heap_.front()]->text);
+  const uint64_t head = cursors_[heap_.front()]->head;
   key.assign(current, 1, std::string::npos);
   games.clear();
-  while (!heap_.empty() && cursors_[heap_.front()]->text == current) {
+  // (the first 8 bytes decide most records: a memcmp only for keys longer than 8 bytes)
+  auto same_key = [&](const Cursor& c) {
+    return c.head == head && c.text.size() == current.size() && (current.size() <= 8 || c.text == current);
+  };
+  while (!heap_.empty() && same_key(*cursors_[heap_.front()])) {
     std::pop_heap(heap_.begin(), heap_.end(), greater);
     size_t c = heap_.back();
     heap_.pop_back();
