@@ -57,13 +57,14 @@ class PositionVisitor {
  public:
   PositionVisitor(uint32_t id, WorkerPostings& out) : id_(id), out_(out) {}
 
-  void visit(const chess::Position& pos) {
+  // `may_be_last`: no move but a null move may follow (a position without a legal move is the mainline's last,
+  // as the reader accepts legal moves only; `--` may still follow a stalemate): mate and stalemate are looked
+  // for there only, which spares a move generation at nearly every position.
+  void visit(const chess::Position& pos, bool may_be_last) {
     char key[kMaxKeyBytes];
-    char hash[store::kPositionHashBytes];
     const uint64_t h = store::position_hash(std::string_view(key, canonical_key(pos, key)));
-    store::write_position_hash(h, hash);
     out_.distinct.add(h);
-    out_.runs.add(store::Family::Similar, std::string_view(hash, sizeof hash), id_);
+    out_.runs.add_position(h, id_);
     Material m = material_of(pos);
     if (std::find(materials_.begin(), materials_.end(), m) == materials_.end()) {
       materials_.push_back(m);
@@ -72,8 +73,8 @@ class PositionVisitor {
     for (chess::Piece p : kPieces) seen_[p] |= pos.pieces(chess::color_of(p), chess::type_of(p));
     if (pos.in_check()) {
       flags_ |= bit(GameFlag::Check);
-      if (!chess::has_legal_move(pos)) flags_ |= bit(GameFlag::Mate);
-    } else if (!chess::has_legal_move(pos)) {
+      if (may_be_last && !chess::has_legal_move(pos)) flags_ |= bit(GameFlag::Mate);
+    } else if (may_be_last && !chess::has_legal_move(pos)) {
       flags_ |= bit(GameFlag::Stalemate);
     }
   }
@@ -143,13 +144,18 @@ IndexedGame index_game(const pgn::Game& game, uint32_t id, uint64_t base_offset,
   }
 
   PositionVisitor visitor(id, out);
-  chess::Position pos = game.start;
-  visitor.visit(pos);
+  // The reader keeps the position of every node it replayed: no second replay then.
+  const bool replayed = game.positions.size() == game.nodes.size();
+  chess::Position replay = game.start;
+  const chess::Position* pos = replayed ? &game.positions[0] : &replay;
+  auto may_be_last = [&](pgn::NodeIndex next) { return next == pgn::kNoNode || game.nodes[next].move.is_null(); };
+  visitor.visit(*pos, may_be_last(game.root().first_child));
   indexed.positions = 1;
   for (pgn::NodeIndex n = game.root().first_child; n != pgn::kNoNode; n = game.nodes[n].first_child) {
     visitor.move(game.nodes[n].move);
-    pos.do_move(game.nodes[n].move);
-    visitor.visit(pos);
+    if (replayed) pos = &game.positions[n];
+    else replay.do_move(game.nodes[n].move);
+    visitor.visit(*pos, may_be_last(game.nodes[n].first_child));
     ++indexed.positions;
   }
   r.plies = indexed.positions - 1;

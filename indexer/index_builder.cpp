@@ -162,6 +162,7 @@ MemoryPlan plan_memory(unsigned threads, const BuildLimits& limits, uint64_t map
   constexpr uint32_t kBitmapGamesPerWorker = uint32_t(1) << 17;
   const unsigned wanted = pgn::resolve_threads(threads);
   MemoryPlan plan{wanted, limits, std::max<size_t>(limits.merge_fan_in, 2) * kRunReadBuffer};
+  plan.limits.run_postings = std::min(limits.run_postings, std::max(kRunBudgetPostings / wanted, kLeastPostings));
   rlimit as{};
   if (::getrlimit(RLIMIT_AS, &as) != 0 || as.rlim_cur == RLIM_INFINITY) return plan;
   const uint64_t used = kBase + mapped_bytes;
@@ -169,7 +170,7 @@ MemoryPlan plan_memory(unsigned threads, const BuildLimits& limits, uint64_t map
   plan.workers = unsigned(std::clamp<uint64_t>(left / kPerWorker, 1, wanted));
   const uint64_t third = left / 3 / plan.workers;  // a worker's run buffers; its merges' read buffers
   plan.limits.run_postings =
-      std::min(limits.run_postings, std::max<size_t>(size_t(third / kBytesPerPosting), kLeastPostings));
+      std::min(plan.limits.run_postings, std::max<size_t>(size_t(third / kBytesPerPosting), kLeastPostings));
   plan.limits.bitmap_games = std::min(limits.bitmap_games, kBitmapGamesPerWorker);
   plan.merge_buffer_bytes =
       std::min<uint64_t>(plan.merge_buffer_bytes, std::max<uint64_t>(third, 2 * kLeastRunReadBuffer));
@@ -454,7 +455,14 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
     pgn::ReadOptions read;
     const MemoryPlan memory = plan_memory(options.threads, options.limits, all.size());
     read.threads = memory.workers;
-    read.progress = [&](uint64_t done) { file->release_before(base_offset + done); };  // memory independent of size
+    // Memory independent of size: the parsed pages are handed back 32 MiB at a time (each madvise interrupts
+    // every core to flush its TLB: once a batch of games, it took 3 % of a build).
+    uint64_t released = 0;
+    read.progress = [&](uint64_t done) {
+      if (done < released + (uint64_t{32} << 20) && done < text.size()) return;
+      file->release_before(base_offset + done);
+      released = done;
+    };
     // Only mainline positions are indexed. A game cut short by an error inside a variation keeps its whole
     // mainline here: the index may then list a game for more positions than a query sees, never fewer.
     read.parse.mainline_only = true;
@@ -516,7 +524,7 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
       }
     };
     for (auto& w : writers) {
-      if (!w->runs.flush(&why)) return fail(error, why);
+      if (!w->runs.finish(&why)) return fail(error, why);
       if (!w->spill_ok) return fail(error, w->spill_error);
     }
     // The bucket count is chosen once, from the whole build's distinct positions (an --append keeps it).

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "store/position_buckets.h"
 #include "store/varint.h"
 
 namespace cqlindex::indexer {
@@ -34,8 +35,12 @@ size_t run_partition(std::string_view family_and_key) {
 }
 
 RunWriter::RunWriter(std::string dir, std::string name, size_t max_pairs)
-    : dir_(std::move(dir)), name_(std::move(name)), max_pairs_(max_pairs), runs_(kRunPartitions) {
-  entries_.reserve(max_pairs_);
+    : dir_(std::move(dir)), name_(std::move(name)), max_pairs_(max_pairs), runs_(kRunPartitions) {}
+
+void RunWriter::add_position(uint64_t hash, uint32_t game) {
+  if (positions_.empty()) positions_.reserve(max_pairs_);  // (here, not in the constructor: a writer is moved)
+  positions_.push_back(PositionEntry{hash & ~uint64_t{0xFFFF}, game});
+  if (entries_.size() + positions_.size() >= max_pairs_ && ok_) ok_ = flush(&error_);
 }
 
 void RunWriter::add(store::Family family, std::string_view key, uint32_t game) {
@@ -47,7 +52,7 @@ void RunWriter::add(store::Family family, std::string_view key, uint32_t game) {
   Entry e{{}, offset, game, static_cast<uint32_t>(text.size())};
   for (size_t i = 0; i < kPrefixWords; ++i) e.prefix[i] = prefix_of(text, 8 * i);
   entries_.push_back(e);
-  if (entries_.size() >= max_pairs_ && ok_) ok_ = flush(&error_);
+  if (entries_.size() + positions_.size() >= max_pairs_ && ok_) ok_ = flush(&error_);
 }
 
 bool RunWriter::before(const Entry& a, const Entry& b) const {
@@ -64,32 +69,76 @@ bool RunWriter::same(const Entry& a, const Entry& b) const {
          (a.length <= kPrefixBytes || tail(a) == tail(b));
 }
 
+bool RunWriter::write_run(const std::string& prefix, size_t partition, std::string& out) {
+  if (out.empty()) return true;
+  std::string path = dir_ + "/" + prefix + "-" + name_ + "-" + std::to_string(run_count_) + "-p" + std::to_string(partition);
+  std::ofstream file(path, std::ios::binary | std::ios::trunc);
+  file.write(out.data(), static_cast<std::streamsize>(out.size()));
+  file.close();
+  if (!file) {
+    ok_ = false;
+    error_ = path + ": cannot write (disk full?)";
+    return false;
+  }
+  runs_[partition].push_back(path);
+  out.clear();
+  return true;
+}
+
+bool RunWriter::flush_positions() {
+  if (positions_.empty()) return true;
+  // One counting pass on the hash's top kRadixBits (hashes are uniform: the groups are even), then each small
+  // group sorted on its own: several times faster than a comparison sort of the whole buffer.
+  constexpr unsigned kRadixBits = 12;
+  std::vector<uint32_t> starts((size_t{1} << kRadixBits) + 1, 0);
+  for (const PositionEntry& e : positions_) ++starts[(e.hash >> (64 - kRadixBits)) + 1];
+  for (size_t i = 1; i < starts.size(); ++i) starts[i] += starts[i - 1];
+  scratch_.resize(positions_.size());
+  {
+    std::vector<uint32_t> next(starts.begin(), starts.end() - 1);
+    for (const PositionEntry& e : positions_) scratch_[next[e.hash >> (64 - kRadixBits)]++] = e;
+  }
+  auto less = [](const PositionEntry& a, const PositionEntry& b) {
+    return a.hash != b.hash ? a.hash < b.hash : a.game < b.game;
+  };
+  for (size_t g = 0; g + 1 < starts.size(); ++g)
+    std::sort(scratch_.begin() + starts[g], scratch_.begin() + starts[g + 1], less);
+  // Records as add(Similar, 6-byte key, game) writes them; the hash's top bit is the key range (run_partition).
+  std::string out;
+  out.reserve(scratch_.size() / 2 * (2 + store::kPositionHashBytes + 4));
+  size_t partition = 0;
+  const PositionEntry* previous = nullptr;
+  for (const PositionEntry& e : scratch_) {
+    if (previous && previous->hash == e.hash && previous->game == e.game) continue;
+    if (size_t p = e.hash >> 63; p != partition) {
+      if (!write_run("pos", partition, out)) return false;
+      partition = p;
+    }
+    out.push_back(static_cast<char>(1 + store::kPositionHashBytes));
+    out.push_back(static_cast<char>(store::Family::Similar));
+    for (size_t i = 0; i < store::kPositionHashBytes; ++i) out.push_back(static_cast<char>(e.hash >> (56 - 8 * i)));
+    store::put_be32(out, e.game);
+    previous = &e;
+  }
+  if (!write_run("pos", partition, out)) return false;
+  positions_.clear();
+  return true;
+}
+
 bool RunWriter::flush(std::string* error) {
+  if (ok_ && !flush_positions()) ok_ = false;
   if (!ok_) {
     if (error) *error = error_;
     return false;
   }
-  if (entries_.empty()) return true;
+  if (entries_.empty()) {
+    ++run_count_;
+    return true;
+  }
   std::sort(entries_.begin(), entries_.end(), [this](const Entry& a, const Entry& b) { return before(a, b); });
   // One file per key range; the entries are sorted, so each range is one stretch of them.
   std::string out;
   out.reserve(entries_.size() * 24);
-  auto write = [&](size_t partition) {
-    if (out.empty()) return true;
-    std::string path = dir_ + "/run-" + name_ + "-" + std::to_string(run_count_) + "-p" + std::to_string(partition);
-    std::ofstream file(path, std::ios::binary | std::ios::trunc);
-    file.write(out.data(), static_cast<std::streamsize>(out.size()));
-    file.close();
-    if (!file) {
-      ok_ = false;
-      error_ = path + ": cannot write (disk full?)";
-      if (error) *error = error_;
-      return false;
-    }
-    runs_[partition].push_back(path);
-    out.clear();
-    return true;
-  };
   const Entry* previous = nullptr;
   size_t partition = 0;
   char text[kPrefixBytes];
@@ -102,7 +151,7 @@ bool RunWriter::flush(std::string* error) {
                                    ? std::string_view(text, e.length)
                                    : std::string_view(bytes_.data() + e.offset + 1, e.length);
     if (size_t p = run_partition(t); p != partition) {
-      if (!write(partition)) return false;
+      if (!write_run("run", partition, out)) break;
       partition = p;
     }
     out.push_back(static_cast<char>(t.size()));
@@ -110,11 +159,23 @@ bool RunWriter::flush(std::string* error) {
     store::put_be32(out, e.game);
     previous = &e;
   }
-  if (!write(partition)) return false;
+  if (!ok_ || !write_run("run", partition, out)) {
+    if (error) *error = error_;
+    return false;
+  }
   ++run_count_;
   entries_.clear();
   bytes_.clear();
   return true;
+}
+
+bool RunWriter::finish(std::string* error) {
+  const bool ok = flush(error);
+  std::vector<Entry>().swap(entries_);
+  std::vector<PositionEntry>().swap(positions_);
+  std::vector<PositionEntry>().swap(scratch_);
+  std::string().swap(bytes_);
+  return ok;
 }
 
 // One run file read through a small buffer (mapping whole runs would keep every run resident), and the
@@ -184,8 +245,10 @@ bool RunMerger::after(size_t a, size_t b) const {
   const Cursor& x = *cursors_[a];
   const Cursor& y = *cursors_[b];
   if (x.head != y.head) return x.head > y.head;
-  int c = x.text.compare(y.text);
-  return c != 0 ? c > 0 : x.game > y.game;
+  // Equal first 8 bytes and equal lengths up to 8 (position hashes: most records) are equal keys: no memcmp.
+  if (x.text.size() != y.text.size() || x.text.size() > 8)
+    if (int c = x.text.compare(y.text); c != 0) return c > 0;
+  return x.game > y.game;
 }
 
 void RunMerger::push(size_t cursor) {
@@ -200,9 +263,14 @@ store::Family RunMerger::family() const {
 void RunMerger::next(std::string& key, std::vector<uint32_t>& games) {
   auto greater = [this](size_t a, size_t b) { return after(a, b); };
   std::string current(cursors_[heap_.front()]->text);
+  const uint64_t head = cursors_[heap_.front()]->head;
   key.assign(current, 1, std::string::npos);
   games.clear();
-  while (!heap_.empty() && cursors_[heap_.front()]->text == current) {
+  // (the first 8 bytes decide most records: a memcmp only for keys longer than 8 bytes)
+  auto same_key = [&](const Cursor& c) {
+    return c.head == head && c.text.size() == current.size() && (current.size() <= 8 || c.text == current);
+  };
+  while (!heap_.empty() && same_key(*cursors_[heap_.front()])) {
     std::pop_heap(heap_.begin(), heap_.end(), greater);
     size_t c = heap_.back();
     heap_.pop_back();

@@ -30,8 +30,14 @@ class RunWriter {
 
   // Buffers the posting (family, key) -> game. Keys are at most 255 bytes.
   void add(store::Family family, std::string_view key, uint32_t game);
-  // Writes what is buffered as a last run; returns false (with `error`) when a file cannot be written.
+  // Buffers the similar family's posting of position hash `hash` (its top 48 bits, store::write_position_hash's
+  // key) -> game: the same as add(Similar, 6-byte key, game), in 16 bytes sorted by integer radix, since these are
+  // nine postings in ten.
+  void add_position(uint64_t hash, uint32_t game);
+  // Writes what is buffered as a run; returns false (with `error`) when a file cannot be written.
   bool flush(std::string* error);
+  // Writes what is buffered as a last run and frees the buffers (before the merge needs its own).
+  bool finish(std::string* error);
   // The files written so far that hold postings of key range `partition`.
   const std::vector<std::string>& runs(size_t partition) const { return runs_[partition]; }
   // False once a write failed (the error is reported by the next flush()).
@@ -52,6 +58,15 @@ class RunWriter {
   bool before(const Entry& a, const Entry& b) const;
   // True when `a` and `b` are the same posting.
   bool same(const Entry& a, const Entry& b) const;
+  // A buffered similar posting: the hash's top 48 bits (the rest cleared), the game.
+  struct PositionEntry {
+    uint64_t hash;
+    uint32_t game;
+  };
+  // Sorts the buffered positions by (hash, game) and writes them as run files (key ranges 0 and 1).
+  bool flush_positions();
+  // Writes `out` as the run file `prefix`-`run_count_`-p`partition` and records it; clears `out`.
+  bool write_run(const std::string& prefix, size_t partition, std::string& out);
   // The family + key bytes after the prefix.
   std::string_view tail(const Entry& e) const {
     return std::string_view(bytes_.data() + e.offset + 1 + kPrefixBytes, e.length - kPrefixBytes);
@@ -60,6 +75,7 @@ class RunWriter {
   size_t max_pairs_;
   std::string bytes_;
   std::vector<Entry> entries_;
+  std::vector<PositionEntry> positions_, scratch_;  // scratch_: the radix pass's output
   std::vector<std::vector<std::string>> runs_;  // by partition
   size_t run_count_ = 0;
   bool ok_ = true;

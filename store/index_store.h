@@ -62,13 +62,15 @@ class IndexStore {
   // (with `error`).
   std::optional<uint64_t> position_count(std::string* error) const;
   // What the reads made on the calling thread cost since start_counting_reads(), from RocksDB's perf context:
-  // the blocks read from the files and their bytes, and the blocks found in the block cache instead. (Not
-  // counted: the index blocks and the last 512 KiB of a table, which RocksDB reads when it opens the table.) How
-  // bytes read per look-up are measured (store/README.md).
+  // the data blocks read from the files, the bytes read from the files (data blocks, and the index and filter
+  // blocks a query's first look-up in a table reads), and the data blocks found in the block cache instead. (Not
+  // counted: the last 512 KiB of a table, which RocksDB reads when it opens the table.) How bytes read per
+  // look-up are measured (store/README.md).
   struct ReadCost {
     uint64_t blocks = 0;
     uint64_t bytes = 0;
     uint64_t cached_blocks = 0;
+    uint64_t index_blocks = 0;  // index and filter blocks read from the files
   };
   static void start_counting_reads();
   static ReadCost reads_counted();

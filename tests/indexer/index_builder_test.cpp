@@ -312,8 +312,15 @@ TEST_CASE("the similar family answers the same at every bucket count, and a look
 
   const auto keys = sample_position_keys(60);
   REQUIRE(keys.size() > 3000);
+  // A query's first look-up in a table also reads the table's index block (an open reads none): once a query.
+  // The first 32 keys (hashes: in both of the family's tables) are looked up first; the others are measured.
+  constexpr size_t kWarmUp = 32;
+  for (size_t i = 0; i < kWarmUp; ++i) {
+    REQUIRE(fine->position_games(keys[i], &error));
+    REQUIRE(chosen->position_games(keys[i], &error));
+  }
   uint64_t most_blocks = 0, most_bytes = 0, fewest_blocks = 99;
-  for (const std::string& key : keys) {
+  for (const std::string& key : std::vector<std::string>(keys.begin() + kWarmUp, keys.end())) {
     store::IndexStore::start_counting_reads();
     auto a = fine->position_games(key, &error);
     const auto cost = store::IndexStore::reads_counted();
