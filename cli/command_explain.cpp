@@ -12,7 +12,7 @@
 #include "cli/command_line.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
-#include "cli/open_index.h"
+#include "exec/open_index.h"
 #include "engine/cql/error.h"
 #include "engine/cql/query.h"
 #include "indexer/index_location.h"
@@ -55,7 +55,7 @@ int command_explain(int argc, char** argv) {
   std::string error;
   auto store = indexer::open_index_for_reading(dir, &error);
   if (!store) {
-    if (std::string os = os_refusal(dir, error); !os.empty()) error = "cannot read the index " + dir + ": " + os;
+    if (std::string os = exec::os_refusal(dir, error); !os.empty()) error = "cannot read the index " + dir + ": " + os;
     std::cerr << "cqlindex explain: " << error << "\n";
     return kExitInput;
   }

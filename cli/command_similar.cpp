@@ -12,28 +12,20 @@
 // --ignore-common), and per submission game how many repository games it matched and the first of them.
 // Exit 0; 2 when a file or the index cannot be used (a stale index is refused, never used); 1 on usage errors.
 #include <boost/program_options.hpp>
-#include <chrono>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <optional>
-#include <sstream>
 
 #include "cli/command_line.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
-#include "cli/open_index.h"
-#include "cli/output_file.h"
-#include "cli/similar_report.h"
-#include "cli/similar_run.h"
-#include "cli/similar_search.h"
-#include "engine/pgn/reader.h"
-#include "indexer/index_location.h"
+#include "cli/summary_lines.h"
+#include "exec/similar_query.h"
 
 namespace cqlindex::cli {
 
 namespace po = boost::program_options;
-using cql::similar::SubmissionDb;
+using exec::SimilarRequest;
 
 namespace {
 
@@ -50,7 +42,7 @@ int parse_options(int argc, char** argv, SimilarRequest& o) {
       "threads", po::value<int>()->default_value(0), "threads (0 = all cores)")(
       "ignore-common", po::value<double>(),
       "skip submission positions similar to positions of more than PERCENT % of the repository's games")(
-      "warn-common", po::value<double>()->default_value(kDefaultWarnCommonPercent),
+      "warn-common", po::value<double>()->default_value(exec::kDefaultWarnCommonPercent),
       "warn about submission positions similar to positions of more than PERCENT % of the games");
   po::variables_map vm;
   if (auto stop = parse_command_line("similar", argc, argv, visible, "file", false, vm))
@@ -91,93 +83,9 @@ int parse_options(int argc, char** argv, SimilarRequest& o) {
 int command_similar(int argc, char** argv) {
   SimilarRequest opt;
   if (int rc = parse_options(argc, argv, opt); rc != kExitOk) return rc < 0 ? kExitOk : rc;
-  return run_similar(opt);
-}
-
-int run_similar(const SimilarRequest& opt) {
-  const auto start = std::chrono::steady_clock::now();
-  const unsigned threads = pgn::resolve_threads(opt.threads);
-  std::string error;
-  auto fail = [&](const std::string& message) {
-    std::cerr << "cqlindex " << opt.command << ": " << message << "\n";
-    return kExitInput;
-  };
-
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(opt.repository, ec)) return fail("cannot read the repository " + opt.repository);
-  // The output is opened (as a temporary file) before the work: an output that is an input is refused first.
-  bool output_is_input = false;
-  auto output = OutputFile::open(opt.output, {opt.repository, opt.submissions}, &error, &output_is_input);
-  if (!output) {
-    std::cerr << "cqlindex " << opt.command << ": " << error << "\n";
-    return output_is_input ? kExitUsage : kExitInput;
-  }
-  // The index, if there is a usable one; a stale or damaged one is refused.
-  std::unique_ptr<store::IndexStore> index;
-  if (!opt.no_index) {
-    std::string dir;
-    if (int rc = open_fresh_index({opt.command, opt.repository, opt.index_dir, "", true}, index, &dir); rc != kExitOk)
-      return rc;
-    if (!index)
-      std::cerr << "cqlindex " << opt.command << ": " << opt.repository << " is not indexed (no " << dir
-                << "): scanning every game; 'cqlindex build " << opt.repository << "' makes this fast\n";
-  }
-
-  // The submissions (with the canonical key of each position when the index will be asked).
-  auto submissions_file = pgn::PgnFile::open(opt.submissions, &error);
-  if (!submissions_file) return fail(error);
-  SubmissionKeys keys;
-  std::vector<pgn::PgnError> problems;
-  SubmissionDb db = SubmissionDb::read(submissions_file->text(), opt.submissions,
-                                       SubmissionDb::Options{opt.notransform}, &problems,
-                                       index ? keys.visitor() : SubmissionDb::PositionVisitor{});
-  for (const pgn::PgnError& e : problems) std::cerr << pgn::format_error(opt.submissions, e) << "\n";
-  std::cout << cql::similar::read_message(db) << std::endl;
-  if (db.games() == 0) return fail("Db: unable to read any games from file: " + opt.submissions);
-
-  // The matched games (and with an index the candidates) are read by their byte ranges; only a scan maps the
-  // whole repository.
-  auto repo = pgn::RangeReader::open(opt.repository, &error);
-  if (!repo) return fail(error);
-
-  SimilarSearch search;
-  if (index) {
-    // With notransform a key's posting list only bounds what matches: the replay decides what is common.
-    double skip_above = opt.ignore_common && !opt.notransform
-                            ? *opt.ignore_common / 100.0 * double(index->meta().game_count)
-                            : -1;
-    if (!search_with_index(*index, db, keys, *repo, opt.repository, skip_above, threads, search, &error))
-      return fail(error);
-  } else {
-    auto repo_file = pgn::PgnFile::open(opt.repository, &error);
-    if (!repo_file) return fail(error);
-    search_by_scan(db, *repo_file, opt.repository, threads, search);
-  }
-
-  // Judges' extras: submission positions similar to positions of a large share of the repository.
-  std::vector<uint32_t> common = common_positions(search, opt.warn_common);
-  {
-    BufferedStderr err;
-    report_common(err, db, submissions_file->text(), search, common, opt.ignore_common.has_value());
-  }
-  if (opt.ignore_common)
-    for (uint32_t id : common) db.exclude(id);
-  settle(db, opt.sort, search.matched);
-
-  if (!write_similar_output(output->stream(), db, *repo, search.matched, opt.sort, threads, &error)) return fail(error);
-  if (!output->commit(&error)) return fail(error);  // no success line: the output is not there
-  {
-    BufferedStderr err;
-    report_reach(err, db, search.matched);
-  }
-
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::ostringstream line;
-  line.precision(3);
-  line << search.matched.size() << " matches of " << search.repository_games << " games in " << seconds
-       << " seconds using " << threads << (threads == 1 ? " thread" : " threads") << " to " << opt.output;
-  std::cout << line.str() << std::endl;
-  return kExitOk;
+  const exec::SimilarSummary summary = exec::run_similar(opt);
+  if (summary.status == exec::Status::Ok) print_similar_summary(summary);
+  return exit_code(summary.status);
 }
 
 }  // namespace cqlindex::cli

@@ -1,21 +1,19 @@
-#include "cli/similar_search.h"
+#include "exec/similar_search.h"
 
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
-#include <functional>
 #include <iostream>
-#include <system_error>
-#include <thread>
 
-#include "cli/progress_bar.h"
+#include "exec/progress_bar.h"
+#include "exec/worker_pool.h"
 #include "engine/cql/similar/similar_match.h"
 #include "engine/pgn/range_reader.h"
 #include "engine/pgn/reader.h"
 #include "engine/pgn/writer.h"
 #include "indexer/canonical_key.h"
 
-namespace cqlindex::cli {
+namespace cqlindex::exec {
 
 using cql::similar::SubmissionDb;
 
@@ -42,29 +40,6 @@ MatchedGame matched_game(const SubmissionDb& db, const pgn::Game& g) {
     m.event = std::string(g.tag("Event").value_or(""));
   }
   return m;
-}
-
-// Runs f(i) for i in [0, n) on up to `threads` threads.
-void parallel_for(size_t n, unsigned threads, const std::function<void(size_t)>& f) {
-  threads = std::max(1u, std::min<unsigned>(threads, unsigned(std::min<size_t>(n, 1024))));
-  if (threads <= 1) {
-    for (size_t i = 0; i < n; ++i) f(i);
-    return;
-  }
-  std::atomic<size_t> next{0};
-  auto work = [&] {
-    for (size_t i; (i = next.fetch_add(1)) < n;) f(i);
-  };
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) {
-    try {
-      pool.emplace_back(work);
-    } catch (const std::system_error&) {  // the system gives no more threads (ulimit -v, -u): fewer do it all
-      break;
-    }
-  }
-  work();
-  for (auto& t : pool) t.join();
 }
 
 }  // namespace
@@ -231,4 +206,4 @@ bool write_similar_output(std::ostream& out, const SubmissionDb& db, const pgn::
   return true;
 }
 
-}  // namespace cqlindex::cli
+}  // namespace cqlindex::exec
