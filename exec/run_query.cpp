@@ -1,9 +1,5 @@
 // The run pipeline: load the query (-lex, -parse: print it and stop) -> compile -> plan over the index ->
 // replay the candidates in parallel -> output in game order, or sorted -> accounting.
-// GCC 12 reports false -Wrestrict positives on std::string concatenation at -O2 (GCC bug 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include "exec/run_query.h"
 
 #include <algorithm>
@@ -24,6 +20,7 @@
 #include "engine/pgn/reader.h"
 #include "exec/open_index.h"
 #include "exec/output_file.h"
+#include "exec/worker_pool.h"
 #include "indexer/index_builder.h"
 #include "indexer/index_location.h"
 #include "indexer/planner_keys.h"
@@ -55,14 +52,46 @@ struct ScanResult {
 };
 
 
+// Replays the games at `spans`, read by their byte ranges from `ranges` (else cut from `text`): parsed and
+// handed to work(game, worker) on the worker pool, then deliver(info, result) in the order of `spans` (it stops
+// the replay by returning false). False (with `error`) when a game cannot be read, after delivering those before.
+template <class R>
+bool replay_spans(const pgn::RangeReader* ranges, std::string_view text, const std::vector<pgn::GameSpan>& spans,
+                  unsigned threads, size_t batch, const std::function<R(const pgn::Game&, unsigned)>& work,
+                  const std::function<bool(const pgn::GameInfo&, R&&)>& deliver, std::string* error) {
+  struct Replayed {
+    pgn::GameInfo info;
+    R result;
+  };
+  threads = std::max(1u, threads);
+  std::vector<pgn::Game> games(threads);  // one per worker, reused from game to game
+  std::vector<std::string> buffers(threads), read_errors(spans.size());
+  size_t failed = 0;
+  const bool ok = for_each_in_order<Replayed>(
+      spans.size(), threads, batch,
+      [&](size_t i, unsigned worker) -> std::optional<Replayed> {
+        const pgn::GameSpan& s = spans[i];
+        std::string_view bytes;
+        if (ranges) {
+          if (!ranges->read(s.offset, s.length, buffers[worker], &read_errors[i])) return std::nullopt;
+          bytes = buffers[worker];
+        } else {
+          bytes = text.substr(s.offset, s.length);
+        }
+        pgn::Game& game = games[worker];
+        pgn::parse_game(bytes, pgn::GameLocation{s.number, s.offset, s.first_line, s.first_col}, game);
+        return Replayed{pgn::info_of(game), work(game, worker)};
+      },
+      [&](size_t, Replayed&& r) { return deliver(r.info, std::move(r.result)); }, &failed);
+  if (!ok && error) *error = read_errors[failed];
+  return ok;
+}
+
 // Evaluates `query` over `input` (its candidates from the index when it has a fresh one); returns the summary.
 RunSummary evaluate_query(const cql::Query& query, const RunSettings& opt, const std::string& input,
                           const std::string& source) {
   RunSummary summary;
-  auto stop = [&](Status status) {
-    summary.status = status;
-    return summary;
-  };
+  auto stop = [&](Status status) { return stopped(summary, status); };
   cql::eval::EvalOptions eo;
   const cql::Header& h = query.header;
   eo.variations = (opt.variations || h.variations) && !opt.mainline;
@@ -252,12 +281,12 @@ RunSummary evaluate_query(const cql::Query& query, const RunSettings& opt, const
     auto replay = [&] {
       if (spans.empty() || !go_on) return true;
       bool stopped = false;
-      std::function<bool(const pgn::GameInfo&, ScanResult&&)> counted = [&](const pgn::GameInfo& info, ScanResult&& r) {
+      auto counted = [&](const pgn::GameInfo& info, ScanResult&& r) {
         stopped = !deliver(info, std::move(r));
         return !stopped;
       };
-      bool ok = ranges ? pgn::for_each_game_at<ScanResult>(*ranges, spans, ro, work, counted, &err)
-                       : (pgn::for_each_game_at<ScanResult>(file->text(), spans, ro, work, counted), true);
+      bool ok = replay_spans<ScanResult>(ranges.get(), file ? file->text() : std::string_view(), spans, threads,
+                                         ro.batch_games, work, counted, &err);
       go_on = !stopped;
       spans.clear();
       return ok;
@@ -339,10 +368,7 @@ const cql::Node* lone_similarposition(const cql::Query& query, const RunSettings
 
 RunSummary run_query(const RunSettings& opt) {
   RunSummary summary;
-  auto stop = [&](Status status) {
-    summary.status = status;
-    return summary;
-  };
+  auto stop = [&](Status status) { return stopped(summary, status); };
   std::ifstream in(opt.query_file, std::ios::binary);
   if (!in || std::filesystem::is_directory(opt.query_file)) {
     std::cerr << "cqlindex run: cannot read query file '" << opt.query_file << "'\n";

@@ -25,10 +25,7 @@ SimilarSummary run_similar(const SimilarRequest& opt) {
   summary.output = opt.output;
   const unsigned threads = summary.threads;
   std::string error;
-  auto stop = [&](Status status) {
-    summary.status = status;
-    return summary;
-  };
+  auto stop = [&](Status status) { return stopped(summary, status); };
   auto fail = [&](const std::string& message) {
     std::cerr << "cqlindex " << opt.command << ": " << message << "\n";
     return stop(Status::InputError);

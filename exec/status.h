@@ -10,4 +10,11 @@ enum class Status {
   InputError,   // an input, the output or the index cannot be used
 };
 
+// Returns `summary` with `status` set: what a pipeline returns where it stops.
+template <class Summary>
+Summary stopped(Summary summary, Status status) {
+  summary.status = status;
+  return summary;
+}
+
 }  // namespace cqlindex::exec

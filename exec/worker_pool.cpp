@@ -1,33 +1,35 @@
 #include "exec/worker_pool.h"
 
-#include <algorithm>
 #include <atomic>
 #include <system_error>
 #include <thread>
-#include <vector>
 
 namespace cqlindex::exec {
 
-void parallel_for(size_t n, unsigned threads, const std::function<void(size_t)>& f) {
-  threads = std::max(1u, std::min<unsigned>(threads, unsigned(std::min<size_t>(n, 1024))));
-  if (threads <= 1) {
-    for (size_t i = 0; i < n; ++i) f(i);
+void run_workers(unsigned workers, const std::function<void(unsigned)>& f) {
+  if (workers <= 1) {
+    if (workers == 1) f(0);
     return;
   }
-  std::atomic<size_t> next{0};
-  auto work = [&] {
-    for (size_t i; (i = next.fetch_add(1)) < n;) f(i);
-  };
   std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) {
+  unsigned started = 0;
+  for (; started + 1 < workers; ++started) {
     try {
-      pool.emplace_back(work);
-    } catch (const std::system_error&) {  // the system gives no more threads (ulimit -v, -u): fewer do it all
+      pool.emplace_back(f, started);
+    } catch (const std::system_error&) {  // the system gives no more threads (ulimit -v, -u): this one takes the rest
       break;
     }
   }
-  work();
+  for (unsigned w = started; w < workers; ++w) f(w);
   for (auto& t : pool) t.join();
+}
+
+void parallel_for(size_t n, unsigned threads, const std::function<void(size_t)>& f) {
+  threads = std::max(1u, std::min<unsigned>(threads, unsigned(std::min<size_t>(n, 1024))));
+  std::atomic<size_t> next{0};
+  run_workers(threads, [&](unsigned) {
+    for (size_t i; (i = next.fetch_add(1)) < n;) f(i);
+  });
 }
 
 }  // namespace cqlindex::exec

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,14 +16,19 @@
 #include "engine/yacpdb/pgn_export.h"
 #include "engine/yacpdb/problem.h"
 #include "engine/yacpdb/query_parser.h"
+#include "engine/pgn/reader.h"
 #include "exec/open_index.h"
 #include "exec/output_file.h"
+#include "exec/worker_pool.h"
 #include "indexer/yacpdb_index.h"
 #include "store/index_store.h"
 
 namespace cqlindex::exec {
 
 namespace {
+
+// Entries a worker analyses at a time: an analysis (a solution tree's predicates) is costly, so batches are small.
+constexpr size_t kEntriesPerWorker = 4;
 
 // Opens the index of `input` that holds YACPDB instances: nullptr without one (direct evaluation); InputError
 // when the index is damaged, stale or, when named, holds no instances.
@@ -57,10 +63,7 @@ Status open_yacpdb_index(const YacpdbSettings& settings, std::unique_ptr<store::
 
 YacpdbSummary run_yacpdb(const YacpdbSettings& settings) {
   YacpdbSummary summary;
-  auto stop = [&](Status status) {
-    summary.status = status;
-    return summary;
-  };
+  auto stop = [&](Status status) { return stopped(summary, status); };
   const std::string& text = settings.query;
   yacpdb::Query query;
   try {
@@ -124,14 +127,25 @@ YacpdbSummary run_yacpdb(const YacpdbSettings& settings) {
       matched = std::move(*found);
     }
   } else {
-    yacpdb::QueryEvaluator evaluator(query);
-    for (uint32_t i = 0; i < file.problems.size(); ++i) {
-      const yacpdb::Problem& p = file.problems[i];
-      yacpdb::Analysis analysis = evaluator.needs_analysis() ? yacpdb::analyse(p) : yacpdb::Analysis{};
-      bool undetermined = false;
-      if (evaluator.matches(p, analysis, &undetermined)) matched.push_back(i);
-      if (undetermined) unknown.push_back(i);
-    }
+    // Every entry analysed and evaluated on the worker pool, the answers taken in file order.
+    const yacpdb::QueryEvaluator evaluator(query);
+    struct Answer {
+      bool matched = false, undetermined = false;
+    };
+    for_each_in_order<Answer>(
+        file.problems.size(), pgn::resolve_threads(0), kEntriesPerWorker,
+        [&](size_t i, unsigned) -> std::optional<Answer> {
+          const yacpdb::Problem& p = file.problems[i];
+          yacpdb::Analysis analysis = evaluator.needs_analysis() ? yacpdb::analyse(p) : yacpdb::Analysis{};
+          Answer a;
+          a.matched = evaluator.matches(p, analysis, &a.undetermined);
+          return a;
+        },
+        [&](size_t i, Answer&& a) {
+          if (a.matched) matched.push_back(uint32_t(i));
+          if (a.undetermined) unknown.push_back(uint32_t(i));
+          return true;
+        });
   }
 
   const bool to_stdout = !count_only && settings.output.empty();
