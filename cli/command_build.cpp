@@ -15,7 +15,7 @@
 #include "cli/command_line.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
-#include "cli/progress_bar.h"
+#include "exec/progress_bar.h"
 #include "indexer/index_builder.h"
 #include "indexer/index_location.h"
 
@@ -56,7 +56,7 @@ int command_build(int argc, char** argv) {
     std::cerr << "cqlindex build: " << problem << "\n";
     return options.index_dir.empty() ? kExitInput : kExitUsage;
   }
-  ProgressBar bar("indexing " + path);
+  exec::ProgressBar bar("indexing " + path);
   options.progress = [&](uint64_t done, uint64_t total) { bar.update(done, total); };
   options.on_problem = [&](const pgn::GameInfo& info) {
     bar.finish();

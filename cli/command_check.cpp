@@ -15,8 +15,8 @@
 #include "cli/command_line.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
-#include "cli/output_file.h"
-#include "cli/progress_bar.h"
+#include "exec/output_file.h"
+#include "exec/progress_bar.h"
 #include "engine/pgn/reader.h"
 
 namespace cqlindex::cli {
@@ -42,7 +42,7 @@ int command_check(int argc, char** argv) {
   pgn::ReadOptions options;
   options.threads = unsigned(vm["threads"].as<int>());
   options.parse.mainline_only = false;  // validate variations too
-  ProgressBar bar("checking " + path);
+  exec::ProgressBar bar("checking " + path);
   options.progress = [&](uint64_t done) {
     file->release_before(done);  // memory stays independent of the file's size
     bar.update(done, file->text().size());
@@ -79,7 +79,7 @@ int command_check(int argc, char** argv) {
   pgn::ReadStats stats = pgn::for_each_game<std::string>(file->text(), options, work, deliver);
   std::cout << out;
   bar.finish();
-  if (auto error = standard_output_error()) {  // e.g. --fen > /dev/full: the positions are not all there
+  if (auto error = exec::standard_output_error()) {  // e.g. --fen > /dev/full: the positions are not all there
     std::cerr << "cqlindex check: " << *error << "\n";
     return kExitInput;
   }

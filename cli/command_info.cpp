@@ -10,7 +10,7 @@
 #include "cli/command_line.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
-#include "cli/open_index.h"
+#include "exec/open_index.h"
 #include "indexer/index_location.h"
 #include "store/distinct_sketch.h"
 #include "store/index_store.h"
@@ -37,7 +37,7 @@ int command_info(int argc, char** argv) {
   }
   auto store = indexer::open_index_for_reading(dir, &error);
   if (!store) {
-    if (std::string os = os_refusal(dir, error); !os.empty()) error = "cannot read the index " + dir + ": " + os;
+    if (std::string os = exec::os_refusal(dir, error); !os.empty()) error = "cannot read the index " + dir + ": " + os;
     std::cerr << "cqlindex info: " << error << "\n";
     return kExitInput;
   }

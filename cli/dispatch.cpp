@@ -16,7 +16,7 @@
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
-#include "cli/output_file.h"
+#include "exec/output_file.h"
 
 namespace cqlindex::cli {
 namespace {
@@ -127,11 +127,11 @@ int dispatch(int argc, char** argv) {
   for (const Command& c : kCommands) {
     if (!c.run || name != c.name) continue;
     try {
-      StandardOutputWatch watch;
+      exec::StandardOutputWatch watch;
       const int rc = c.run(argc - 1, argv + 1);
       // What a command printed must have reached standard output (a full disk, /dev/full): else it failed
       // (a command that failed already said why).
-      if (auto error = rc == kExitOk ? standard_output_error() : std::nullopt) {
+      if (auto error = rc == kExitOk ? exec::standard_output_error() : std::nullopt) {
         std::cerr << "cqlindex " << name << ": " << *error << "\n";
         return kExitInput;
       }

@@ -1,8 +1,4 @@
 // A small hand-written parser for CQL's options: they take a variable number of words
-// GCC 12 reports false -Wrestrict positives on std::string concatenation at -O2 (GCC bug 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 // (`-similarposition nosort notransform FILE`, `-gamenumber 5 10`), which Boost.Program_options fits badly.
 #include "cli/run_options.h"
 

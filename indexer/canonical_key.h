@@ -22,7 +22,7 @@ constexpr size_t kMaxKeyBytes = 1 + 8 + 16;
 size_t canonical_key(const chess::Position& pos, char (&out)[kMaxKeyBytes]);
 
 // The same for a board given as 64 squares (a1 = 0, chess::NO_PIECE where empty) and a side to move: what
-// the near-anticipation search (cli/near_search.h) keys the boards around a submission position by.
+// the near-anticipation search (exec/near_search.h) keys the boards around a submission position by.
 size_t canonical_key(const std::array<chess::Piece, 64>& board, chess::Color side, char (&out)[kMaxKeyBytes]);
 // The same when the board's occupied squares and pawns are known.
 size_t canonical_key(const std::array<chess::Piece, 64>& board, chess::Bitboard occupied, chess::Bitboard pawns,

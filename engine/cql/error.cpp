@@ -1,8 +1,4 @@
 // Error formatting: "FILE:LINE:COL: message", the offending line and a caret under the column.
-// GCC 12 reports false -Wrestrict positives on std::string concatenation at -O2 (GCC bug 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include "engine/cql/error.h"
 
 namespace cqlindex::cql {

@@ -1,8 +1,4 @@
 // CQL lexer: token order follows CQL 6.2 (piece declarations, `///`, comments, results, integers, {m,n},
-// GCC 12 reports false -Wrestrict positives on std::string concatenation at -O2 (GCC bug 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 // castling, Unicode glyphs, escape strings, group references, piece designators, dashes, symbols, words).
 #include "engine/cql/lexer.h"
 

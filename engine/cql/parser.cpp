@@ -1,8 +1,4 @@
 // Parser infrastructure, the precedence levels of CQL 6.2 (spec/cql-precedence.txt) and the header.
-// GCC 12 reports false -Wrestrict positives on std::string concatenation at -O2 (GCC bug 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include "engine/cql/parser.h"
 
 #include <algorithm>

@@ -1,8 +1,4 @@
 // Named CQL filters: literals, designators, variables, loops, find/echo/sort, transforms, tags, strings.
-// GCC 12 reports false -Wrestrict positives on std::string concatenation at -O2 (GCC bug 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include <algorithm>
 #include <cstring>
 #include <set>

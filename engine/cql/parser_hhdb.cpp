@@ -2,10 +2,6 @@
 // forms (`hhdb [special] [prize|hm|commendation|award] [max]`) are one node, read from the Event tag at run
 // time; every other key stands for a CQL filter over the tags and the first comment, parsed here from its CQL
 // text (CQL 6.2 does the same), so `hhdb composer "Reti"` is an implicit search like `player white "Reti"`.
-// GCC 12 reports false -Wrestrict positives on std::string concatenation at -O2 (GCC bug 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include <algorithm>
 #include <array>
 #include <string>

@@ -1,8 +1,4 @@
 // Moves and sequences: move, the dash (-- ―― [x] ×), legal/pseudolegal dashes, countmoves, line, path.
-// GCC 12 reports false -Wrestrict positives on std::string concatenation at -O2 (GCC bug 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include <algorithm>
 
 #include "engine/cql/parser.h"

@@ -1,8 +1,4 @@
 // Canonical S-expression printer and CQL text printer (unparser) of the bound tree.
-// GCC 12 reports false -Wrestrict positives on std::string concatenation at -O2 (GCC bug 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include "engine/cql/printer.h"
 
 #include <sstream>

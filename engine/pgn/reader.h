@@ -120,31 +120,15 @@ ReadStats for_each_game(std::string_view text, const ReadOptions& options,
                         const std::function<R(const Game&, unsigned)>& work,
                         const std::function<bool(const GameInfo&, R&&)>& deliver);
 
-// The same for chosen games only (e.g. the candidates an index leaves): `games` are spans of `text`, in file
-// order, each parsed on its own (with its own number and position for error messages).
-template <class R>
-ReadStats for_each_game_at(std::string_view text, std::span<const GameSpan> games, const ReadOptions& options,
-                           const std::function<R(const Game&, unsigned)>& work,
-                           const std::function<bool(const GameInfo&, R&&)>& deliver);
-
-// The same with the games read from `file` by their byte ranges (pread), not from a mapping of the whole file:
-// nothing but the games asked is read, so memory follows `games`, not the file. False (with `error`) when a game
-// cannot be read; the games before it are delivered.
-template <class R>
-bool for_each_game_at(const RangeReader& file, std::span<const GameSpan> games, const ReadOptions& options,
-                      const std::function<R(const Game&, unsigned)>& work,
-                      const std::function<bool(const GameInfo&, R&&)>& deliver, std::string* error);
-
-// ---------------------------------------------------------------------------------------------------------
-// Implementation of for_each_game.
-
-namespace detail {
+// Returns what the in-order callback learns about the parsed game `g`.
 inline GameInfo info_of(const Game& g) {
   return GameInfo{g.number,     g.offset, g.length,           g.first_line,
                   g.first_col,  g.status, g.mainline_plies(), uint32_t(g.tags.size()),
                   g.result != Result::Missing, g.errors};
 }
-}  // namespace detail
+
+// ---------------------------------------------------------------------------------------------------------
+// Implementation of for_each_game.
 
 template <class R>
 ReadStats for_each_game(std::string_view text, const ReadOptions& options,
@@ -156,7 +140,7 @@ ReadStats for_each_game(std::string_view text, const ReadOptions& options,
     GameReader reader(text, options.parse);
     Game game;
     while (reader.next(game)) {
-      GameInfo info = detail::info_of(game);
+      GameInfo info = info_of(game);
       R r = work(game, 0);
       stats.add(info);
       if (!deliver(info, std::move(r))) break;
@@ -209,7 +193,7 @@ ReadStats for_each_game(std::string_view text, const ReadOptions& options,
       for (const GameSpan& s : batch->spans) {
         parse_game(text.substr(s.offset, s.length), GameLocation{s.number, s.offset, s.first_line, s.first_col},
                    game, options.parse);
-        batch->infos.push_back(detail::info_of(game));
+        batch->infos.push_back(info_of(game));
         batch->results.push_back(work(game, id));
       }
       {
@@ -258,92 +242,6 @@ ReadStats for_each_game(std::string_view text, const ReadOptions& options,
   }
   for (std::thread& t : pool) t.join();
   return stats;
-}
-
-namespace detail {
-
-// for_each_game_at over games whose bytes `fetch(span, buffer, bytes, error)` gives (false when it cannot); false
-// (with `error`) when a fetch failed, after delivering the games before it.
-template <class R, class Fetch>
-bool for_each_span(std::span<const GameSpan> games, const ReadOptions& options, const Fetch& fetch,
-                   const std::function<R(const Game&, unsigned)>& work,
-                   const std::function<bool(const GameInfo&, R&&)>& deliver, ReadStats& stats, std::string* error) {
-  const unsigned threads = resolve_threads(options.threads);
-  const size_t batch = std::max<size_t>(options.batch_games, 1) * threads;
-  std::vector<std::optional<R>> results;
-  std::vector<GameInfo> infos;
-  std::vector<std::string> errors(threads);
-  for (size_t start = 0; start < games.size(); start += batch) {
-    const size_t n = std::min(batch, games.size() - start);
-    results.assign(n, std::nullopt);
-    infos.assign(n, GameInfo{});
-    // Worker t parses and evaluates games start+t, start+t+threads, ...; delivery stays in file order.
-    auto run = [&](unsigned t) {
-      Game game;
-      std::string buffer;
-      std::string_view bytes;
-      for (size_t i = t; i < n; i += threads) {
-        const GameSpan& s = games[start + i];
-        if (!fetch(s, buffer, bytes, &errors[t])) return;  // results[i] stays empty: delivery stops there
-        parse_game(bytes, GameLocation{s.number, s.offset, s.first_line, s.first_col}, game, options.parse);
-        infos[i] = detail::info_of(game);
-        results[i].emplace(work(game, t));
-      }
-    };
-    if (threads <= 1 || n == 1) {
-      run(0);
-    } else {
-      std::vector<std::thread> pool;
-      unsigned started = 0;
-      for (; started + 1 < threads; ++started) {
-        try {
-          pool.emplace_back(run, started);
-        } catch (const std::system_error&) {  // no more threads from the system: this one takes the rest
-          break;
-        }
-      }
-      for (unsigned t = started; t < threads; ++t) run(t);
-      for (std::thread& t : pool) t.join();
-    }
-    for (size_t i = 0; i < n; ++i) {
-      if (!results[i]) {
-        if (error) *error = errors[i % (threads <= 1 || n == 1 ? 1 : threads)];
-        return false;
-      }
-      stats.add(infos[i]);
-      if (!deliver(infos[i], std::move(*results[i]))) return true;
-    }
-    if (options.progress) options.progress(games[start + n - 1].offset + games[start + n - 1].length);
-  }
-  return true;
-}
-
-}  // namespace detail
-
-template <class R>
-ReadStats for_each_game_at(std::string_view text, std::span<const GameSpan> games, const ReadOptions& options,
-                           const std::function<R(const Game&, unsigned)>& work,
-                           const std::function<bool(const GameInfo&, R&&)>& deliver) {
-  ReadStats stats;
-  auto fetch = [&](const GameSpan& s, std::string&, std::string_view& bytes, std::string*) {
-    bytes = text.substr(s.offset, s.length);
-    return true;
-  };
-  detail::for_each_span<R>(games, options, fetch, work, deliver, stats, nullptr);
-  return stats;
-}
-
-template <class R>
-bool for_each_game_at(const RangeReader& file, std::span<const GameSpan> games, const ReadOptions& options,
-                      const std::function<R(const Game&, unsigned)>& work,
-                      const std::function<bool(const GameInfo&, R&&)>& deliver, std::string* error) {
-  ReadStats stats;
-  auto fetch = [&](const GameSpan& s, std::string& buffer, std::string_view& bytes, std::string* why) {
-    if (!file.read(s.offset, s.length, buffer, why)) return false;
-    bytes = buffer;
-    return true;
-  };
-  return detail::for_each_span<R>(games, options, fetch, work, deliver, stats, error);
 }
 
 }  // namespace cqlindex::pgn

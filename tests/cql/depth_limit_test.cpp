@@ -1,10 +1,6 @@
 // The depth limit of the bound tree (kMaxTreeDepth): a deeper query is a CqlError at the operator or filter
 // where the limit is crossed, never a stack overflow later; long chains of one operator print back without
 // nesting, so they survive a round trip through print_cql.
-// GCC 12 reports false -Wrestrict positives on std::string concatenation at -O2 (GCC bug 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include <catch2/catch.hpp>
 
 #include "engine/cql/error.h"

@@ -1,9 +1,5 @@
 // The fused material comparison (CountCompare, eval_count_compare.cpp) agrees with the generic evaluation of
 // the same condition, which a set expression in place of the designator keeps unfused.
-// GCC 12 reports false -Wrestrict positives on std::string concatenation at -O2 (GCC bug 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include <catch2/catch.hpp>
 
 #include "eval/eval_support.h"

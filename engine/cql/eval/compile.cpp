@@ -1,9 +1,5 @@
 // Compiling the bound tree into Ops: transforms expanded, names resolved to enums, children put in the
 // fixed order each op family reads them in.
-// GCC 12 reports false -Wrestrict positives on std::string concatenation at -O2 (GCC bug 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include <cstring>
 #include <fstream>
 #include <string_view>

@@ -8,10 +8,6 @@
 // at the target and "<--move 7(btm)[38]" at the source, and "LCA" at their latest common ancestor when it
 // is neither of them (castleecho.pgn, zugzwang1.pgn). A numeric echo is the largest value of F over its
 // targets and keeps the comments of that target only.
-// GCC 12 reports false -Wrestrict positives on std::string concatenation at -O2 (GCC bug 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include <algorithm>
 #include <bit>
 #include <cctype>

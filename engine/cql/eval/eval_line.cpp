@@ -2,10 +2,6 @@
 // `path` is (sequence_search.h). Each filter constituent consumes one position: the first the current one,
 // each next a child (forward) or the parent (backward). The longest match wins (the first found among
 // equals); its value is the number of positions matched.
-// GCC 12 reports false -Wrestrict positives on std::string concatenation at -O2 (GCC bug 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include "engine/cql/eval/context.h"
 #include "engine/cql/eval/evaluator.h"
 #include "engine/cql/eval/sequence_search.h"

@@ -4,10 +4,6 @@
 // moves wins (or the largest `max F` at its end), the first found among equals, fewer repetitions being
 // tried first; a path of no move never matches. Also pathstart, pathlastposition, pathcount and
 // pathcountunfocused.
-// GCC 12 reports false -Wrestrict positives on std::string concatenation at -O2 (GCC bug 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include <algorithm>
 #include <bit>
 

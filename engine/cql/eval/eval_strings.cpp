@@ -1,9 +1,5 @@
 // String filters: regex groups (\1, \-1), s[i] and s[i:j] (and assignment to them), indexof, uppercase /
 // lowercase, int, ascii, str(...), readfile / writefile, message, settag, typename / piecename.
-// GCC 12 reports false -Wrestrict positives on std::string concatenation at -O2 (GCC bug 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include <algorithm>
 #include <bit>
 #include <cctype>

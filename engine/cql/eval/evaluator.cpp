@@ -1,9 +1,5 @@
 // The evaluation core: dispatch on the op code, logic, numbers, variables, transforms' orbits, comments,
 // and the per-game scan (every searched position, matchcount, CQL's comments).
-// GCC 12 reports false -Wrestrict positives on std::string concatenation at -O2 (GCC bug 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include "engine/cql/eval/evaluator.h"
 
 #include <algorithm>

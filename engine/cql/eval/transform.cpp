@@ -1,9 +1,5 @@
 // Transform expansion: every transform is a group of board maps (dihedral, translation, colour swap); the
 // orbit of a filter is the set of its distinct images under that group.
-// GCC 12 reports false -Wrestrict positives on std::string concatenation at -O2 (GCC bug 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include "engine/cql/eval/transform.h"
 
 #include <algorithm>

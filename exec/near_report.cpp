@@ -1,4 +1,4 @@
-#include "cli/near_report.h"
+#include "exec/near_report.h"
 
 #include <map>
 #include <sstream>
@@ -8,7 +8,7 @@
 #include "engine/pgn/game_parser.h"
 #include "engine/pgn/game_splitter.h"
 
-namespace cqlindex::cli {
+namespace cqlindex::exec {
 
 using cql::similar::Board;
 
@@ -293,4 +293,4 @@ bool write_near_report(std::ostream& out, const ReportInput& in, std::string* er
   return true;
 }
 
-}  // namespace cqlindex::cli
+}  // namespace cqlindex::exec

@@ -1,10 +1,13 @@
 #pragma once
 // CQL's -similarposition with an empty query, as `cqlindex similar` and `cqlindex run -similarposition F`
 // (with an empty body) both run it: candidates from the index when there is one, CQL 6.2's output.
+#include <cstdint>
 #include <optional>
 #include <string>
 
-namespace cqlindex::cli {
+#include "exec/status.h"
+
+namespace cqlindex::exec {
 
 // Submission positions similar to positions of more than this share of the repository are warned about.
 constexpr double kDefaultWarnCommonPercent = 1.0;
@@ -20,7 +23,16 @@ struct SimilarRequest {
   std::string report;            // --report FILE.html: the judges' report ("" = none)
 };
 
-// Runs the search and writes the output; returns the exit code.
-int run_similar(const SimilarRequest& request);
+// What a finished search reports ("N matches of M games in S seconds using T threads to OUT").
+struct SimilarSummary {
+  Status status = Status::Ok;
+  uint64_t matches = 0, games = 0;
+  double seconds = 0;
+  unsigned threads = 1;
+  std::string output;
+};
 
-}  // namespace cqlindex::cli
+// Runs the search and writes the output; returns the summary (its status says whether it finished).
+SimilarSummary run_similar(const SimilarRequest& request);
+
+}  // namespace cqlindex::exec

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-namespace cqlindex::cli {
+namespace cqlindex::exec {
 
 class OutputFile {
  public:
@@ -55,4 +55,4 @@ class StandardOutputWatch {
 // when any write to it failed (a full disk, /dev/full), else nullopt.
 std::optional<std::string> standard_output_error();
 
-}  // namespace cqlindex::cli
+}  // namespace cqlindex::exec

@@ -1,5 +1,5 @@
 // Output files: checked writes through a file descriptor, a temporary file renamed into place.
-#include "cli/output_file.h"
+#include "exec/output_file.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-namespace cqlindex::cli {
+namespace cqlindex::exec {
 namespace fs = std::filesystem;
 namespace {
 
@@ -240,4 +240,4 @@ std::optional<std::string> standard_output_error() {
   return std::string("cannot write standard output") + (err ? std::string(": ") + std::strerror(err) : "");
 }
 
-}  // namespace cqlindex::cli
+}  // namespace cqlindex::exec

@@ -13,9 +13,9 @@
 #include <string_view>
 #include <vector>
 
-#include "cli/near_search.h"
+#include "exec/near_search.h"
 
-namespace cqlindex::cli {
+namespace cqlindex::exec {
 
 // Above this many matches the match lists start collapsed.
 constexpr size_t kCollapseAbove = 500;
@@ -35,4 +35,4 @@ struct ReportInput {
 // Writes the report; false (with `error`) when a repository game cannot be read again.
 bool write_near_report(std::ostream& out, const ReportInput& in, std::string* error);
 
-}  // namespace cqlindex::cli
+}  // namespace cqlindex::exec

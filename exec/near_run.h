@@ -5,17 +5,18 @@
 
 #include <string_view>
 
-#include "cli/near_search.h"
-#include "cli/output_file.h"
-#include "cli/similar_run.h"
+#include "exec/near_search.h"
+#include "exec/output_file.h"
+#include "exec/similar_query.h"
+#include "exec/status.h"
 
-namespace cqlindex::cli {
+namespace cqlindex::exec {
 
 // Searches within opt.near (0 when only a report is asked), through `index` when there is one and the limit
 // allows, else by a scan of the repository; prints the common positions and the pairs; writes `report` when
-// given. Returns the exit code.
-int run_near(const SimilarRequest& opt, cql::similar::SubmissionDb& db, const NearSubmissions& subs,
-             const store::IndexStore* index, const pgn::RangeReader& repo, std::string_view submissions_text,
-             OutputFile* report, unsigned threads);
+// given. Returns how it ended (the messages are on stderr).
+Status run_near(const SimilarRequest& opt, cql::similar::SubmissionDb& db, const NearSubmissions& subs,
+                const store::IndexStore* index, const pgn::RangeReader& repo, std::string_view submissions_text,
+                OutputFile* report, unsigned threads);
 
-}  // namespace cqlindex::cli
+}  // namespace cqlindex::exec

@@ -16,7 +16,7 @@
 #include "engine/pgn/reader.h"
 #include "store/index_store.h"
 
-namespace cqlindex::cli {
+namespace cqlindex::exec {
 
 // The near search's limit through the index: the neighbourhood looked up is distance 1.
 constexpr unsigned kIndexedNearLimit = 1;
@@ -87,4 +87,4 @@ std::vector<uint32_t> report_common_near(std::ostream& err, const cql::similar::
 void report_near(std::ostream& err, const cql::similar::SubmissionDb& db, const NearSearch& search,
                  const std::vector<NearPair>& pairs);
 
-}  // namespace cqlindex::cli
+}  // namespace cqlindex::exec

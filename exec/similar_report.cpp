@@ -1,4 +1,4 @@
-#include "cli/similar_report.h"
+#include "exec/similar_report.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -9,7 +9,7 @@
 #include "engine/pgn/game_parser.h"
 #include "engine/pgn/game_splitter.h"
 
-namespace cqlindex::cli {
+namespace cqlindex::exec {
 
 using cql::similar::SubmissionDb;
 
@@ -160,4 +160,4 @@ void report_reach(std::ostream& err, const SubmissionDb& db, const std::vector<M
         << "): " << ranges(none) << "\n";
 }
 
-}  // namespace cqlindex::cli
+}  // namespace cqlindex::exec

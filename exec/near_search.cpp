@@ -1,17 +1,17 @@
-#include "cli/near_search.h"
+#include "exec/near_search.h"
 
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <map>
 #include <sstream>
-#include <thread>
 
 #include "engine/cql/similar/near_neighbourhood.h"
+#include "exec/worker_pool.h"
 #include "indexer/canonical_key.h"
 #include "store/position_buckets.h"
 
-namespace cqlindex::cli {
+namespace cqlindex::exec {
 
 using cql::similar::NearFit;
 using cql::similar::NearImages;
@@ -24,24 +24,14 @@ namespace {
 // about 170 MB at most; the 9,839 positions of the 252 studies go in one batch (each batch reads the family once).
 constexpr size_t kNearBatchPositions = 16384;
 
-// Runs f(i, thread) for i in [0, n) on up to `threads` threads (similar_search.cpp's parallel_for, with the
-// thread's number; not shared so that this file stays apart from the pipeline being moved to exec/).
+// Runs f(i, worker) for i in [0, n) on up to `threads` workers of the pool (exec/worker_pool.h's parallel_for,
+// with the worker's number, so that state kept per worker needs no lock).
 void run_parallel(size_t n, unsigned threads, const std::function<void(size_t, unsigned)>& f) {
   threads = std::max(1u, std::min<unsigned>(threads, unsigned(std::min<size_t>(n, 1024))));
   std::atomic<size_t> next{0};
-  auto work = [&](unsigned t) {
-    for (size_t i; (i = next.fetch_add(1)) < n;) f(i, t);
-  };
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) {
-    try {
-      pool.emplace_back(work, t);
-    } catch (const std::system_error&) {  // no more threads to be had: fewer do it all
-      break;
-    }
-  }
-  work(0);
-  for (auto& t : pool) t.join();
+  run_workers(threads, [&](unsigned w) {
+    for (size_t i; (i = next.fetch_add(1)) < n;) f(i, w);
+  });
 }
 
 // Keeps in `hits` (by position id) the closest hit of each position, the earliest among equals.
@@ -375,4 +365,4 @@ void report_near(std::ostream& err, const SubmissionDb& db, const NearSearch& se
   err << ")\n";
 }
 
-}  // namespace cqlindex::cli
+}  // namespace cqlindex::exec

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-namespace cqlindex::cli {
+namespace cqlindex::exec {
 
 class ProgressBar {
  public:
@@ -23,4 +23,4 @@ class ProgressBar {
   std::chrono::steady_clock::time_point start_, last_;
 };
 
-}  // namespace cqlindex::cli
+}  // namespace cqlindex::exec

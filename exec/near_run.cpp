@@ -1,20 +1,19 @@
-#include "cli/near_run.h"
+#include "exec/near_run.h"
 
 #include <chrono>
 #include <iostream>
 
-#include "cli/exit_codes.h"
-#include "cli/near_report.h"
-#include "cli/similar_report.h"
+#include "exec/near_report.h"
+#include "exec/similar_report.h"
 
-namespace cqlindex::cli {
+namespace cqlindex::exec {
 
-int run_near(const SimilarRequest& opt, cql::similar::SubmissionDb& db, const NearSubmissions& subs,
-             const store::IndexStore* index, const pgn::RangeReader& repo, std::string_view submissions_text,
-             OutputFile* report, unsigned threads) {
+Status run_near(const SimilarRequest& opt, cql::similar::SubmissionDb& db, const NearSubmissions& subs,
+                const store::IndexStore* index, const pgn::RangeReader& repo, std::string_view submissions_text,
+                OutputFile* report, unsigned threads) {
   auto fail = [&](const std::string& message) {
     std::cerr << "cqlindex " << opt.command << ": " << message << "\n";
-    return kExitInput;
+    return Status::InputError;
   };
   const auto start = std::chrono::steady_clock::now();
   const unsigned limit = opt.near.value_or(0);
@@ -60,7 +59,7 @@ int run_near(const SimilarRequest& opt, cql::similar::SubmissionDb& db, const Ne
   } else {
     std::cerr << "cqlindex " << opt.command << ": near search took " << search_seconds << " s\n";
   }
-  return kExitOk;
+  return Status::Ok;
 }
 
-}  // namespace cqlindex::cli
+}  // namespace cqlindex::exec

@@ -1,25 +1,28 @@
-#include "cli/similar_search.h"
+#include "exec/similar_search.h"
 
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
-#include <functional>
 #include <iostream>
-#include <system_error>
-#include <thread>
+#include <optional>
+#include <utility>
 
-#include "cli/progress_bar.h"
+#include "exec/progress_bar.h"
+#include "exec/worker_pool.h"
 #include "engine/cql/similar/similar_match.h"
 #include "engine/pgn/range_reader.h"
 #include "engine/pgn/reader.h"
 #include "engine/pgn/writer.h"
 #include "indexer/canonical_key.h"
 
-namespace cqlindex::cli {
+namespace cqlindex::exec {
 
 using cql::similar::SubmissionDb;
 
 namespace {
+
+// Candidate games a worker takes at a time: each is one read and one replay, so a batch is small and balanced.
+constexpr size_t kCandidatesPerWorker = 16;
 
 // The submission position ids listed anywhere in `m`, ascending and unique.
 std::vector<uint32_t> listed_positions(const cql::similar::GameMatch& m) {
@@ -42,29 +45,6 @@ MatchedGame matched_game(const SubmissionDb& db, const pgn::Game& g) {
     m.event = std::string(g.tag("Event").value_or(""));
   }
   return m;
-}
-
-// Runs f(i) for i in [0, n) on up to `threads` threads.
-void parallel_for(size_t n, unsigned threads, const std::function<void(size_t)>& f) {
-  threads = std::max(1u, std::min<unsigned>(threads, unsigned(std::min<size_t>(n, 1024))));
-  if (threads <= 1) {
-    for (size_t i = 0; i < n; ++i) f(i);
-    return;
-  }
-  std::atomic<size_t> next{0};
-  auto work = [&] {
-    for (size_t i; (i = next.fetch_add(1)) < n;) f(i);
-  };
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) {
-    try {
-      pool.emplace_back(work);
-    } catch (const std::system_error&) {  // the system gives no more threads (ulimit -v, -u): fewer do it all
-      break;
-    }
-  }
-  work();
-  for (auto& t : pool) t.join();
 }
 
 }  // namespace
@@ -113,42 +93,43 @@ bool search_with_index(const store::IndexStore& index, SubmissionDb& db, const S
             << ids.size() << " candidate games of " << out.repository_games << "\n";
 
   // Each candidate is read by its byte range (pread): the memory follows the candidates, not the repository.
-  std::vector<MatchedGame> found(ids.size());
-  std::vector<std::vector<pgn::PgnError>> problems(ids.size());
-  std::vector<std::pair<uint32_t, uint32_t>> starts(ids.size());  // line and column where each game starts
-  std::atomic<bool> failed{false};
-  std::string read_error;
+  // Matched on the worker pool, delivered in game order: PGN problems reported, matched games kept.
+  struct Replayed {
+    MatchedGame game;
+    std::vector<pgn::PgnError> problems;
+    std::pair<uint32_t, uint32_t> start;  // line and column where the game starts
+  };
+  std::vector<std::string> read_errors(ids.size());
   pgn::ParseOptions parse;
   parse.mainline_only = true;
-  parallel_for(ids.size(), threads, [&](size_t i) {
-    std::string err, bytes;
-    auto record = index.game(ids[i], &err);
-    if (!record || !repo.read(record->offset, record->length, bytes, &err)) {
-      if (!failed.exchange(true)) read_error = err;
-      return;
-    }
-    pgn::Game g;
-    pgn::parse_game(bytes, pgn::GameLocation{uint64_t(ids[i]) + 1, record->offset, 1, 1}, g, parse);
-    found[i] = matched_game(db, g);
-    found[i].offset = record->offset;
-    found[i].length = record->length;
-    problems[i] = std::move(g.errors);
-    starts[i] = {record->first_line, record->first_col};
-  });
-  if (failed) {
-    if (error) *error = read_error;
+  size_t failed = 0;
+  const bool read_all = for_each_in_order<Replayed>(
+      ids.size(), threads, kCandidatesPerWorker,
+      [&](size_t i, unsigned) -> std::optional<Replayed> {
+        std::string bytes;
+        auto record = index.game(ids[i], &read_errors[i]);
+        if (!record || !repo.read(record->offset, record->length, bytes, &read_errors[i])) return std::nullopt;
+        pgn::Game g;
+        pgn::parse_game(bytes, pgn::GameLocation{uint64_t(ids[i]) + 1, record->offset, 1, 1}, g, parse);
+        Replayed r{matched_game(db, g), std::move(g.errors), {record->first_line, record->first_col}};
+        r.game.offset = record->offset;
+        r.game.length = record->length;
+        return r;
+      },
+      [&](size_t, Replayed&& r) {
+        const auto [line, col] = r.start;
+        for (pgn::PgnError e : r.problems) {  // parsed as if the game began at line 1, column 1
+          if (e.line == 1) e.col += col - 1;
+          e.line += line - 1;
+          std::cerr << pgn::format_error(repo_name, e) << "\n";
+        }
+        if (!r.game.positions.empty()) out.matched.push_back(std::move(r.game));
+        return true;
+      },
+      &failed);
+  if (!read_all) {
+    if (error) *error = read_errors[failed];
     return false;
-  }
-  for (size_t i = 0; i < ids.size(); ++i) {
-    if (!problems[i].empty()) {
-      const auto [line, col] = starts[i];
-      for (pgn::PgnError e : problems[i]) {  // parsed as if the game began at line 1, column 1
-        if (e.line == 1) e.col += col - 1;
-        e.line += line - 1;
-        std::cerr << pgn::format_error(repo_name, e) << "\n";
-      }
-    }
-    if (!found[i].positions.empty()) out.matched.push_back(std::move(found[i]));
   }
   for (const MatchedGame& m : out.matched)
     for (uint32_t id : m.positions) ++out.hits[id];
@@ -231,4 +212,4 @@ bool write_similar_output(std::ostream& out, const SubmissionDb& db, const pgn::
   return true;
 }
 
-}  // namespace cqlindex::cli
+}  // namespace cqlindex::exec

@@ -1,5 +1,5 @@
 // Finding the repository games that CQL's similarposition matches, through the index or by a full scan, and
-// writing them as CQL 6.2 writes them. Used by `cqlindex similar` (command_similar.cpp).
+// writing them as CQL 6.2 writes them. Used by the similar pipeline (similar_query.cpp).
 #pragma once
 
 #include <cstdint>
@@ -14,7 +14,7 @@
 #include "engine/pgn/reader.h"
 #include "store/index_store.h"
 
-namespace cqlindex::cli {
+namespace cqlindex::exec {
 
 // A repository game that matched: where it is and which submission positions it lists.
 struct MatchedGame {
@@ -63,4 +63,4 @@ void settle(const cql::similar::SubmissionDb& db, bool sort, std::vector<Matched
 bool write_similar_output(std::ostream& out, const cql::similar::SubmissionDb& db, const pgn::RangeReader& repo,
                           const std::vector<MatchedGame>& matched, bool sort, unsigned threads, std::string* error);
 
-}  // namespace cqlindex::cli
+}  // namespace cqlindex::exec

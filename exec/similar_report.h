@@ -7,9 +7,9 @@
 #include <string_view>
 #include <vector>
 
-#include "cli/similar_search.h"
+#include "exec/similar_search.h"
 
-namespace cqlindex::cli {
+namespace cqlindex::exec {
 
 // An ostream onto standard error that writes in 64 KB blocks: std::cerr writes each insertion on its own, so a
 // report of a line per submission game (a million empty games) took minutes of system calls. The block goes
@@ -41,4 +41,4 @@ void report_common(std::ostream& err, const cql::similar::SubmissionDb& db, std:
 // then the submission games with none.
 void report_reach(std::ostream& err, const cql::similar::SubmissionDb& db, const std::vector<MatchedGame>& matched);
 
-}  // namespace cqlindex::cli
+}  // namespace cqlindex::exec

@@ -5,9 +5,10 @@
 #include <string>
 #include <vector>
 
+#include "exec/status.h"
 #include "store/index_store.h"
 
-namespace cqlindex::cli {
+namespace cqlindex::exec {
 
 struct IndexRequest {
   std::string command;      // "run", "similar", "yacpdb": the prefix of the messages
@@ -23,9 +24,9 @@ struct IndexRequest {
 // Meant for the failure path only (it opens every file of the folder once).
 std::string os_refusal(const std::string& dir, const std::string& store_error);
 
-// Opens the index of `request.input` when it is fresh. Returns kExitOk with `index` set, or with `index` null
-// when there is no index folder and none was named (the caller scans); kExitInput, with the message on stderr,
+// Opens the index of `request.input` when it is fresh. Returns Ok with `index` set, or with `index` null
+// when there is no index folder and none was named (the caller scans); InputError, with the message on stderr,
 // when a named folder is missing or the index is damaged or not fresh. `dir` receives the folder.
-int open_fresh_index(const IndexRequest& request, std::unique_ptr<store::IndexStore>& index, std::string* dir = nullptr);
+Status open_fresh_index(const IndexRequest& request, std::unique_ptr<store::IndexStore>& index, std::string* dir = nullptr);
 
-}  // namespace cqlindex::cli
+}  // namespace cqlindex::exec

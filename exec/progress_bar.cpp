@@ -1,10 +1,10 @@
 // Progress line: `label [#####     ] 45%  31.2 MB/s  ETA 3s`.
-#include "cli/progress_bar.h"
+#include "exec/progress_bar.h"
 
 #include <cstdio>
 #include <unistd.h>
 
-namespace cqlindex::cli {
+namespace cqlindex::exec {
 
 ProgressBar::ProgressBar(std::string label)
     : label_(std::move(label)), enabled_(isatty(STDERR_FILENO) == 1), start_(std::chrono::steady_clock::now()) {}
@@ -35,4 +35,4 @@ void ProgressBar::finish() {
   shown_ = false;
 }
 
-}  // namespace cqlindex::cli
+}  // namespace cqlindex::exec

@@ -1,0 +1,133 @@
+// The similar pipeline: submissions -> candidates (the index's posting lists, else a scan) -> judges' extras
+// -> CQL 6.2's output. Run by `cqlindex similar` and by `cqlindex run` when the query is a lone
+// similarposition.
+#include "exec/similar_query.h"
+
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+
+#include "engine/pgn/reader.h"
+#include "exec/near_run.h"
+#include "exec/open_index.h"
+#include "exec/output_file.h"
+#include "exec/similar_report.h"
+#include "exec/similar_search.h"
+
+namespace cqlindex::exec {
+
+using cql::similar::SubmissionDb;
+
+SimilarSummary run_similar(const SimilarRequest& opt) {
+  const auto start = std::chrono::steady_clock::now();
+  SimilarSummary summary;
+  summary.threads = pgn::resolve_threads(opt.threads);
+  summary.output = opt.output;
+  const unsigned threads = summary.threads;
+  std::string error;
+  auto stop = [&](Status status) { return stopped(summary, status); };
+  auto fail = [&](const std::string& message) {
+    std::cerr << "cqlindex " << opt.command << ": " << message << "\n";
+    return stop(Status::InputError);
+  };
+
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(opt.repository, ec)) return fail("cannot read the repository " + opt.repository);
+  // The output is opened (as a temporary file) before the work: an output that is an input is refused first.
+  bool output_is_input = false;
+  auto output = OutputFile::open(opt.output, {opt.repository, opt.submissions}, &error, &output_is_input);
+  if (!output) {
+    std::cerr << "cqlindex " << opt.command << ": " << error << "\n";
+    return stop(output_is_input ? Status::QueryError : Status::InputError);
+  }
+  // -- issue 17: the report is opened with the output, before the work (exec/near_run.h)
+  std::unique_ptr<OutputFile> report;
+  if (!opt.report.empty()) {
+    report = OutputFile::open(opt.report, {opt.repository, opt.submissions, opt.output}, &error, &output_is_input);
+    if (!report) {
+      std::cerr << "cqlindex " << opt.command << ": " << error << "\n";
+      return stop(output_is_input ? Status::QueryError : Status::InputError);
+    }
+  }
+  const bool near_wanted = opt.near.has_value() || report != nullptr;
+  NearSubmissions near_subs;
+  // -- end of issue 17
+  // The index, if there is a usable one; a stale or damaged one is refused.
+  std::unique_ptr<store::IndexStore> index;
+  if (!opt.no_index) {
+    std::string dir;
+    if (Status s = open_fresh_index({opt.command, opt.repository, opt.index_dir, "", true}, index, &dir);
+        s != Status::Ok)
+      return stop(s);
+    if (!index)
+      std::cerr << "cqlindex " << opt.command << ": " << opt.repository << " is not indexed (no " << dir
+                << "): scanning every game; 'cqlindex build " << opt.repository << "' makes this fast\n";
+  }
+
+  // The submissions (with the canonical key of each position when the index will be asked).
+  auto submissions_file = pgn::PgnFile::open(opt.submissions, &error);
+  if (!submissions_file) return fail(error);
+  SubmissionKeys keys;
+  std::vector<pgn::PgnError> problems;
+  SubmissionDb::PositionVisitor visit = index ? keys.visitor() : SubmissionDb::PositionVisitor{};
+  if (near_wanted) {  // issue 17: the near search keeps the positions whole
+    visit = [keys_visit = std::move(visit), near_visit = near_subs.visitor()](
+                uint32_t id, const chess::Position& pos, const cql::similar::SubmissionPosition& where) {
+      if (keys_visit) keys_visit(id, pos, where);
+      near_visit(id, pos, where);
+    };
+  }
+  SubmissionDb db = SubmissionDb::read(submissions_file->text(), opt.submissions,
+                                       SubmissionDb::Options{opt.notransform}, &problems, visit);
+  for (const pgn::PgnError& e : problems) std::cerr << pgn::format_error(opt.submissions, e) << "\n";
+  std::cout << cql::similar::read_message(db) << std::endl;
+  if (db.games() == 0) return fail("Db: unable to read any games from file: " + opt.submissions);
+
+  // The matched games (and with an index the candidates) are read by their byte ranges; only a scan maps the
+  // whole repository.
+  auto repo = pgn::RangeReader::open(opt.repository, &error);
+  if (!repo) return fail(error);
+
+  SimilarSearch search;
+  if (index) {
+    // With notransform a key's posting list only bounds what matches: the replay decides what is common.
+    double skip_above = opt.ignore_common && !opt.notransform
+                            ? *opt.ignore_common / 100.0 * double(index->meta().game_count)
+                            : -1;
+    if (!search_with_index(*index, db, keys, *repo, opt.repository, skip_above, threads, search, &error))
+      return fail(error);
+  } else {
+    auto repo_file = pgn::PgnFile::open(opt.repository, &error);
+    if (!repo_file) return fail(error);
+    search_by_scan(db, *repo_file, opt.repository, threads, search);
+  }
+
+  // Judges' extras: submission positions similar to positions of a large share of the repository.
+  std::vector<uint32_t> common = common_positions(search, opt.warn_common);
+  {
+    BufferedStderr err;
+    report_common(err, db, submissions_file->text(), search, common, opt.ignore_common.has_value());
+  }
+  if (opt.ignore_common)
+    for (uint32_t id : common) db.exclude(id);
+  settle(db, opt.sort, search.matched);
+
+  if (!write_similar_output(output->stream(), db, *repo, search.matched, opt.sort, threads, &error)) return fail(error);
+  if (!output->commit(&error)) return fail(error);  // no success line: the output is not there
+  {
+    BufferedStderr err;
+    report_reach(err, db, search.matched);
+  }
+  if (near_wanted)  // issue 17 (exec/near_run.h)
+    if (Status s = run_near(opt, db, near_subs, index.get(), *repo, submissions_file->text(), report.get(), threads);
+        s != Status::Ok)
+      return stop(s);
+
+  summary.matches = search.matched.size();
+  summary.games = search.repository_games;
+  summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return summary;
+}
+
+}  // namespace cqlindex::exec

@@ -1,0 +1,182 @@
+// The yacpdb pipeline: parse the query -> open the index that holds the problem instances (else evaluate
+// every entry directly) -> pick the cheapest way the index answers (the entries read, the stored entries kept,
+// or one pass over the stored metadata) -> write the matching entries in file order.
+// Exit statuses: QueryError for a query or usage error, InputError when the file or its index cannot be read.
+#include "exec/yacpdb_query.h"
+
+#include <chrono>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/yacpdb/evaluator.h"
+#include "engine/yacpdb/instance_index.h"
+#include "engine/yacpdb/pgn_export.h"
+#include "engine/yacpdb/problem.h"
+#include "engine/yacpdb/query_parser.h"
+#include "engine/pgn/reader.h"
+#include "exec/open_index.h"
+#include "exec/output_file.h"
+#include "exec/worker_pool.h"
+#include "indexer/yacpdb_index.h"
+#include "store/index_store.h"
+
+namespace cqlindex::exec {
+
+namespace {
+
+// Entries a worker analyses at a time: an analysis (a solution tree's predicates) is costly, so batches are small.
+constexpr size_t kEntriesPerWorker = 4;
+
+// Opens the index of `input` that holds YACPDB instances: nullptr without one (direct evaluation); InputError
+// when the index is damaged, stale or, when named, holds no instances.
+Status open_yacpdb_index(const YacpdbSettings& settings, std::unique_ptr<store::IndexStore>& index) {
+  if (settings.no_index) return Status::Ok;
+  const std::string& input = settings.input;
+  const bool named = !settings.index_dir.empty();
+  const std::string flags = yacpdb::is_yaml_file(input) ? "" : " --yacpdb";
+  std::string dir;
+  // Only the yacpdb family (instances and entry metadata) is read: the game families of a PGN problem file stay
+  // closed (a damaged block there is met by `cqlindex verify`, not by this query, which reads none of it).
+  if (Status s = open_fresh_index({"yacpdb", input, settings.index_dir, flags, true, {store::Family::Yacpdb}}, index,
+                                  &dir);
+      s != Status::Ok || !index)
+    return s;
+  const std::string rebuild = "rebuild it with 'cqlindex build " + input + flags + "', or use --no-index";
+  const std::string built = index->meta().build_options;  // a copy: the index may be closed below
+  if (built.find(indexer::kYacpdbBuildMarker) == std::string::npos) {
+    index.reset();  // an index of games only, or of another layout of the yacpdb family
+    const bool other_version = built.find(indexer::kYacpdbBuildMarkerPrefix) != std::string::npos;
+    if (!named && !other_version) return Status::Ok;
+    std::cerr << "cqlindex yacpdb: the index " << dir
+              << (other_version ? " holds the YACPDB instances in an older layout ("
+                                : " holds no YACPDB instances (")
+              << rebuild << ")\n";
+    return Status::InputError;
+  }
+  return Status::Ok;
+}
+
+}  // namespace
+
+YacpdbSummary run_yacpdb(const YacpdbSettings& settings) {
+  YacpdbSummary summary;
+  auto stop = [&](Status status) { return stopped(summary, status); };
+  const std::string& text = settings.query;
+  yacpdb::Query query;
+  try {
+    query = yacpdb::parse_query(text);
+  } catch (const yacpdb::QueryError& e) {
+    std::cerr << "cqlindex yacpdb: query:1:" << e.column() << ": " << e.message() << "\n  " << text << "\n  "
+              << std::string(static_cast<size_t>(e.column() - 1), ' ') << "^\n";
+    return stop(Status::QueryError);
+  }
+
+  const auto start = std::chrono::steady_clock::now();
+  const std::string& path = settings.input;
+  std::unique_ptr<store::IndexStore> index;
+  if (Status status = open_yacpdb_index(settings, index); status != Status::Ok) return stop(status);
+  const bool count_only = settings.count_only;
+
+  // The file is read unless the index alone answers (it holds the instances and the entries' metadata): only
+  // to write the matching entries (their solutions) or without an index.
+  yacpdb::ProblemFile file;
+  const bool read_entries = !index || !count_only;
+  if (read_entries) {
+    file = yacpdb::read_problem_file(path);
+    for (const std::string& e : file.errors) std::cerr << e << "\n";
+    if (file.problems.empty() && !file.errors.empty()) return stop(Status::InputError);
+  }
+  std::vector<uint32_t> matched, unknown;
+  size_t entries = file.problems.size();
+  if (index) {
+    entries = index->meta().game_count;
+    if (read_entries && file.problems.size() != entries) {
+      std::cerr << "cqlindex yacpdb: the index of " << path << " lists " << entries << " entries, the file has "
+                << file.problems.size() << " (rebuild the index)\n";
+      return stop(Status::InputError);
+    }
+    std::string error;
+    auto instances = indexer::read_yacpdb_instances(*index, yacpdb::analysis_predicates(query),
+                                                    static_cast<uint32_t>(entries), &error);
+    if (!instances) {
+      std::cerr << "cqlindex yacpdb: " << error << " (rebuild the index, or use --no-index)\n";
+      return stop(Status::InputError);
+    }
+    if (read_entries || !yacpdb::needs_entries(query)) {
+      matched = yacpdb::indexed_matches(query, *instances, file.problems, &unknown);
+    } else if (yacpdb::needs_entry_text(query)) {
+      auto stored = indexer::read_yacpdb_entries(*index, static_cast<uint32_t>(entries), &error, true,
+                                                 yacpdb::needs_entry_pieces(query));
+      if (!stored) {
+        std::cerr << "cqlindex yacpdb: " << error << " (rebuild the index, or use --no-index)\n";
+        return stop(Status::InputError);
+      }
+      matched = yacpdb::indexed_matches(query, *instances, *stored, &unknown);
+    } else {  // the metadata predicates in one pass over the stored entries, none of them kept
+      const bool pieces = yacpdb::needs_entry_pieces(query);
+      auto found = yacpdb::indexed_matches_from(query, *instances, [&](const auto& visit) {
+        return indexer::for_each_yacpdb_entry(*index, static_cast<uint32_t>(entries), pieces, visit, &error);
+      }, &unknown);
+      if (!found) {
+        std::cerr << "cqlindex yacpdb: " << error << " (rebuild the index, or use --no-index)\n";
+        return stop(Status::InputError);
+      }
+      matched = std::move(*found);
+    }
+  } else {
+    // Every entry analysed and evaluated on the worker pool, the answers taken in file order.
+    const yacpdb::QueryEvaluator evaluator(query);
+    struct Answer {
+      bool matched = false, undetermined = false;
+    };
+    for_each_in_order<Answer>(
+        file.problems.size(), pgn::resolve_threads(0), kEntriesPerWorker,
+        [&](size_t i, unsigned) -> std::optional<Answer> {
+          const yacpdb::Problem& p = file.problems[i];
+          yacpdb::Analysis analysis = evaluator.needs_analysis() ? yacpdb::analyse(p) : yacpdb::Analysis{};
+          Answer a;
+          a.matched = evaluator.matches(p, analysis, &a.undetermined);
+          return a;
+        },
+        [&](size_t i, Answer&& a) {
+          if (a.matched) matched.push_back(uint32_t(i));
+          if (a.undetermined) unknown.push_back(uint32_t(i));
+          return true;
+        });
+  }
+
+  const bool to_stdout = !count_only && settings.output.empty();
+  std::unique_ptr<OutputFile> out_file;
+  if (!count_only && !to_stdout) {
+    std::string error;
+    bool is_input = false;
+    out_file = OutputFile::open(settings.output, {path}, &error, &is_input);
+    if (!out_file) {
+      std::cerr << "cqlindex yacpdb: " << error << "\n";
+      return stop(is_input ? Status::QueryError : Status::InputError);
+    }
+  }
+  std::ostream& out = out_file ? out_file->stream() : std::cout;  // (--count: nothing is written)
+  if (!count_only)
+    for (uint32_t i : matched) out << yacpdb::problem_to_pgn(file.problems[i]);
+  // No success line when the entries did not reach their file (or standard output).
+  if (std::string error; out_file && !out_file->commit(&error)) {
+    std::cerr << "cqlindex yacpdb: " << error << "\n";
+    return stop(Status::InputError);
+  }
+  if (auto error = to_stdout ? standard_output_error() : std::nullopt) {
+    std::cerr << "cqlindex yacpdb: " << *error << "\n";
+    return stop(Status::InputError);
+  }
+  summary.matches = matched.size();
+  summary.entries = entries;
+  summary.undetermined = unknown.size();
+  summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  summary.entries_on_stdout = to_stdout;
+  return summary;
+}
+
+}  // namespace cqlindex::exec
