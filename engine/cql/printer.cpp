@@ -207,10 +207,14 @@ std::string seq_text(const Node& n, bool in_path, const char* arrow) {
     case NodeKind::SeqChain: {
       std::string s = "(";
       bool first = true;
+      const Node* previous = nullptr;
       for (const Child& c : n.kids) {
-        s += (first || in_path) ? " " : std::string(" ") + arrow + " ";
+        // in a path, a blank line ends a dash's targets: what follows a dash is its own constituent again
+        if (in_path && previous && previous->kind == NodeKind::Dash) s += "\n\n";
+        else s += (first || in_path) ? " " : std::string(" ") + arrow + " ";
         s += seq_text(*c.node, in_path, arrow);
         first = false;
+        previous = c.node.get();
       }
       return s + " )";
     }
