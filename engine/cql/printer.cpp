@@ -196,22 +196,27 @@ std::string dash_text(const Node& n, bool in_path) {
   return s + " ";
 }
 
-std::string seq_text(const Node& n, bool in_path, const char* arrow) {
+// `first` marks a path's first constituent: only there does an empty line not end the path (CQL 6.2's reading)
+std::string seq_text(const Node& n, bool in_path, const char* arrow, bool first_constituent = false) {
   switch (n.kind) {
     case NodeKind::SeqFilter: return seq_item(*n.child("arg"));
     case NodeKind::Dash: return dash_text(n, in_path);
     case NodeKind::SeqChain: {
       std::string s = "(";
       bool first = true;
+      const Node* previous = nullptr;
       for (const Child& c : n.kids) {
-        s += (first || in_path) ? " " : std::string(" ") + arrow + " ";
-        s += seq_text(*c.node, in_path, arrow);
+        // in a path's first constituent, an empty line ends a dash's targets: what follows is a constituent again
+        if (first_constituent && previous && previous->kind == NodeKind::Dash) s += "\n\n";
+        else s += (first || in_path) ? " " : std::string(" ") + arrow + " ";
+        s += seq_text(*c.node, in_path, arrow, first_constituent);
         first = false;
+        previous = c.node.get();
       }
       return s + " )";
     }
     case NodeKind::SeqRepeat: {
-      std::string inner = seq_text(*n.child("arg"), in_path, arrow);
+      std::string inner = seq_text(*n.child("arg"), in_path, arrow, first_constituent);
       if (n.text == "*") return inner + " {*}";
       if (n.text == "+") return inner + " {+}";
       if (n.text == "?") return inner + " ?";
@@ -367,8 +372,12 @@ std::string cql(const Node& n) {
       if (const Node* m = n.child("max")) s += " max " + wrap(*m);
       if (!n.text.empty()) s += " title " + cql_string(n.text);
       s += range_text(n);
+      bool first = true;
       for (const Child& c : n.kids)
-        if (std::string(c.role) == "arg") s += " " + seq_text(*c.node, true, "");
+        if (std::string(c.role) == "arg") {
+          s += " " + seq_text(*c.node, true, "", first);
+          first = false;
+        }
       return s;
     }
     case NodeKind::SeqFilter: case NodeKind::SeqChain: case NodeKind::SeqRepeat: return seq_text(n, false, "-->");

@@ -50,6 +50,10 @@ TEST_CASE("round trip: moves, functions, dictionaries, variables", "[cql][roundt
   round_trip("cql()\nlocal dictionary D  D[1] = \"a\"  D[2] = \"b\"  #D == 2  key\u220AD D[key] == \"a\"");
   // fuzz-found: a piece variable named like a piece designator, declared as CQL 6.2 allows with [Aa]a = ...
   round_trip("cql(matchcount 1 3)\n([Aa]a=b3-5 attacks p)\n");
+  // fuzz-found: in a path a blank line ends a dash's targets; the filter after it is its own constituent
+  round_trip("cql()\n{flip {path  ([x]P\n\n[Aa] == 5\n--k([qBk_]b8 attacks A)){3,}} {5 == movenumber} and (not mate)}\n");
+  round_trip("cql()\npath --Q check\n\ncheck --k");
+  round_trip("cql()\npath focus [Aa] --? (f-h8-- A--a1=N) ae8[x][PR]+ (_--(check))+\n");
   round_trip("cql()\n[Aa]K = Ke1  [Aa]x = Qd1  K attacks x");
   round_trip("cql()\npersistent quiet cnt += 1  s = \"a\"  s += \"b\"  pos = parent  pos : check  x =? #A");
   round_trip("cql()\n\u25EDT\u220A\u2656 \u2200y\u220A. T attacks y  piece Z = Ke1  echo quiet (s t) in all s:check");
