@@ -118,8 +118,10 @@ std::string wrap(const Node& n) {
 }
 
 // A constituent of a compound: a line or path is closed by parentheses so it cannot swallow what follows.
+// A negative number is parenthesized too: after a numeric constituent a bare -3 would read as a subtraction.
 std::string item(const Node& n) {
   if (n.kind == NodeKind::Line || n.kind == NodeKind::Path) return "( " + cql(n) + " )";
+  if (n.kind == NodeKind::Number && n.a < 0) return "(" + cql(n) + ")";
   return cql(n);
 }
 

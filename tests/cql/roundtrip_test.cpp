@@ -54,6 +54,9 @@ TEST_CASE("round trip: moves, functions, dictionaries, variables", "[cql][roundt
   round_trip("cql()\n{flip {path  ([x]P\n\n[Aa] == 5\n--k([qBk_]b8 attacks A)){3,}} {5 == movenumber} and (not mate)}\n");
   round_trip("cql()\npath --Q check\n\ncheck --k");
   round_trip("cql()\npath focus [Aa] --? (f-h8-- A--a1=N) ae8[x][PR]+ (_--(check))+\n");
+  // fuzz-found: a negative number constituent after a numeric one is not a subtraction
+  round_trip("cql()\nmainline or 8 > p-03\n");
+  round_trip("cql()\nx = 2 x (-3)  check -3");
   round_trip("cql()\n[Aa]K = Ke1  [Aa]x = Qd1  K attacks x");
   round_trip("cql()\npersistent quiet cnt += 1  s = \"a\"  s += \"b\"  pos = parent  pos : check  x =? #A");
   round_trip("cql()\n\u25EDT\u220A\u2656 \u2200y\u220A. T attacks y  piece Z = Ke1  echo quiet (s t) in all s:check");
