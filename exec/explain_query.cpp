@@ -1,13 +1,12 @@
 #include "exec/explain_query.h"
 
 #include <chrono>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "engine/cql/error.h"
 #include "engine/cql/query.h"
 #include "exec/open_index.h"
+#include "exec/query_file.h"
 #include "indexer/index_location.h"
 #include "planner/plan.h"
 #include "store/index_store.h"
@@ -18,14 +17,9 @@ ExplainSummary explain_query(const ExplainSettings& settings) {
   ExplainSummary summary;
   auto stop = [&](Status status) { return stopped(summary, status); };
   const std::string& query_path = settings.query_file;
-  std::ifstream in(query_path, std::ios::binary);
-  if (!in) {
-    std::cerr << "cqlindex explain: cannot read " << query_path << "\n";
-    return stop(Status::QueryError);
-  }
-  std::stringstream text;
-  text << in.rdbuf();
-  const std::string source = text.str();
+  const std::optional<std::string> text = read_query_file("explain", query_path);
+  if (!text) return stop(Status::QueryError);
+  const std::string& source = *text;
   cql::Query query;
   try {
     query = cql::parse_query(source);

@@ -6,10 +6,8 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <iostream>
-#include <sstream>
 
 #include "engine/cql/error.h"
 #include "engine/cql/eval/evaluator.h"
@@ -21,6 +19,7 @@
 #include "engine/pgn/reader.h"
 #include "exec/open_index.h"
 #include "exec/output_file.h"
+#include "exec/query_file.h"
 #include "exec/worker_pool.h"
 #include "indexer/index_builder.h"
 #include "indexer/index_location.h"
@@ -375,14 +374,9 @@ const cql::Node* lone_similarposition(const cql::Query& query, const RunSettings
 RunSummary run_query(const RunSettings& opt) {
   RunSummary summary;
   auto stop = [&](Status status) { return stopped(summary, status); };
-  std::ifstream in(opt.query_file, std::ios::binary);
-  if (!in || std::filesystem::is_directory(opt.query_file)) {
-    std::cerr << "cqlindex run: cannot read query file '" << opt.query_file << "'\n";
-    return stop(Status::QueryError);
-  }
-  std::stringstream ss;
-  ss << in.rdbuf();
-  const std::string source = ss.str();
+  const std::optional<std::string> text = read_query_file("run", opt.query_file);
+  if (!text) return stop(Status::QueryError);
+  const std::string& source = *text;
 
   cql::Query query;
   try {

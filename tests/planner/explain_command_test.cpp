@@ -35,4 +35,12 @@ TEST_CASE("explain prints the plan tree, the candidates and their share", "[plan
   CHECK(e.exit_code == 1);
   CHECK(e.out.find("bad.cql:") != std::string::npos);
   CHECK(run_process(bin + " explain 2>&1").exit_code == 1);
+
+  // a query file that is missing or a folder: the message `run` gives, not a parse error about an empty query
+  for (const std::string& q : {(dir.path / "absent.cql").string(), dir.path.string()}) {
+    auto unreadable = run_process(bin + " explain " + shell_quote(q) + " -i " + shell_quote(pgn) + " 2>&1");
+    INFO(unreadable.out);
+    CHECK(unreadable.exit_code == 1);
+    CHECK(unreadable.out == "cqlindex explain: cannot read query file '" + q + "'\n");
+  }
 }
