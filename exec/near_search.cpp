@@ -24,16 +24,6 @@ namespace {
 // about 170 MB at most; the 9,839 positions of the 252 studies go in one batch (each batch reads the family once).
 constexpr size_t kNearBatchPositions = 16384;
 
-// Runs f(i, worker) for i in [0, n) on up to `threads` workers of the pool (exec/worker_pool.h's parallel_for,
-// with the worker's number, so that state kept per worker needs no lock).
-void run_parallel(size_t n, unsigned threads, const std::function<void(size_t, unsigned)>& f) {
-  threads = std::max(1u, std::min<unsigned>(threads, unsigned(std::min<size_t>(n, 1024))));
-  std::atomic<size_t> next{0};
-  run_workers(threads, [&](unsigned w) {
-    for (size_t i; (i = next.fetch_add(1)) < n;) f(i, w);
-  });
-}
-
 // Keeps in `hits` (by position id) the closest hit of each position, the earliest among equals.
 void keep_closest(std::map<uint32_t, NearHit>& hits, uint32_t id, uint32_t ply, const NearFit& fit) {
   auto [it, added] = hits.try_emplace(id, NearHit{id, ply, fit.distance, fit.transform});
@@ -60,6 +50,16 @@ NearGame near_game_of(const pgn::Game& g, const std::map<uint32_t, NearHit>& hit
   for (const auto& [id, hit] : hits) m.hits.push_back(hit);
   if (!m.hits.empty()) m.date = std::string(g.tag("Date").value_or(""));
   return m;
+}
+
+// Returns where each run of items with the same key(item) starts in the sorted `items`, then items.size().
+template <class T, class Key>
+std::vector<size_t> run_starts(const std::vector<T>& items, Key key) {
+  std::vector<size_t> starts;
+  for (size_t i = 0; i < items.size(); ++i)
+    if (i == 0 || key(items[i]) != key(items[i - 1])) starts.push_back(i);
+  starts.push_back(items.size());
+  return starts;
 }
 
 // A neighbour's hash and the submission position it is near.
@@ -92,7 +92,7 @@ bool gather_candidates(const store::IndexStore& index, const SubmissionDb& db, c
   // 1. The hashes of the neighbourhoods' canonical keys, in 256 partitions by their first byte (which is the
   // first byte of the bucket key: a partition is one key range of the similar family).
   std::vector<std::vector<std::vector<Wanted>>> parts(threads, std::vector<std::vector<Wanted>>(partitions));
-  run_parallel((end - begin + 63) / 64, threads, [&](size_t chunk, unsigned t) {
+  parallel_for((end - begin + 63) / 64, threads, [&](size_t chunk, unsigned t) {
     char key[indexer::kMaxKeyBytes];
     for (size_t id = begin + chunk * 64; id < std::min(end, begin + chunk * 64 + 64); ++id) {
       if (db.excluded(uint32_t(id))) continue;
@@ -116,7 +116,7 @@ bool gather_candidates(const store::IndexStore& index, const SubmissionDb& db, c
   // wanted tags found in each, and (game, position) candidate pairs from their games.
   std::vector<std::string> errors(partitions);
   const uint64_t buckets_per_partition = uint64_t(1) << (bits - 8);
-  run_parallel(partitions, threads, [&](size_t p, unsigned) {
+  parallel_for(partitions, threads, [&](size_t p, unsigned) {
     std::vector<Wanted> wanted;
     for (unsigned t = 0; t < threads; ++t) {
       wanted.insert(wanted.end(), parts[t][p].begin(), parts[t][p].end());
@@ -126,10 +126,7 @@ bool gather_candidates(const store::IndexStore& index, const SubmissionDb& db, c
     std::sort(wanted.begin(), wanted.end());
     wanted.erase(std::unique(wanted.begin(), wanted.end()), wanted.end());
     // Distinct hashes, each with its range of `wanted`, grouped by bucket.
-    std::vector<size_t> hash_begin;
-    for (size_t i = 0; i < wanted.size(); ++i)
-      if (i == 0 || wanted[i].hash != wanted[i - 1].hash) hash_begin.push_back(i);
-    hash_begin.push_back(wanted.size());
+    const std::vector<size_t> hash_begin = run_starts(wanted, [](const Wanted& w) { return w.hash; });
     looked_up += hash_begin.size() - 1;
     size_t next_hash = 0;  // the first hash not yet past
     std::vector<uint32_t> tags;
@@ -226,10 +223,7 @@ bool search_near_with_index(const store::IndexStore& index, const SubmissionDb& 
   }
   std::sort(all.begin(), all.end());
   all.erase(std::unique(all.begin(), all.end()), all.end());
-  std::vector<size_t> game_begin;
-  for (size_t i = 0; i < all.size(); ++i)
-    if (i == 0 || all[i].first != all[i - 1].first) game_begin.push_back(i);
-  game_begin.push_back(all.size());
+  const std::vector<size_t> game_begin = run_starts(all, [](const auto& pair) { return pair.first; });
   const size_t candidates = game_begin.size() - 1;
   out.candidates = candidates;
   const NearImages images = subs.images(db);
@@ -238,7 +232,7 @@ bool search_near_with_index(const store::IndexStore& index, const SubmissionDb& 
   std::string read_error;
   pgn::ParseOptions parse;
   parse.mainline_only = true;
-  run_parallel(candidates, threads, [&](size_t c, unsigned) {
+  parallel_for(candidates, threads, [&](size_t c, unsigned) {
     const uint32_t id = all[game_begin[c]].first;
     std::string err, bytes;
     auto record = index.game(id, &err);

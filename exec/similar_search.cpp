@@ -190,7 +190,7 @@ bool write_similar_output(std::ostream& out, const SubmissionDb& db, const pgn::
   std::vector<std::string> parts(chunks);
   std::atomic<bool> failed{false};
   std::string read_error;
-  parallel_for(chunks, threads, [&](size_t c) {
+  parallel_for(chunks, threads, [&](size_t c, unsigned) {
     pgn::Game g;
     std::string bytes, err;
     for (size_t i = c * matched.size() / chunks; i < (c + 1) * matched.size() / chunks; ++i) {

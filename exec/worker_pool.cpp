@@ -24,11 +24,11 @@ void run_workers(unsigned workers, const std::function<void(unsigned)>& f) {
   for (auto& t : pool) t.join();
 }
 
-void parallel_for(size_t n, unsigned threads, const std::function<void(size_t)>& f) {
+void parallel_for(size_t n, unsigned threads, const std::function<void(size_t, unsigned)>& f) {
   threads = std::max(1u, std::min<unsigned>(threads, unsigned(std::min<size_t>(n, 1024))));
   std::atomic<size_t> next{0};
-  run_workers(threads, [&](unsigned) {
-    for (size_t i; (i = next.fetch_add(1)) < n;) f(i);
+  run_workers(threads, [&](unsigned w) {
+    for (size_t i; (i = next.fetch_add(1)) < n;) f(i, w);
   });
 }
 

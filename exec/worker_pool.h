@@ -15,8 +15,9 @@ namespace cqlindex::exec {
 // calling thread is one of them, and takes the workers left over, one after the other).
 void run_workers(unsigned workers, const std::function<void(unsigned)>& f);
 
-// Runs f(i) for every i in [0, n) on up to `threads` threads, in no particular order; returns when all are done.
-void parallel_for(size_t n, unsigned threads, const std::function<void(size_t)>& f);
+// Runs f(i, worker) for every i in [0, n) on up to `threads` workers, in no particular order (worker in
+// [0, threads): state kept per worker needs no lock); returns when all are done.
+void parallel_for(size_t n, unsigned threads, const std::function<void(size_t, unsigned)>& f);
 
 // Runs work(i, worker) for every i in [0, n), `threads` workers at a time over batches of `batch` items a worker
 // (worker w takes items w, w + threads, ... of a batch, so state kept per worker needs no lock), and after each
