@@ -230,7 +230,7 @@ bool write_near_report(std::ostream& out, const ReportInput& in, std::string* er
         << "\"><div class=\"submission-head\"><h2>Submission game " << s << ": " << headers[s] << "</h2>\n";
     auto first = first_position.find(s);
     if (first != first_position.end()) {
-      const chess::Position& pos = in.subs.positions[first->second];
+      const chess::Position& pos = in.db.board(first->second);
       out << "<figure>" << diagram(cql::similar::board_of(pos), 0, "submission game " + std::to_string(s))
           << "<figcaption>" << side_words(pos.side_to_move()) << "</figcaption></figure>\n";
     } else {
@@ -264,7 +264,7 @@ bool write_near_report(std::ostream& out, const ReportInput& in, std::string* er
       parse_mainline(bytes, p->game->number, p->game->offset, g);
       chess::Position there;
       const std::string moves = moves_to(g, p->hit.ply, there);
-      const chess::Position& sub = in.subs.positions[p->hit.position];
+      const chess::Position& sub = in.db.board(p->hit.position);
       const Board sub_board = cql::similar::board_of(sub);
       Board undone;
       const unsigned dropped = cql::similar::undo_transform(*p->hit.transform, cql::similar::board_of(there), undone);

@@ -22,7 +22,6 @@ constexpr size_t kCollapseAbove = 500;
 
 struct ReportInput {
   const cql::similar::SubmissionDb& db;
-  const NearSubmissions& subs;
   std::string_view submissions_text;
   const pgn::RangeReader& repo;
   const NearSearch& search;

@@ -8,7 +8,7 @@
 
 namespace cqlindex::exec {
 
-Status run_near(const SimilarRequest& opt, cql::similar::SubmissionDb& db, const NearSubmissions& subs,
+Status run_near(const SimilarRequest& opt, cql::similar::SubmissionDb& db,
                 const store::IndexStore* index, const pgn::RangeReader& repo, std::string_view submissions_text,
                 OutputFile* report, unsigned threads) {
   auto fail = [&](const std::string& message) {
@@ -20,7 +20,7 @@ Status run_near(const SimilarRequest& opt, cql::similar::SubmissionDb& db, const
   std::string error;
   NearSearch near;
   if (index && limit <= kIndexedNearLimit) {
-    if (!search_near_with_index(*index, db, subs, limit, repo, threads, near, &error)) return fail(error);
+    if (!search_near_with_index(*index, db, limit, repo, threads, near, &error)) return fail(error);
     std::cerr << "cqlindex " << opt.command << ": near search: " << near.looked_up
               << " distinct neighbour keys looked up in the index: " << near.candidates << " candidate games of "
               << near.repository_games << "\n";
@@ -30,12 +30,12 @@ Status run_near(const SimilarRequest& opt, cql::similar::SubmissionDb& db, const
                 << "index holds the neighbourhoods of distance " << kIndexedNearLimit << " only)\n";
     auto file = pgn::PgnFile::open(opt.repository, &error);
     if (!file) return fail(error);
-    search_near_by_scan(db, subs, limit, *file, threads, near);
+    search_near_by_scan(db, limit, *file, threads, near);
   }
   std::vector<uint32_t> common;
   {
     BufferedStderr err;
-    common = report_common_near(err, db, subs, near, opt.warn_common, opt.ignore_common.has_value());
+    common = report_common_near(err, db, near, opt.warn_common, opt.ignore_common.has_value());
     if (opt.ignore_common)
       for (uint32_t id : common) db.exclude(id);
   }
@@ -48,7 +48,7 @@ Status run_near(const SimilarRequest& opt, cql::similar::SubmissionDb& db, const
   const double search_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (report) {
     const auto report_start = std::chrono::steady_clock::now();
-    const ReportInput in{.db = db, .subs = subs, .submissions_text = submissions_text, .repo = repo, .search = near,
+    const ReportInput in{.db = db, .submissions_text = submissions_text, .repo = repo, .search = near,
                          .pairs = pairs, .submissions_name = opt.submissions, .repository_name = opt.repository,
                          .common = common, .common_skipped = opt.ignore_common.has_value()};
     if (!write_near_report(report->stream(), in, &error)) return fail(error);

@@ -15,7 +15,7 @@ namespace cqlindex::exec {
 // Searches within opt.near (0 when only a report is asked), through `index` when there is one and the limit
 // allows, else by a scan of the repository; prints the common positions and the pairs; writes `report` when
 // given. Returns how it ended (the messages are on stderr).
-Status run_near(const SimilarRequest& opt, cql::similar::SubmissionDb& db, const NearSubmissions& subs,
+Status run_near(const SimilarRequest& opt, cql::similar::SubmissionDb& db,
                 const store::IndexStore* index, const pgn::RangeReader& repo, std::string_view submissions_text,
                 OutputFile* report, unsigned threads);
 

@@ -83,10 +83,9 @@ bool dated_before(const std::string& a, const std::string& b) {
 // Adds to `pairs` (by partition) the (game, position) candidates of positions [begin, end): their neighbourhoods'
 // canonical keys looked up in the similar family; counts the distinct keys in `looked_up`. False (with `error`)
 // when the index cannot be read.
-bool gather_candidates(const store::IndexStore& index, const SubmissionDb& db, const NearSubmissions& subs,
-                       unsigned limit, size_t begin, size_t end, unsigned threads,
-                       std::vector<std::vector<std::pair<uint32_t, uint32_t>>>& pairs, std::atomic<uint64_t>& looked_up,
-                       std::string* error) {
+bool gather_candidates(const store::IndexStore& index, const SubmissionDb& db, unsigned limit, size_t begin, size_t end,
+                       unsigned threads, std::vector<std::vector<std::pair<uint32_t, uint32_t>>>& pairs,
+                       std::atomic<uint64_t>& looked_up, std::string* error) {
   const size_t partitions = pairs.size();
   const unsigned bits = index.meta().similar_bucket_bits;
   // 1. The hashes of the neighbourhoods' canonical keys, in 256 partitions by their first byte (which is the
@@ -96,7 +95,7 @@ bool gather_candidates(const store::IndexStore& index, const SubmissionDb& db, c
     char key[indexer::kMaxKeyBytes];
     for (size_t id = begin + chunk * 64; id < std::min(end, begin + chunk * 64 + 64); ++id) {
       if (db.excluded(uint32_t(id))) continue;
-      const chess::Position& pos = subs.positions[id];
+      const chess::Position& pos = db.board(uint32_t(id));
       const chess::Color side = pos.side_to_move();
       auto visit = [&](const cql::similar::Neighbour& n) {
         const size_t length = indexer::canonical_key(n.board, n.occupied, n.pawns, side, key);
@@ -179,22 +178,15 @@ bool gather_candidates(const store::IndexStore& index, const SubmissionDb& db, c
 
 }  // namespace
 
-SubmissionDb::PositionVisitor NearSubmissions::visitor() {
-  return [this](uint32_t, const chess::Position& pos, const cql::similar::SubmissionPosition&) {
-    positions.push_back(pos);
-  };
-}
-
-NearImages NearSubmissions::images(const SubmissionDb& db) const {
+NearImages near_images(const SubmissionDb& db) {
   NearImages images(db.notransform());
-  for (uint32_t id = 0; id < positions.size(); ++id)
-    if (!db.excluded(id)) images.add(id, positions[id]);
+  for (uint32_t id = 0; id < db.positions(); ++id)
+    if (!db.excluded(id)) images.add(id, db.board(id));
   return images;
 }
 
-bool search_near_with_index(const store::IndexStore& index, const SubmissionDb& db, const NearSubmissions& subs,
-                            unsigned limit, const pgn::RangeReader& repo, unsigned threads, NearSearch& out,
-                            std::string* error) {
+bool search_near_with_index(const store::IndexStore& index, const SubmissionDb& db, unsigned limit,
+                            const pgn::RangeReader& repo, unsigned threads, NearSearch& out, std::string* error) {
   limit = std::min(limit, kIndexedNearLimit);
   out.limit = limit;
   out.repository_games = index.meta().game_count;
@@ -209,8 +201,8 @@ bool search_near_with_index(const store::IndexStore& index, const SubmissionDb& 
   size_t batch_positions = kNearBatchPositions;
   if (const char* env = std::getenv("CQLINDEX_NEAR_BATCH_POSITIONS"); env && std::atol(env) > 0)
     batch_positions = size_t(std::atol(env));
-  for (size_t batch = 0; batch < subs.positions.size(); batch += batch_positions)
-    if (!gather_candidates(index, db, subs, limit, batch, std::min(subs.positions.size(), batch + batch_positions),
+  for (size_t batch = 0; batch < db.positions(); batch += batch_positions)
+    if (!gather_candidates(index, db, limit, batch, std::min<size_t>(db.positions(), batch + batch_positions),
                            threads, pairs, looked_up, error))
       return false;
   out.looked_up = looked_up;
@@ -226,7 +218,7 @@ bool search_near_with_index(const store::IndexStore& index, const SubmissionDb& 
   const std::vector<size_t> game_begin = run_starts(all, [](const auto& pair) { return pair.first; });
   const size_t candidates = game_begin.size() - 1;
   out.candidates = candidates;
-  const NearImages images = subs.images(db);
+  const NearImages images = near_images(db);
   std::vector<NearGame> found(candidates);
   std::atomic<bool> failed{false};
   std::string read_error;
@@ -263,11 +255,11 @@ bool search_near_with_index(const store::IndexStore& index, const SubmissionDb& 
   return true;
 }
 
-void search_near_by_scan(const SubmissionDb& db, const NearSubmissions& subs, unsigned limit, pgn::PgnFile& file,
+void search_near_by_scan(const SubmissionDb& db, unsigned limit, pgn::PgnFile& file,
                          unsigned threads, NearSearch& out) {
   out.limit = limit;
   out.hits.assign(db.positions(), 0);
-  const NearImages images = subs.images(db);
+  const NearImages images = near_images(db);
   pgn::ReadOptions read;
   read.threads = threads;
   read.parse.mainline_only = true;
@@ -322,8 +314,8 @@ std::vector<NearPair> near_pairs(const SubmissionDb& db, const std::vector<NearG
   return pairs;
 }
 
-std::vector<uint32_t> report_common_near(std::ostream& err, const SubmissionDb& db, const NearSubmissions& subs,
-                                         const NearSearch& search, double percent, bool skipped) {
+std::vector<uint32_t> report_common_near(std::ostream& err, const SubmissionDb& db, const NearSearch& search,
+                                          double percent, bool skipped) {
   const double limit = percent / 100.0 * double(search.repository_games);
   std::vector<uint32_t> common;
   for (uint32_t id = 0; id < search.hits.size(); ++id) {
@@ -334,7 +326,7 @@ std::vector<uint32_t> report_common_near(std::ostream& err, const SubmissionDb& 
     share.precision(1);
     share << std::fixed << 100.0 * double(search.hits[id]) / double(std::max<uint64_t>(1, search.repository_games));
     err << "cqlindex similar: " << (skipped ? "skipped: " : "warning: ") << "submission game " << p.game << " at move "
-        << p.move << (p.side == chess::WHITE ? " wtm" : " btm") << " (" << subs.positions[id].fen()
+        << p.move << (p.side == chess::WHITE ? " wtm" : " btm") << " (" << db.board(id).fen()
         << ") is within distance " << search.limit << " of positions of " << search.hits[id] << " of the "
         << search.repository_games << " repository games (" << share.str() << "%)"
         << (skipped ? "" : "; --ignore-common PERCENT skips such positions") << "\n";

@@ -21,14 +21,9 @@ namespace cqlindex::exec {
 // The near search's limit through the index: the neighbourhood looked up is distance 1.
 constexpr unsigned kIndexedNearLimit = 1;
 
-// The submission positions, kept whole while the submissions are read (SubmissionDb keeps only where they are).
-struct NearSubmissions {
-  std::vector<chess::Position> positions;  // by position id
-  // The visitor to give SubmissionDb::read.
-  cql::similar::SubmissionDb::PositionVisitor visitor();
-  // The images of the positions `db` does not exclude.
-  cql::similar::NearImages images(const cql::similar::SubmissionDb& db) const;
-};
+// The images of the submission positions `db` does not exclude (`db` read with Options::keep_positions, as
+// every function here needs).
+cql::similar::NearImages near_images(const cql::similar::SubmissionDb& db);
 
 // A submission position a repository game comes near: its closest position, the earliest among equals.
 struct NearHit {
@@ -56,12 +51,12 @@ struct NearSearch {
 
 // Through the index (limit <= kIndexedNearLimit); false (with `error`) when the index or a game cannot be read.
 bool search_near_with_index(const store::IndexStore& index, const cql::similar::SubmissionDb& db,
-                            const NearSubmissions& subs, unsigned limit, const pgn::RangeReader& repo, unsigned threads,
+                            unsigned limit, const pgn::RangeReader& repo, unsigned threads,
                             NearSearch& out, std::string* error);
 
 // A full parallel scan of `file`, every position compared with every submission image sharing its kings (limit
 // < 2; one king when < 4, else all): independent of the canonical keys and of the index.
-void search_near_by_scan(const cql::similar::SubmissionDb& db, const NearSubmissions& subs, unsigned limit,
+void search_near_by_scan(const cql::similar::SubmissionDb& db, unsigned limit,
                          pgn::PgnFile& file, unsigned threads, NearSearch& out);
 
 // Drops the hits of positions `db` now excludes, and the games left with none.
@@ -80,7 +75,7 @@ std::vector<NearPair> near_pairs(const cql::similar::SubmissionDb& db, const std
 // stderr lines: the submission positions within the limit of more than `percent` % of the repository's games
 // (warned, or "skipped" when `skipped`), with their FEN; returns their ids.
 std::vector<uint32_t> report_common_near(std::ostream& err, const cql::similar::SubmissionDb& db,
-                                         const NearSubmissions& subs, const NearSearch& search, double percent,
+                                         const NearSearch& search, double percent,
                                          bool skipped);
 
 // stderr lines: one per pair, ranked, and a count by distance.

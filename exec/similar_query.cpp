@@ -50,8 +50,7 @@ SimilarSummary run_similar(const SimilarRequest& opt) {
       return stop(output_is_input ? Status::QueryError : Status::InputError);
     }
   }
-  const bool near_wanted = opt.near.has_value() || report != nullptr;
-  NearSubmissions near_subs;
+  const bool near_wanted = opt.near.has_value() || report != nullptr;  // the positions are kept whole for it
   // -- end of issue 17
   // The index, if there is a usable one; a stale or damaged one is refused.
   std::unique_ptr<store::IndexStore> index;
@@ -70,16 +69,9 @@ SimilarSummary run_similar(const SimilarRequest& opt) {
   if (!submissions_file) return fail(error);
   SubmissionKeys keys;
   std::vector<pgn::PgnError> problems;
-  SubmissionDb::PositionVisitor visit = index ? keys.visitor() : SubmissionDb::PositionVisitor{};
-  if (near_wanted) {  // issue 17: the near search keeps the positions whole
-    visit = [keys_visit = std::move(visit), near_visit = near_subs.visitor()](
-                uint32_t id, const chess::Position& pos, const cql::similar::SubmissionPosition& where) {
-      if (keys_visit) keys_visit(id, pos, where);
-      near_visit(id, pos, where);
-    };
-  }
-  SubmissionDb db = SubmissionDb::read(submissions_file->text(), opt.submissions,
-                                       SubmissionDb::Options{opt.notransform}, &problems, visit);
+  const SubmissionDb::Options read_options{.notransform = opt.notransform, .keep_positions = near_wanted};
+  SubmissionDb db = SubmissionDb::read(submissions_file->text(), opt.submissions, read_options, &problems,
+                                       index ? keys.visitor() : SubmissionDb::PositionVisitor{});
   for (const pgn::PgnError& e : problems) std::cerr << pgn::format_error(opt.submissions, e) << "\n";
   std::cout << cql::similar::read_message(db) << std::endl;
   if (db.games() == 0) return fail("Db: unable to read any games from file: " + opt.submissions);
@@ -120,7 +112,7 @@ SimilarSummary run_similar(const SimilarRequest& opt) {
     report_reach(err, db, search.matched);
   }
   if (near_wanted)  // issue 17 (exec/near_run.h)
-    if (Status s = run_near(opt, db, near_subs, index.get(), *repo, submissions_file->text(), report.get(), threads);
+    if (Status s = run_near(opt, db, index.get(), *repo, submissions_file->text(), report.get(), threads);
         s != Status::Ok)
       return stop(s);
 

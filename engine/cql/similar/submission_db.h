@@ -45,7 +45,7 @@ class SubmissionDb {
  public:
   struct Options {
     bool notransform = false;     // identical boards only
-    bool keep_positions = false;  // keep every position read (board(id)): the planner's index look-ups
+    bool keep_positions = false;  // keep every position read (board(id)): the planner, the near search
   };
   // Called for each mainline position read: (position id, the position, where it is).
   using PositionVisitor = std::function<void(uint32_t, const chess::Position&, const SubmissionPosition&)>;
