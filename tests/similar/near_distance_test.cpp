@@ -15,6 +15,7 @@
 #include "engine/cql/similar/near_neighbourhood.h"
 #include "engine/cql/similar/submission_db.h"
 #include "indexer/canonical_key.h"
+#include "similar/near_test_util.h"
 
 using namespace cqlindex;
 using namespace cqlindex::cql::similar;
@@ -65,26 +66,6 @@ unsigned brute_distance(const Board& submission, const Board& repository) {
   return best;
 }
 
-std::string fen_of(const Board& b, chess::Color side) {
-  std::string s;
-  for (int r = 7; r >= 0; --r) {
-    int empty = 0;
-    for (int f = 0; f < 8; ++f) {
-      const Piece p = b[r * 8 + f];
-      if (p == chess::NO_PIECE) {
-        ++empty;
-        continue;
-      }
-      if (empty) s += char('0' + empty), empty = 0;
-      const char letter = " pnbrqk"[chess::type_of(p)];
-      s += chess::color_of(p) == chess::WHITE ? char(letter - 32) : letter;
-    }
-    if (empty) s += char('0' + empty);
-    if (r) s += '/';
-  }
-  return s + (side == chess::WHITE ? " w - - 0 1" : " b - - 0 1");
-}
-
 // A random legal-looking position: two kings and up to `extra` pieces, pawns only when `pawns`, packed into
 // `files` files so that shifts apply.
 std::optional<chess::Position> random_position(std::mt19937& rng, int extra, bool pawns, int files) {
@@ -104,7 +85,7 @@ std::optional<chess::Position> random_position(std::mt19937& rng, int extra, boo
     const chess::PieceType pt = pawn ? chess::PAWN : chess::PieceType(chess::KNIGHT + rng() % 4);
     b[square(pawn)] = chess::make_piece(chess::Color(rng() % 2), pt);
   }
-  return chess::Position::from_fen(fen_of(b, chess::Color(rng() % 2)));
+  return chess::Position::from_fen(test::fen_of_board(b, chess::Color(rng() % 2)));
 }
 
 // A board near some image of `pos`: an image, then up to `edits` random edits (added, removed, replaced or
@@ -153,7 +134,7 @@ TEST_CASE("near: the distance and its transform agree with the brute force", "[s
     const unsigned expected = brute_distance(s, r);
     for (unsigned limit : {0u, 1u, 2u, 4u}) {
       auto fit = nearest_image(s, false, r, limit);
-      INFO(fen_of(s, chess::WHITE) << " vs " << fen_of(r, chess::WHITE) << " limit " << limit);
+      INFO(test::fen_of_board(s, chess::WHITE) << " vs " << test::fen_of_board(r, chess::WHITE) << " limit " << limit);
       REQUIRE(fit.has_value() == (expected <= limit));
       if (!fit) continue;
       CHECK(fit->distance == expected);
@@ -181,7 +162,7 @@ TEST_CASE("near: NearImages finds what the brute force finds, by id and by scan"
   for (int trial = 0; trial < 3000; ++trial) {
     const chess::Position& from = subs[rng() % subs.size()];
     const Board r = random_neighbour(rng, from, 3);
-    auto pos = chess::Position::from_fen(fen_of(r, from.side_to_move()));
+    auto pos = chess::Position::from_fen(test::fen_of_board(r, from.side_to_move()));
     if (!pos) continue;
     const RepositoryBoard rb = repository_board(*pos);
     for (unsigned limit : {1u, 3u, 5u}) {
@@ -231,7 +212,7 @@ TEST_CASE("near: every board within distance 1 has a key of the neighbourhood", 
       const Board r = random_neighbour(rng, *pos, 2);
       if (brute_distance(s, r) > 1) continue;
       ++within;
-      INFO("submission " << pos->fen() << " repository " << fen_of(r, pos->side_to_move()));
+      INFO("submission " << pos->fen() << " repository " << test::fen_of_board(r, pos->side_to_move()));
       REQUIRE(keys.count(key_of(r, pos->side_to_move())) == 1);
     }
   }
