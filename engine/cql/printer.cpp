@@ -2,6 +2,9 @@
 #include "engine/cql/printer.h"
 
 #include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "engine/cql/error.h"
 #include "engine/cql/lexer.h"
@@ -125,6 +128,22 @@ std::string item(const Node& n) {
   return cql(n);
 }
 
+// The constituents of a compound, each ended by `end`. A dash with nothing after its `--` is braced when the next
+// constituent opens with a parenthesis, which would read as its targets (`--(...)`; CQL 6.2 refuses `-- (` even
+// across lines); a braced single constituent reads back as the same tree.
+std::string items(const Node& compound, const std::string& end) {
+  std::vector<std::string> texts;
+  for (const Child& c : compound.kids) texts.push_back(item(*c.node));
+  std::string s;
+  for (size_t i = 0; i < texts.size(); ++i) {
+    const std::string_view text = std::string_view(texts[i]).substr(0, texts[i].find_last_not_of(' ') + 1);
+    const bool bare_dash = compound.kids[i].node->kind == NodeKind::Dash && text.ends_with("--");
+    const bool paren_next = i + 1 < texts.size() && texts[i + 1].starts_with("(");
+    s += (bare_dash && paren_next ? "{ " + texts[i] + " }" : texts[i]) + end;
+  }
+  return s;
+}
+
 // The body of a filter that may take a range first (find, transforms): a bare number there would be read
 // as the range, so it goes in braces.
 // A numeric variable right after a one-bound range would be read as its second bound: write both bounds.
@@ -244,9 +263,7 @@ std::string cql(const Node& n) {
     case NodeKind::False: return "false";
     case NodeKind::ColorValue: return n.text;
     case NodeKind::Compound: {
-      std::string s = "{";
-      for (const Child& c : n.kids) s += " " + item(*c.node);
-      return s + " }";
+      return "{ " + items(n, " ") + "}";
     }
     case NodeKind::And: return chain(n, "and");
     case NodeKind::Or: return chain(n, "or");
@@ -486,8 +503,7 @@ std::string print_cql(const Query& q) {
   if (h.silent) s += " silent";
   if (h.quiet) s += " quiet";
   s += " )\n";
-  for (const Child& c : q.body->kids) s += item(*c.node) + "\n";
-  return s;
+  return s + items(*q.body, "\n");
 }
 
 }  // namespace cqlindex::cql
