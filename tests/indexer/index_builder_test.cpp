@@ -6,7 +6,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "indexer/canonical_key.h"
+#include "store/keys/canonical_key.h"
 #include "indexer/index_builder.h"
 #include "indexer/index_location.h"
 #include "engine/pgn/reader.h"
@@ -90,7 +90,7 @@ TEST_CASE("build indexes every mainline position of every game", "[indexer]") {
   REQUIRE(store->meta().game_count == 1005);
   REQUIRE(store->meta().position_count == summary.positions);
   // The start position is in every game; records point at the games' bytes.
-  auto start = store->position_games(indexer::canonical_key(chess::Position::start()), &error);
+  auto start = store->position_games(store::keys::canonical_key(chess::Position::start()), &error);
   REQUIRE(start);
   REQUIRE(start->size() == 1005);
   auto first = store->game(0, &error);
@@ -249,10 +249,10 @@ std::vector<std::string> sample_position_keys(size_t games) {
   pgn::Game g;
   for (size_t n = 0; n < games && reader.next(g); ++n) {
     chess::Position pos = g.start;
-    keys.push_back(indexer::canonical_key(pos));
+    keys.push_back(store::keys::canonical_key(pos));
     for (pgn::NodeIndex i = g.root().first_child; i != pgn::kNoNode; i = g.nodes[i].first_child) {
       pos.do_move(g.nodes[i].move);
-      keys.push_back(indexer::canonical_key(pos));
+      keys.push_back(store::keys::canonical_key(pos));
     }
   }
   return keys;

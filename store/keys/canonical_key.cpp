@@ -1,11 +1,11 @@
 // Canonical similarity keys. The occupancy of each candidate transform is computed with bitboard operations
 // first; only the winning transform (and transforms tied with it on occupancy) is encoded piece by piece.
-#include "indexer/canonical_key.h"
+#include "store/keys/canonical_key.h"
 
 #include <array>
 #include <bit>
 
-namespace cqlindex::indexer {
+namespace cqlindex::store::keys {
 namespace {
 
 using chess::Bitboard;
@@ -188,4 +188,4 @@ std::string canonical_key(const chess::Position& pos) {
   return std::string(buffer, canonical_key(pos, buffer));
 }
 
-}  // namespace cqlindex::indexer
+}  // namespace cqlindex::store::keys
