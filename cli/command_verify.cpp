@@ -10,8 +10,7 @@
 #include "cli/command_line.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
-#include "indexer/index_location.h"
-#include "store/index_store.h"
+#include "exec/verify_index.h"
 
 namespace cqlindex::cli {
 
@@ -26,52 +25,51 @@ int command_verify(int argc, char** argv) {
     std::cerr << "cqlindex verify: name REPO.pgn or --index DIR\n" << visible;
     return kExitUsage;
   }
-  const std::string dir = vm.count("index") ? vm["index"].as<std::string>()
-                                            : indexer::default_index_dir(vm["REPO.pgn"].as<std::string>());
-  std::string error;
-  store::IndexStore::Verification found;
+  exec::VerifySettings settings;
+  if (vm.count("REPO.pgn")) settings.input = vm["REPO.pgn"].as<std::string>();
+  if (vm.count("index")) settings.index_dir = vm["index"].as<std::string>();
+  const exec::VerifySummary found = exec::verify_index(settings);
+  const std::string& dir = found.index_dir;
   const std::string rebuild =
-      "rebuild it with 'cqlindex build " + (vm.count("REPO.pgn") ? vm["REPO.pgn"].as<std::string>() : "REPO.pgn") + "'";
-  if (!store::IndexStore::verify(dir, found, &error)) {
-    std::cerr << "cqlindex verify: " << error << " (" << rebuild << ")\n";
-    return kExitInput;
+      "rebuild it with 'cqlindex build " + (settings.input.empty() ? std::string("REPO.pgn") : settings.input) + "'";
+  if (!found.index_found) {
+    std::cerr << "cqlindex verify: " << found.error << " (" << rebuild << ")\n";
+    return exit_code(found.status);
   }
   std::cout << "index: " << dir << "\n";
   for (const std::string& line : found.checked) std::cout << "checked: " << line << "\n";
   for (const std::string& line : found.damaged) std::cerr << "cqlindex verify: " << line << "\n";
-  if (!found.meta) {
+  if (!found.meta_read) {
     std::cerr << "cqlindex verify: index " << dir << " is damaged; " << rebuild << "\n";
-    return kExitInput;
+    return exit_code(found.status);
   }
-  const store::IndexMeta& meta = *found.meta;
-  const std::string pgn = vm.count("REPO.pgn") ? vm["REPO.pgn"].as<std::string>() : meta.pgn_path;
-  bool pgn_ok = true;
-  auto freshness = indexer::check_freshness_in_full(meta, pgn, &error);
-  if (!freshness) {
-    std::cerr << "cqlindex verify: " << error << "\n";
-    pgn_ok = false;
-  } else {
-    std::cout << "checked: " << pgn << ": XXH3-64 of its " << meta.pgn_size << " indexed bytes ";
-    if (*freshness == indexer::Freshness::Stale) {
-      std::cout << "differs: the PGN changed since it was indexed\n";
-      std::cerr << "cqlindex verify: " << indexer::refusal_message(*freshness, pgn, dir) << "\n";
-      pgn_ok = false;
-    } else {
-      std::cout << "agrees" << (*freshness == indexer::Freshness::Appended ? "; games were appended since (run "
-                                                                             "'cqlindex build --append " + pgn + "')"
-                                                                           : "")
+  const std::string& pgn = found.pgn;
+  switch (found.pgn_check) {
+    case exec::PgnCheck::NotRead:
+      std::cerr << "cqlindex verify: " << found.pgn_error << "\n";
+      break;
+    case exec::PgnCheck::Differs:
+      std::cout << "checked: " << pgn << ": XXH3-64 of its " << found.pgn_size << " indexed bytes "
+                << "differs: the PGN changed since it was indexed\n";
+      std::cerr << "cqlindex verify: " << found.pgn_error << "\n";
+      break;
+    case exec::PgnCheck::Agrees:
+    case exec::PgnCheck::Appended:
+      std::cout << "checked: " << pgn << ": XXH3-64 of its " << found.pgn_size << " indexed bytes agrees"
+                << (found.pgn_check == exec::PgnCheck::Appended
+                        ? "; games were appended since (run 'cqlindex build --append " + pgn + "')"
+                        : "")
                 << "\n";
-      auto now = indexer::pgn_identity(pgn, &error);
-      if (now && (now->mtime_ns != meta.pgn_mtime_ns || now->device != meta.pgn_device || now->inode != meta.pgn_inode))
+      if (found.touched)
         std::cout << "note: " << pgn << " was touched, rewritten or moved since it was indexed: each query reads its "
                   << "indexed bytes in full until 'cqlindex build --append " << pgn << "' records its new time stamp\n";
-    }
+      break;
   }
   if (!found.damaged.empty()) {
     std::cerr << "cqlindex verify: index " << dir << " is damaged; rebuild it with 'cqlindex build " << pgn << "'\n";
-    return kExitInput;
+    return exit_code(found.status);
   }
-  if (!pgn_ok) return kExitInput;
+  if (found.status != exec::Status::Ok) return exit_code(found.status);
   std::cout << "verified: every file of the index and the PGN's indexed bytes are intact\n";
   return kExitOk;
 }

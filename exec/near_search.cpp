@@ -8,7 +8,7 @@
 
 #include "engine/cql/similar/near_neighbourhood.h"
 #include "exec/worker_pool.h"
-#include "indexer/canonical_key.h"
+#include "store/keys/canonical_key.h"
 #include "store/position_buckets.h"
 
 namespace cqlindex::exec {
@@ -92,13 +92,13 @@ bool gather_candidates(const store::IndexStore& index, const SubmissionDb& db, u
   // first byte of the bucket key: a partition is one key range of the similar family).
   std::vector<std::vector<std::vector<Wanted>>> parts(threads, std::vector<std::vector<Wanted>>(partitions));
   parallel_for((end - begin + 63) / 64, threads, [&](size_t chunk, unsigned t) {
-    char key[indexer::kMaxKeyBytes];
+    char key[store::keys::kMaxKeyBytes];
     for (size_t id = begin + chunk * 64; id < std::min(end, begin + chunk * 64 + 64); ++id) {
       if (db.excluded(uint32_t(id))) continue;
       const chess::Position& pos = db.board(uint32_t(id));
       const chess::Color side = pos.side_to_move();
       auto visit = [&](const cql::similar::Neighbour& n) {
-        const size_t length = indexer::canonical_key(n.board, n.occupied, n.pawns, side, key);
+        const size_t length = store::keys::canonical_key(n.board, n.occupied, n.pawns, side, key);
         const uint64_t h = store::position_hash(std::string_view(key, length));
         parts[t][h >> 56].push_back(Wanted{h, uint32_t(id)});
       };

@@ -23,9 +23,9 @@
 #include "exec/worker_pool.h"
 #include "indexer/index_builder.h"
 #include "indexer/index_location.h"
-#include "indexer/planner_keys.h"
 #include "planner/plan.h"
 #include "store/index_store.h"
+#include "store/keys/flag_key.h"
 
 namespace cqlindex::exec {
 namespace {
@@ -171,7 +171,7 @@ RunSummary evaluate_query(const cql::Query& query, const RunSettings& opt, const
     to_read = *candidates;
     if (index->meta().build_options.find(indexer::kPgnProblemMarker) != std::string::npos) {
       auto problems =
-          index->postings(store::Family::Flags, indexer::game_flag_key(indexer::GameFlag::PgnProblem), &err);
+          index->postings(store::Family::Flags, store::keys::game_flag_key(store::keys::GameFlag::PgnProblem), &err);
       if (!problems) {
         std::cerr << "cqlindex run: " << err << "\n";
         return stop(Status::InputError);

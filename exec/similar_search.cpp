@@ -13,7 +13,7 @@
 #include "engine/pgn/range_reader.h"
 #include "engine/pgn/reader.h"
 #include "engine/pgn/writer.h"
-#include "indexer/canonical_key.h"
+#include "store/keys/canonical_key.h"
 
 namespace cqlindex::exec {
 
@@ -51,7 +51,7 @@ MatchedGame matched_game(const SubmissionDb& db, const pgn::Game& g) {
 
 SubmissionDb::PositionVisitor SubmissionKeys::visitor() {
   return [this](uint32_t, const chess::Position& pos, const cql::similar::SubmissionPosition&) {
-    auto [it, added] = ids.try_emplace(indexer::canonical_key(pos), uint32_t(keys.size()));
+    auto [it, added] = ids.try_emplace(store::keys::canonical_key(pos), uint32_t(keys.size()));
     if (added) keys.push_back(it->first);
     key_of_position.push_back(it->second);
   };

@@ -6,11 +6,24 @@
 #include <charconv>
 
 #include "engine/chess/movegen.h"
-#include "indexer/canonical_key.h"
+#include "store/keys/canonical_key.h"
+#include "store/keys/material_key.h"
+#include "store/keys/tag_key.h"
 #include "store/position_buckets.h"
 
 namespace cqlindex::indexer {
 namespace {
+
+using store::keys::canonical_key;
+using store::keys::GameFlag;
+using store::keys::kGameFlagCount;
+using store::keys::kIndexedTags;
+using store::keys::kMaxKeyBytes;
+using store::keys::Material;
+using store::keys::material_key;
+using store::keys::material_of;
+using store::keys::tag_key;
+using store::keys::TagKeyKind;
 
 // Returns the leading decimal number of `text` if it is in [lo, hi], else 0 ("?", "????.??.??", "").
 uint16_t leading_number(std::string_view text, int digits, int lo, int hi) {

@@ -9,10 +9,10 @@
 
 #include "engine/pgn/game.h"
 #include "indexer/bitmap_spill.h"
-#include "indexer/planner_keys.h"
 #include "indexer/posting_runs.h"
 #include "store/distinct_sketch.h"
 #include "store/game_record.h"
+#include "store/keys/flag_key.h"
 
 namespace cqlindex::indexer {
 
@@ -26,7 +26,7 @@ struct WorkerPostings {
 
   RunWriter runs;
   std::vector<Roaring> piece_square;  // by Piece * 64 + Square
-  std::array<Roaring, kGameFlagCount> flags;
+  std::array<Roaring, store::keys::kGameFlagCount> flags;
   store::DistinctSketch distinct;  // of the position hashes (sizes the similar family's buckets)
   BitmapSpill spill;               // the bitmaps' chunks spilled so far, lists in bitmap_lists() order
   uint32_t spill_games;

@@ -21,17 +21,23 @@
 #include "indexer/build_workspace.h"
 #include "indexer/game_features.h"
 #include "indexer/index_location.h"
-#include "indexer/planner_keys.h"
 #include "indexer/posting_runs.h"
 #include "indexer/yacpdb_index.h"
 #include "store/content_fingerprint.h"
 #include "store/distinct_sketch.h"
 #include "store/index_store.h"
+#include "store/keys/flag_key.h"
+#include "store/keys/piece_square_key.h"
 #include "store/position_buckets.h"
 
 namespace cqlindex::indexer {
 namespace fs = std::filesystem;
 namespace {
+
+using store::keys::game_flag_key;
+using store::keys::GameFlag;
+using store::keys::kGameFlagCount;
+using store::keys::piece_square_key;
 
 bool fail(std::string* error, const std::string& message) {
   if (error) *error = message;

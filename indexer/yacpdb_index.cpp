@@ -8,19 +8,23 @@
 
 #include "engine/pgn/reader.h"
 #include "engine/yacpdb/entry_codec.h"
+#include "store/keys/yacpdb_key.h"
 #include "store/varint.h"
 
 namespace cqlindex::indexer {
 namespace {
 
-constexpr char kNotAnalysedPrefix = '\x01';
-constexpr char kEntryPrefix = '\x02';
-constexpr char kTextPrefix = '\x03';
+using store::keys::kYacpdbEntryPrefix;
+using store::keys::kYacpdbTextPrefix;
 
-std::string entry_key(char prefix, uint32_t entry) {
-  std::string key(1, prefix);
-  store::put_be32(key, entry);
-  return key;
+// Returns the key of instance `args` of predicate `id`.
+std::string instance_key(yacpdb::PredicateId id, const std::vector<std::string>& args) {
+  return store::keys::yacpdb_instance_key(yacpdb::predicate_info(id).name, args);
+}
+
+// Returns the key of the entries not analysed for predicate `id`.
+std::string not_analysed_key(yacpdb::PredicateId id) {
+  return store::keys::yacpdb_not_analysed_key(yacpdb::predicate_info(id).name);
 }
 
 uint64_t zigzag(int64_t v) { return (static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63); }
@@ -54,18 +58,6 @@ bool decode_instance(std::string_view bytes, std::vector<yacpdb::Posting>& out) 
   return bytes.empty();
 }
 
-// Splits "Name|a|b" into its parameter texts (after the name).
-std::vector<std::string> key_args(std::string_view key) {
-  std::vector<std::string> args;
-  size_t bar = key.find('|');
-  while (bar != std::string_view::npos) {
-    size_t next = key.find('|', bar + 1);
-    args.emplace_back(key.substr(bar + 1, next == std::string_view::npos ? next : next - bar - 1));
-    bar = next;
-  }
-  return args;
-}
-
 }  // namespace
 
 yacpdb::InstanceIndex analyse_problems(const yacpdb::ProblemFile& file, unsigned threads, uint32_t first) {
@@ -97,14 +89,15 @@ bool write_yacpdb_family(store::IndexStore& store, const yacpdb::ProblemFile& fi
                          std::string* error) {
   std::vector<std::pair<std::string, std::string>> rows;
   for (uint32_t i = 0; i < file.problems.size(); ++i) {
-    rows.emplace_back(entry_key(kEntryPrefix, i), yacpdb::encode_entry_metadata(file.problems[i].entry, false));
-    rows.emplace_back(entry_key(kTextPrefix, i), file.problems[i].entry.text);
+    rows.emplace_back(store::keys::yacpdb_entry_key(i), yacpdb::encode_entry_metadata(file.problems[i].entry, false));
+    rows.emplace_back(store::keys::yacpdb_text_key(i), file.problems[i].entry.text);
   }
-  for (const auto& [key, postings] : index.all()) rows.emplace_back(key, encode_instance(*postings));
+  for (const auto& [id, instances] : index.all())
+    for (const yacpdb::InstancePostings& instance : instances)
+      rows.emplace_back(instance_key(id, instance.args), encode_instance(instance.postings));
   for (const auto& [id, entries] : index.all_not_analysed()) {
     std::vector<uint32_t> ids(entries.begin(), entries.end());
-    rows.emplace_back(kNotAnalysedPrefix + std::string(yacpdb::predicate_info(id).name),
-                      store::PostingList::encode_sorted(ids));
+    rows.emplace_back(not_analysed_key(id), store::PostingList::encode_sorted(ids));
   }
   std::sort(rows.begin(), rows.end());
   return store.ingest_sorted(store::Family::Yacpdb, store::IndexStore::Ingest::Put, rows, error);
@@ -124,19 +117,20 @@ bool same_indexed_entries(const store::IndexStore& store, const yacpdb::ProblemF
                " indexed";
     return false;
   }
-  for (char prefix : {kEntryPrefix, kTextPrefix}) {
+  for (char prefix : {kYacpdbEntryPrefix, kYacpdbTextPrefix}) {
     uint32_t seen = 0;
     bool same = true;
     bool ok = store.for_each(store::Family::Yacpdb, std::string(1, prefix), [&](std::string_view key,
                                                                                std::string_view value) {
-      if (key.size() != 5 || store::get_be32(key.substr(1)) != seen || seen >= indexed) return same = false;
+      if (store::keys::yacpdb_entry_of(key) != seen || seen >= indexed) return same = false;
       const yacpdb::Entry& e = file.problems[seen].entry;
-      same = prefix == kEntryPrefix ? value == yacpdb::encode_entry_metadata(e, false) : value == e.text;
+      same = prefix == kYacpdbEntryPrefix ? value == yacpdb::encode_entry_metadata(e, false) : value == e.text;
       ++seen;
       return same;
     }, error);
     if (!ok) return false;
-    if (!same || seen != indexed) return differ(seen == 0 ? 0 : seen - 1, prefix == kEntryPrefix ? "metadata" : "text");
+    if (!same || seen != indexed)
+      return differ(seen == 0 ? 0 : seen - 1, prefix == kYacpdbEntryPrefix ? "metadata" : "text");
   }
   return true;
 }
@@ -145,8 +139,8 @@ bool append_yacpdb_family(store::IndexStore& store, const yacpdb::ProblemFile& f
                           const yacpdb::InstanceIndex& added, std::string* error) {
   std::vector<std::pair<std::string, std::string>> rows;
   for (uint32_t i = first; i < file.problems.size(); ++i) {
-    rows.emplace_back(entry_key(kEntryPrefix, i), yacpdb::encode_entry_metadata(file.problems[i].entry, false));
-    rows.emplace_back(entry_key(kTextPrefix, i), file.problems[i].entry.text);
+    rows.emplace_back(store::keys::yacpdb_entry_key(i), yacpdb::encode_entry_metadata(file.problems[i].entry, false));
+    rows.emplace_back(store::keys::yacpdb_text_key(i), file.problems[i].entry.text);
   }
   // The stored value of `key`, empty when there is none.
   auto stored = [&](const std::string& key, std::string& value) {
@@ -157,18 +151,21 @@ bool append_yacpdb_family(store::IndexStore& store, const yacpdb::ProblemFile& f
     }, error);
   };
   std::string value;
-  for (const auto& [key, postings] : added.all()) {
-    if (!stored(key, value)) return false;
-    std::vector<yacpdb::Posting> all;
-    if (!value.empty() && !decode_instance(value, all)) {
-      if (error) *error = "damaged yacpdb instance " + key;
-      return false;
+  for (const auto& [id, instances] : added.all()) {
+    for (const yacpdb::InstancePostings& instance : instances) {
+      const std::string key = instance_key(id, instance.args);
+      if (!stored(key, value)) return false;
+      std::vector<yacpdb::Posting> all;
+      if (!value.empty() && !decode_instance(value, all)) {
+        if (error) *error = "damaged yacpdb instance " + key;
+        return false;
+      }
+      all.insert(all.end(), instance.postings.begin(), instance.postings.end());  // new entries after every old one
+      rows.emplace_back(key, encode_instance(all));
     }
-    all.insert(all.end(), postings->begin(), postings->end());  // the new entries come after every old one
-    rows.emplace_back(key, encode_instance(all));
   }
   for (const auto& [id, entries] : added.all_not_analysed()) {
-    const std::string key = kNotAnalysedPrefix + std::string(yacpdb::predicate_info(id).name);
+    const std::string key = not_analysed_key(id);
     auto old = store.postings(store::Family::Yacpdb, key, error);
     if (!old) return false;
     std::vector<uint32_t> ids;
@@ -191,13 +188,13 @@ std::optional<yacpdb::InstanceIndex> read_yacpdb_instances(const store::IndexSto
     const std::string name(yacpdb::predicate_info(id).name);
     std::vector<yacpdb::Posting> postings;
     bool ok = store.for_each(store::Family::Yacpdb, name, [&](std::string_view key, std::string_view value) {
-      if (key.size() > name.size() && key[name.size()] != '|') return true;  // "PW" is a prefix of "PWPiece"
+      if (!store::keys::is_yacpdb_instance_of(name, key)) return true;  // "PW" is a prefix of "PWPiece"
       if (!decode_instance(value, postings)) return !(damaged = true);
-      index.add_instance(id, key_args(key), std::move(postings));
+      index.add_instance(id, store::keys::yacpdb_instance_args(key), std::move(postings));
       return true;
     }, error);
     if (!ok) return std::nullopt;
-    auto not_analysed = store.postings(store::Family::Yacpdb, kNotAnalysedPrefix + name, error);
+    auto not_analysed = store.postings(store::Family::Yacpdb, not_analysed_key(id), error);
     if (!not_analysed) return std::nullopt;
     for (uint32_t entry : not_analysed->bits()) index.add_not_analysed(id, entry);
     if (damaged) {
@@ -212,10 +209,10 @@ bool for_each_yacpdb_entry(const store::IndexStore& store, uint32_t entries, boo
                            const std::function<void(uint32_t, const yacpdb::Entry&)>& visit, std::string* error) {
   uint32_t seen = 0;
   bool damaged = false;
-  bool ok = store.for_each(store::Family::Yacpdb, std::string(1, kEntryPrefix), [&](std::string_view key,
+  bool ok = store.for_each(store::Family::Yacpdb, std::string(1, kYacpdbEntryPrefix), [&](std::string_view key,
                                                                                      std::string_view value) {
     auto entry = yacpdb::decode_entry_metadata(value, false, with_pieces);
-    if (!entry || key.size() != 5 || store::get_be32(key.substr(1)) != seen) return !(damaged = true);
+    if (!entry || store::keys::yacpdb_entry_of(key) != seen) return !(damaged = true);
     visit(seen++, *entry);
     return true;
   }, error);
@@ -233,10 +230,10 @@ std::optional<std::vector<yacpdb::Problem>> read_yacpdb_entries(const store::Ind
   std::vector<yacpdb::Problem> out;
   out.reserve(entries);
   bool damaged = false;
-  bool ok = store.for_each(store::Family::Yacpdb, std::string(1, kEntryPrefix), [&](std::string_view key,
+  bool ok = store.for_each(store::Family::Yacpdb, std::string(1, kYacpdbEntryPrefix), [&](std::string_view key,
                                                                                      std::string_view value) {
     auto entry = yacpdb::decode_entry_metadata(value, false, with_pieces);
-    if (!entry || key.size() != 5 || store::get_be32(key.substr(1)) != out.size()) return !(damaged = true);
+    if (!entry || store::keys::yacpdb_entry_of(key) != out.size()) return !(damaged = true);
     out.push_back(yacpdb::Problem{std::move(*entry), {}});
     return true;
   }, error);
@@ -247,9 +244,9 @@ std::optional<std::vector<yacpdb::Problem>> read_yacpdb_entries(const store::Ind
   }
   if (!with_text) return out;
   uint32_t texts = 0;
-  ok = store.for_each(store::Family::Yacpdb, std::string(1, kTextPrefix), [&](std::string_view key,
+  ok = store.for_each(store::Family::Yacpdb, std::string(1, kYacpdbTextPrefix), [&](std::string_view key,
                                                                              std::string_view value) {
-    if (key.size() != 5 || store::get_be32(key.substr(1)) != texts || texts >= out.size()) return !(damaged = true);
+    if (store::keys::yacpdb_entry_of(key) != texts || texts >= out.size()) return !(damaged = true);
     out[texts++].entry.text.assign(value);
     return true;
   }, error);

@@ -1,8 +1,8 @@
 #pragma once
 // The yacpdb family of a problem file's index: the YACPDB predicate instances of every entry, found once at
 // build time (as YACPDB does), so that `cqlindex yacpdb` answers analysis predicates without replaying a tree.
-//   key "ArealCycle|wR|4|true" (yacpdb::instance_key) -> [varint n][posting list of the n entries][n zigzag
-//                                                         varint counts, in entry order]
+//   key "ArealCycle|wR|4|true" (store/keys/yacpdb_key.h) -> [varint n][posting list of the n entries][n zigzag
+//                                                          varint counts, in entry order]
 //   key "\x01" + predicate name                       -> posting list of the entries not analysed for it
 //   key "\x02" + entry number (4 bytes, big-endian)    -> the entry's metadata without its text
 //                                                         (yacpdb::encode_entry_metadata)

@@ -106,12 +106,12 @@ std::optional<Roaring> Planner::union_where(store::Family family, std::string_vi
   return ptrs.empty() ? Roaring() : Roaring::fastunion(ptrs.size(), ptrs.data());
 }
 
-std::optional<Roaring> Planner::material_where(const std::function<bool(const indexer::Material&)>& keep) {
+std::optional<Roaring> Planner::material_where(const std::function<bool(const store::keys::Material&)>& keep) {
   if (!error_.empty()) return std::nullopt;
   if (!material_) {
     material_.emplace();
     bool ok = store_.for_each(store::Family::Material, "", [&](std::string_view key, std::string_view value) {
-      material_->emplace_back(indexer::material_from_key(key), std::string(value));
+      material_->emplace_back(store::keys::material_from_key(key), std::string(value));
       return true;
     }, &error_);
     if (!ok && error_.empty()) error_ = "cannot read family material";

@@ -11,8 +11,10 @@
 
 #include "engine/cql/node.h"
 #include "engine/cql/similar/submission_files.h"
-#include "indexer/planner_keys.h"
 #include "planner/plan.h"
+#include "store/keys/flag_key.h"
+#include "store/keys/material_key.h"
+#include "store/keys/tag_key.h"
 
 namespace cqlindex::planner {
 
@@ -44,7 +46,7 @@ class Planner {
                                      const std::function<bool(std::string_view key)>& keep);
   // Returns the union of the material family's postings whose signature `keep` accepts (the keys are read
   // once per plan and kept in memory: a query may test many material conditions).
-  std::optional<Roaring> material_where(const std::function<bool(const indexer::Material&)>& keep);
+  std::optional<Roaring> material_where(const std::function<bool(const store::keys::Material&)>& keep);
   // Returns compute(), remembered under `id` for the rest of the plan (transforms repeat the same look-ups).
   std::optional<Roaring> memoised(const std::string& id, const std::function<std::optional<Roaring>()>& compute);
   // Returns the ids first..last (0-based, clipped to the database).
@@ -62,7 +64,7 @@ class Planner {
   std::string error_;
   std::map<std::pair<store::Family, std::string>, Roaring> cache_;
   std::map<std::string, Roaring> memo_;
-  std::optional<std::vector<std::pair<indexer::Material, std::string>>> material_;  // signature, encoded games  // transforms look the same keys up again
+  std::optional<std::vector<std::pair<store::keys::Material, std::string>>> material_;  // signature, encoded games  // transforms look the same keys up again
 };
 
 // Returns the shortened CQL text of `node` for the plan.
@@ -77,12 +79,12 @@ uint64_t seen_squares(uint64_t squares, const Frame& frame);
 // Returns the piece kinds (cql piece_bits) a designator's `pieces` may stand for in `frame`.
 uint16_t seen_pieces(uint16_t pieces, const Frame& frame);
 
-// A linear condition on a position's material (counts in indexer::Material order): sum w[i]*m[i] OP value.
+// A linear condition on a position's material (counts in store::keys::Material order): sum w[i]*m[i] OP value.
 struct MaterialTerm {
   std::array<int, 10> weight{};
   std::string op;  // "==", "!=", "<", "<=", ">", ">="
   int64_t value = 0;
-  bool holds(const indexer::Material& m) const;
+  bool holds(const store::keys::Material& m) const;
 };
 // The material conditions of one position (a conjunction).
 using MaterialCondition = std::vector<MaterialTerm>;

@@ -19,21 +19,21 @@ bool compare(int64_t x, const std::string& op, int64_t v) {
 std::optional<Roaring> side_candidates(Planner& p, const std::string& side, const std::string& op, int64_t value) {
   const std::string tag = side + "Elo";
   auto rated = p.union_where(store::Family::Tags, tag, [&](std::string_view key) {
-    if (key.size() <= tag.size()) return false;
-    const auto kind = static_cast<indexer::TagKeyKind>(key[tag.size()]);
-    if (kind == indexer::TagKeyKind::Missing || kind == indexer::TagKeyKind::Truncated) return true;
-    if (kind != indexer::TagKeyKind::Whole) return false;
-    const std::string_view v = key.substr(tag.size() + 1);
+    using store::keys::TagKeyKind;
+    const auto parts = store::keys::read_tag_key(tag, key);
+    if (!parts) return false;
+    if (parts->kind == TagKeyKind::Missing || parts->kind == TagKeyKind::Truncated) return true;
+    if (parts->kind != TagKeyKind::Whole) return false;
+    const std::string_view v = parts->text;
     int64_t elo = 0;
     auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), elo);
     if (ec != std::errc() || end == v.data() || elo <= 0) return true;  // the rating may come from elsewhere
     return compare(elo, op, value);
   });
   auto named = p.union_where(store::Family::Tags, side, [&](std::string_view key) {
-    if (key.size() <= side.size()) return false;
-    const auto kind = static_cast<indexer::TagKeyKind>(key[side.size()]);
-    return kind == indexer::TagKeyKind::Truncated ||
-           (kind == indexer::TagKeyKind::Whole && key.find(')') != std::string_view::npos);
+    const auto parts = store::keys::read_tag_key(side, key);
+    return parts && (parts->kind == store::keys::TagKeyKind::Truncated ||
+                     (parts->kind == store::keys::TagKeyKind::Whole && key.find(')') != std::string_view::npos));
   });
   if (!rated || !named) return std::nullopt;
   return *rated | *named;

@@ -8,7 +8,7 @@
 namespace cqlindex::planner {
 
 PlanNode plan_position_flag(Planner& p, const cql::Node& node, const Frame&) {
-  using indexer::GameFlag;
+  using store::keys::GameFlag;
   const std::string_view name = node.text;
   std::optional<GameFlag> flag;
   if (name == "check") flag = GameFlag::Check;
@@ -16,8 +16,8 @@ PlanNode plan_position_flag(Planner& p, const cql::Node& node, const Frame&) {
   else if (name == "stalemate" || name == "purestalemate" || name == "modelstalemate" || name == "idealstalemate")
     flag = GameFlag::Stalemate;
   if (!flag) return all_games(node, "'" + node.text + "' is not recorded per game");
-  return bounded(node, "game flag " + std::string(indexer::game_flag_key(*flag)), "flags",
-                 p.postings(store::Family::Flags, indexer::game_flag_key(*flag)));
+  return bounded(node, "game flag " + std::string(store::keys::game_flag_key(*flag)), "flags",
+                 p.postings(store::Family::Flags, store::keys::game_flag_key(*flag)));
 }
 
 }  // namespace cqlindex::planner

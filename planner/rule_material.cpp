@@ -48,7 +48,7 @@ std::optional<Counted> counted(const cql::Node& n, const Frame& frame) {
 
 }  // namespace
 
-bool MaterialTerm::holds(const indexer::Material& m) const {
+bool MaterialTerm::holds(const store::keys::Material& m) const {
   int64_t sum = 0;
   for (size_t i = 0; i < m.size(); ++i) sum += int64_t(weight[i]) * m[i];
   if (op == "==") return sum == value;
@@ -90,7 +90,7 @@ std::optional<MaterialTerm> material_term(const cql::Node& node, const Frame& fr
 }
 
 PlanNode plan_material(Planner& p, const cql::Node& node, const MaterialCondition& condition, std::string text) {
-  auto games = p.material_where([&](const indexer::Material& m) {
+  auto games = p.material_where([&](const store::keys::Material& m) {
     for (const MaterialTerm& t : condition)
       if (!t.holds(m)) return false;
     return true;

@@ -8,14 +8,14 @@ namespace cqlindex::planner {
 
 namespace {
 
-std::optional<Roaring> flag_games(Planner& p, indexer::GameFlag f) {
-  return p.postings(store::Family::Flags, indexer::game_flag_key(f));
+std::optional<Roaring> flag_games(Planner& p, store::keys::GameFlag f) {
+  return p.postings(store::Family::Flags, store::keys::game_flag_key(f));
 }
 
 }  // namespace
 
 PlanNode plan_move(Planner& p, const cql::Node& node, const Frame& frame) {
-  using indexer::GameFlag;
+  using store::keys::GameFlag;
   if (node.has("legal") || node.has("pseudolegal") || node.has("count"))
     return all_games(node, "legal/pseudolegal moves need not be played");
   std::vector<std::pair<std::string, std::optional<Roaring>>> parts;  // conjunction of move kinds

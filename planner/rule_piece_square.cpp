@@ -2,6 +2,7 @@
 // squares, so the game must have had such a piece there at some mainline position: the union of the piecesq
 // postings of every (piece, square) it names, after the frame's transforms.
 #include "planner/planner.h"
+#include "store/keys/piece_square_key.h"
 
 namespace cqlindex::planner {
 
@@ -22,9 +23,8 @@ PlanNode plan_piece_set(Planner& p, const cql::Node& node, const Frame& frame) {
     const std::string letter(1, kPieceLetters[kind]);
     auto games = p.memoised("piecesq " + letter + std::to_string(squares), [&] {
       return p.union_where(store::Family::PieceSquare, letter, [&](std::string_view key) {
-        if (key.size() != 3 || key[1] < 'a' || key[1] > 'h' || key[2] < '1' || key[2] > '8') return false;
-        const int sq = (key[2] - '1') * 8 + (key[1] - 'a');
-        return (squares >> sq & 1) != 0;
+        const auto square = store::keys::piece_square_key_square(key);
+        return square && (squares >> *square & 1) != 0;
       });
     });
     if (!games) return bounded(node, "piece on square", "piecesq", std::nullopt);

@@ -10,13 +10,13 @@ PlanNode plan_result(Planner& p, const cql::Node& node, const Frame& frame) {
   std::string wanted = node.text;
   if (frame.swap_colors) wanted = wanted == "1-0" ? "0-1" : wanted == "0-1" ? "1-0" : wanted;
   auto games = p.union_where(store::Family::Tags, "Result", [&](std::string_view key) {
-    if (key.size() <= 6) return false;
-    const auto kind = static_cast<indexer::TagKeyKind>(key[6]);
-    const std::string_view value = key.substr(7);
-    switch (kind) {
-      case indexer::TagKeyKind::Whole: return result_of_tag(value) == wanted || value == wanted;
-      case indexer::TagKeyKind::Marker: return value == wanted;
-      case indexer::TagKeyKind::Truncated: return true;
+    const auto parts = store::keys::read_tag_key("Result", key);
+    if (!parts) return false;
+    const std::string_view value = parts->text;
+    switch (parts->kind) {
+      case store::keys::TagKeyKind::Whole: return result_of_tag(value) == wanted || value == wanted;
+      case store::keys::TagKeyKind::Marker: return value == wanted;
+      case store::keys::TagKeyKind::Truncated: return true;
       default: return false;
     }
   });

@@ -6,7 +6,7 @@
 // unreadable file is the evaluator's error, so: all games.
 #include <set>
 
-#include "indexer/canonical_key.h"
+#include "store/keys/canonical_key.h"
 #include "planner/planner.h"
 
 namespace cqlindex::planner {
@@ -18,7 +18,7 @@ PlanNode plan_similar(Planner& p, const cql::Node& node, const Frame& frame) {
   const cql::similar::SubmissionDb* db = p.submissions().load(node.text, node.has("notransform"), &error);
   if (!db) return all_games(node, "cannot read the submissions file: " + error);
   std::set<std::string> keys;
-  for (uint32_t id = 0; id < db->positions(); ++id) keys.insert(indexer::canonical_key(db->board(id)));
+  for (uint32_t id = 0; id < db->positions(); ++id) keys.insert(store::keys::canonical_key(db->board(id)));
   Roaring acc;
   for (const std::string& key : keys) {
     auto games = p.position_games(key);

@@ -12,7 +12,7 @@ using cql::NodeKind;
 namespace {
 
 bool indexed_tag(std::string_view name) {
-  for (std::string_view t : indexer::kIndexedTags)
+  for (std::string_view t : store::keys::kIndexedTags)
     if (t == name) return true;
   return false;
 }
@@ -56,12 +56,12 @@ PlanNode plan_tag_test(Planner& p, const cql::Node& node, const Frame& frame) {
   Roaring acc;
   for (const std::string& tag : tags) {
     auto games = p.union_where(store::Family::Tags, tag, [&](std::string_view key) {
-      if (key.size() <= tag.size()) return false;
-      const auto kind = static_cast<indexer::TagKeyKind>(key[tag.size()]);
-      switch (kind) {
-        case indexer::TagKeyKind::Whole: return may_contain(tag, key.substr(tag.size() + 1), text);
-        case indexer::TagKeyKind::Truncated: case indexer::TagKeyKind::Missing: return true;
-        default: return false;  // another tag whose name starts with this one ("WhiteElo")
+      const auto parts = store::keys::read_tag_key(tag, key);
+      if (!parts) return false;  // another tag whose name starts with this one ("WhiteElo")
+      switch (parts->kind) {
+        case store::keys::TagKeyKind::Whole: return may_contain(tag, parts->text, text);
+        case store::keys::TagKeyKind::Truncated: case store::keys::TagKeyKind::Missing: return true;
+        default: return false;  // the Result tag's termination marker
       }
     });
     if (!games) return bounded(node, "tag", "tags", std::nullopt);

@@ -6,30 +6,16 @@
 
 #include <string_view>
 
+#include "engine/chess/symmetry.h"
+
 namespace cqlindex::planner {
 
 namespace {
 
-uint64_t mirror_ranks(uint64_t b) { return __builtin_bswap64(b); }
-uint64_t mirror_files(uint64_t b) {
-  uint64_t out = 0;
-  for (int s = 0; s < 64; ++s)
-    if (b >> s & 1) out |= uint64_t{1} << ((s & ~7) | (7 - (s & 7)));
-  return out;
-}
-uint64_t transpose(uint64_t b) {
-  uint64_t out = 0;
-  for (int s = 0; s < 64; ++s)
-    if (b >> s & 1) out |= uint64_t{1} << ((s & 7) * 8 + (s >> 3));
-  return out;
-}
-
 // Returns `b` united with its images under the 8 symmetries of the board.
 uint64_t symmetry_closure(uint64_t b) {
   uint64_t out = 0;
-  for (int t = 0; t < 2; ++t, b = transpose(b))
-    for (int r = 0; r < 2; ++r, b = mirror_ranks(b))
-      for (int f = 0; f < 2; ++f, b = mirror_files(b)) out |= b;
+  for (int t = 0; t < chess::SYMMETRY_NB; ++t) out |= chess::symmetric(chess::Symmetry(t), b);
   return out;
 }
 
@@ -43,7 +29,7 @@ bool is_one_of(std::string_view name, std::initializer_list<std::string_view> na
 
 uint64_t seen_squares(uint64_t squares, const Frame& frame) {
   if (frame.any_square) return ~uint64_t{0};
-  if (frame.mirror_ranks) squares = mirror_ranks(squares);
+  if (frame.mirror_ranks) squares = chess::flip_rank(squares);
   if (frame.any_symmetry) squares = symmetry_closure(squares);
   return squares;
 }

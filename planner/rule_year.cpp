@@ -18,11 +18,11 @@ PlanNode plan_year(Planner& p, const cql::Node& node, const Frame&) {
   const cql::Node* r = node.child("right");
   if (!r || r->kind != cql::NodeKind::Number) return all_games(node, "year compared with a non-constant");
   auto games = p.union_where(store::Family::Tags, "Date", [&](std::string_view key) {
-    if (key.size() <= 4) return false;
-    const auto kind = static_cast<indexer::TagKeyKind>(key[4]);
-    if (kind == indexer::TagKeyKind::Truncated) return true;
-    if (kind != indexer::TagKeyKind::Whole) return false;
-    for (int64_t y : possible_years(key.substr(5)))
+    const auto parts = store::keys::read_tag_key("Date", key);
+    if (!parts) return false;
+    if (parts->kind == store::keys::TagKeyKind::Truncated) return true;
+    if (parts->kind != store::keys::TagKeyKind::Whole) return false;
+    for (int64_t y : possible_years(parts->text))
       if (compare(y, node.text, r->a)) return true;
     return false;
   });

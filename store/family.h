@@ -1,5 +1,6 @@
 #pragma once
-// The column families of an index (DESIGN.md, "Index"). Their names are part of the on-disk format.
+// The column families of an index. Their names are part of the on-disk format; their key and value layouts are
+// in store/README.md, each key layout in one file (named below).
 #include <array>
 #include <cstddef>
 #include <string_view>
@@ -7,14 +8,15 @@
 namespace cqlindex::store {
 
 enum class Family : size_t {
-  Meta,         // schema version and the facts that tie the index to its PGN
-  Games,        // game id -> GameRecord (byte offset, length, plies, attributes)
-  Similar,      // canonical position key -> games where it occurs (mainline)
-  Material,     // material signature -> games where it occurs
-  PieceSquare,  // piece x square -> games where that piece ever stood there
-  Tags,         // normalised tag token -> games
-  Flags,        // per-game flag (mate, stalemate, promotion, ...) -> games
-  Yacpdb,       // YACPDB predicate instance -> problems
+  Meta,         // field name -> schema version and the facts that tie the index to its PGN (index_meta.h)
+  Games,        // game id -> GameRecord: byte offset, length, plies, attributes (game_record.h)
+  Similar,      // bucket of position hashes -> the (tag, games) entries of the positions in it, mainline
+                // (position_buckets.h): a canonical position key (keys/canonical_key.h) is not stored itself
+  Material,     // material signature -> games where it occurs (keys/material_key.h)
+  PieceSquare,  // piece on square -> games where that piece ever stood there (keys/piece_square_key.h)
+  Tags,         // tag name, kind byte, raw value (not normalised) -> games (keys/tag_key.h)
+  Flags,        // per-game flag (mate, stalemate, promotion, ...) -> games (keys/flag_key.h)
+  Yacpdb,       // YACPDB predicate instance -> problems and counts; entries' metadata and texts (keys/yacpdb_key.h)
   Count
 };
 
@@ -27,7 +29,9 @@ constexpr std::string_view family_name(Family f) {
   return names[static_cast<size_t>(f)];
 }
 
-// Returns true for the families whose values are posting lists (merged by union).
+// Returns true for the families whose values name the games of a look-up key (all but meta and games): a build
+// may write them with Merge, posting lists merged by union and the similar family's bucket entries by their own
+// operator (the yacpdb family, whose values carry counts, is only ever Put).
 constexpr bool holds_postings(Family f) { return f != Family::Meta && f != Family::Games; }
 
 }  // namespace cqlindex::store

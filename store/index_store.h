@@ -54,7 +54,7 @@ class IndexStore {
 
   // Returns the games listed under `key` (empty when the key is absent), or nullopt on a damaged value.
   std::optional<PostingList> postings(Family family, std::string_view key, std::string* error) const;
-  // Returns the games that hold a position whose key (indexer/canonical_key.h) is `position_key`, and perhaps a
+  // Returns the games that hold a position whose key (store/keys/canonical_key.h) is `position_key`, and perhaps a
   // few more (the similar family files positions by hash: store/position_buckets.h), or nullopt on a damaged
   // value.
   std::optional<PostingList> position_games(std::string_view position_key, std::string* error) const;

@@ -1,5 +1,5 @@
 #pragma once
-// The similar family's layout. A canonical position key (indexer/canonical_key.h) is not stored itself: its
+// The similar family's layout. A canonical position key (store/keys/canonical_key.h) is not stored itself: its
 // 64-bit XXH3 hash h files it. The RocksDB key is a bucket: h's top 32 bits with all but the first `bucket_bits`
 // cleared (4 bytes, big-endian, so that key order is hash order). `bucket_bits` (16 to 32) is chosen at build from
 // the estimated size of the family so that a bucket holds about 1 KiB whatever the size of the repository

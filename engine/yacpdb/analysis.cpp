@@ -286,12 +286,6 @@ int64_t phases_from_text(const SolutionParse& parse) {
 
 }  // namespace
 
-std::string instance_key(const Instance& i) {
-  std::string key(predicate_info(i.id).name);
-  for (const std::string& a : i.args) key += "|" + a;
-  return key;
-}
-
 Analysis analyse(const Problem& problem, const AnalysisLimits& limits) {
   Analysis a;
   std::map<Instance, int64_t> counts;

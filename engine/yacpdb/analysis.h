@@ -35,7 +35,4 @@ struct AnalysisLimits {
 // text when it can be read (both support fairy play).
 Analysis analyse(const Problem& problem, const AnalysisLimits& limits = {});
 
-// "ArealCycle|wR|4|true": the instance's key in the index.
-std::string instance_key(const Instance& i);
-
 }  // namespace cqlindex::yacpdb

@@ -162,14 +162,6 @@ const std::set<uint32_t>& InstanceIndex::not_analysed(PredicateId id) const {
   return it == not_analysed_.end() ? none : it->second;
 }
 
-std::vector<std::pair<std::string, const std::vector<Posting>*>> InstanceIndex::all() const {
-  std::vector<std::pair<std::string, const std::vector<Posting>*>> out;
-  for (const auto& [id, list] : by_predicate_)
-    for (const InstancePostings& p : list) out.emplace_back(instance_key(Instance{id, p.args, 0}), &p.postings);
-  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  return out;
-}
-
 namespace {
 
 bool has_metadata(const Expr& e) {

@@ -37,8 +37,8 @@ class InstanceIndex {
   uint32_t entries() const { return entries_; }
   // The instances of one predicate.
   const std::vector<InstancePostings>& instances(PredicateId id) const;
-  // Every instance as (key, postings), in key order: what the store writes.
-  std::vector<std::pair<std::string, const std::vector<Posting>*>> all() const;
+  // Every instance, by predicate: what the store writes (under the keys of store/keys/yacpdb_key.h).
+  const std::map<PredicateId, std::vector<InstancePostings>>& all() const { return by_predicate_; }
   // The entries not analysed for a predicate.
   const std::set<uint32_t>& not_analysed(PredicateId id) const;
   // Every predicate with entries not analysed for it.

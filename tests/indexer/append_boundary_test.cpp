@@ -11,14 +11,17 @@
 #include "indexer/index_builder.h"
 #include "indexer/index_location.h"
 #include "store/index_store.h"
+#include "support/shared_data.h"
 
 using namespace cqlindex;
 namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kBook = std::string(CQLINDEX_SHARED_DATA) + "/gnuchess-book/book_1.02.small-1005.pgn";
-const std::string kAnnotated = std::string(CQLINDEX_SHARED_DATA) + "/jvanreek-annotated/dortmund1928.train.pgn";
+// Returns the path of gnuchess-book/book_1.02.small-1005.pgn (a test fails, naming it, when it is missing).
+std::string book_pgn() { return cqlindex::test::shared_data("gnuchess-book/book_1.02.small-1005.pgn"); }
+// Returns the path of jvanreek-annotated/dortmund1928.train.pgn (a test fails, naming it, when it is missing).
+std::string annotated_pgn() { return cqlindex::test::shared_data("jvanreek-annotated/dortmund1928.train.pgn"); }
 
 struct TempDir {
   fs::path path;
@@ -142,7 +145,7 @@ std::vector<size_t> cuts_after(const std::string& text, const std::string& what,
 
 TEST_CASE("append after a cut inside a tag section indexes no phantom game (the issue's repro)", "[indexer][append]") {
   TempDir tmp;
-  const std::string text = first_games(read_file(kBook), 12);
+  const std::string text = first_games(read_file(book_pgn()), 12);
   // The second game's [Event line and the two tag lines after it, as `head -n L` cuts (issue 15, item 3).
   size_t second = text.find("\n[Event ", text.find("[Event ") + 1) + 1;
   size_t cut = second;
@@ -159,7 +162,7 @@ TEST_CASE("append after a cut inside a tag section indexes no phantom game (the 
 TEST_CASE("append after a cut in movetext, a token, a comment or after a result equals a full build",
           "[indexer][append]") {
   TempDir tmp;
-  const std::string text = first_games(read_file(kAnnotated), 6);
+  const std::string text = first_games(read_file(annotated_pgn()), 6);
   const size_t n = long_run() ? 6 : 1;
   std::vector<size_t> cuts;
   for (const auto& more : {cuts_after(text, "1/2-1/2", n), cuts_after(text, "1/2-1/2", n, 1),  // result; its line end
@@ -175,7 +178,7 @@ TEST_CASE("append after a cut in movetext, a token, a comment or after a result 
 
 TEST_CASE("append after a cut in a CRLF file (also between CR and LF) equals a full build", "[indexer][append]") {
   TempDir tmp;
-  const std::string text = to_crlf(first_games(read_file(kAnnotated), 4));
+  const std::string text = to_crlf(first_games(read_file(annotated_pgn()), 4));
   const size_t n = long_run() ? 6 : 1;
   std::vector<size_t> cuts;
   for (const auto& more : {cuts_after(text, "\r", n), cuts_after(text, "1/2-1/2", n), cuts_after(text, "\r\n\r\n", n),
@@ -188,7 +191,7 @@ TEST_CASE("append after a cut in a CRLF file (also between CR and LF) equals a f
 
 TEST_CASE("append that continues the last game says that it rebuilt the index", "[indexer][append]") {
   TempDir tmp;
-  const std::string text = first_games(read_file(kBook), 5);
+  const std::string text = first_games(read_file(book_pgn()), 5);
   const std::string pgn = (tmp.path / "g.pgn").string();
   const size_t cut = text.find("\n[Event ", text.find("[Event ") + 1) + 20;  // inside the second game's tags
   write_file(pgn, text.substr(0, cut));

@@ -15,13 +15,15 @@
 #include "indexer/index_builder.h"
 #include "indexer/index_location.h"
 #include "store/index_store.h"
+#include "support/shared_data.h"
 
 using namespace cqlindex;
 namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kBook = std::string(CQLINDEX_SHARED_DATA) + "/gnuchess-book/book_1.02.small-1005.pgn";
+// Returns the path of gnuchess-book/book_1.02.small-1005.pgn (a test fails, naming it, when it is missing).
+std::string book_pgn() { return cqlindex::test::shared_data("gnuchess-book/book_1.02.small-1005.pgn"); }
 
 struct TempDir {
   fs::path path;
@@ -59,7 +61,7 @@ TEST_CASE("build never replaces a folder or file that is not an index it built",
   const fs::path sub = tmp.path / "sub";
   fs::create_directories(sub);
   const fs::path pgn = sub / "g.pgn";
-  fs::copy_file(kBook, pgn);
+  fs::copy_file(book_pgn(), pgn);
   const fs::path work = tmp.path / "mywork";
   fs::create_directories(work);
   write_file(work / "thesis.txt", "years of work");
@@ -72,11 +74,11 @@ TEST_CASE("build never replaces a folder or file that is not an index it built",
   // the PGN itself
   CHECK_FALSE(build(pgn.string(), pgn.string(), &error));
   CHECK(error.find("not a folder") != std::string::npos);
-  CHECK(fs::file_size(pgn) == fs::file_size(kBook));
+  CHECK(fs::file_size(pgn) == fs::file_size(book_pgn()));
   // the PGN's folder (with and without a trailing slash)
   CHECK_FALSE(build(pgn.string(), sub.string(), &error));
   CHECK_FALSE(build(pgn.string(), sub.string() + "/", &error));
-  CHECK(fs::file_size(pgn) == fs::file_size(kBook));
+  CHECK(fs::file_size(pgn) == fs::file_size(book_pgn()));
   // the default place taken by a file
   write_file(indexer::default_index_dir(pgn.string()), "not an index");
   CHECK_FALSE(build(pgn.string(), "", &error));
@@ -90,7 +92,7 @@ TEST_CASE("build never replaces a folder or file that is not an index it built",
   CHECK(indexer::is_index_folder(index.string()));
   REQUIRE(build(pgn.string(), index.string(), &error));
   // but not when the PGN is inside it
-  fs::copy_file(kBook, index / "inside.pgn");
+  fs::copy_file(book_pgn(), index / "inside.pgn");
   CHECK_FALSE(build((index / "inside.pgn").string(), index.string(), &error));
   CHECK(error.find("holds") != std::string::npos);
   CHECK(fs::exists(index / "inside.pgn"));
@@ -102,7 +104,7 @@ TEST_CASE("build never replaces a folder or file that is not an index it built",
 TEST_CASE("build removes the stale temporary folders of killed builds, and only those", "[indexer][safety]") {
   TempDir tmp;
   const fs::path pgn = tmp.path / "g.pgn";
-  fs::copy_file(kBook, pgn);
+  fs::copy_file(book_pgn(), pgn);
   const std::string dir = indexer::default_index_dir(pgn.string());
   // a killed build's workspace: our name, our lock file, nobody holds the lock
   const fs::path stale = dir + ".cqlindex-build-AAAAAA";
@@ -136,7 +138,7 @@ TEST_CASE("a reader opening the index while it is rebuilt again and again always
           "[indexer][safety]") {
   TempDir tmp;
   const fs::path pgn = tmp.path / "g.pgn";
-  const std::string text = read_file(kBook);
+  const std::string text = read_file(book_pgn());
   write_file(pgn, text.substr(0, text.find("[Event ", text.size() / 8)));
   const std::string dir = indexer::default_index_dir(pgn.string());
   std::string error;

@@ -14,13 +14,15 @@
 #include "store/content_fingerprint.h"
 #include "store/index_store.h"
 #include "support/process.h"
+#include "support/shared_data.h"
 
 using namespace cqlindex;
 namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kSample = std::string(CQLINDEX_SHARED_DATA) + "/gnuchess-book/book_1.02.small-1005.pgn";
+// Returns the path of gnuchess-book/book_1.02.small-1005.pgn (a test fails, naming it, when it is missing).
+std::string sample_pgn() { return cqlindex::test::shared_data("gnuchess-book/book_1.02.small-1005.pgn"); }
 
 struct TempDir {
   fs::path path;
@@ -95,7 +97,7 @@ TEST_CASE("the sampled blocks: first and last 64 KiB and 14 inner pages, inside 
 TEST_CASE("an untouched PGN is fresh from its identity and samples, without reading it whole", "[indexer][fresh]") {
   TempDir tmp;
   const std::string pgn = (tmp.path / "games.pgn").string();
-  fs::copy_file(kSample, pgn);
+  fs::copy_file(sample_pgn(), pgn);
   const store::IndexMeta meta = build_and_read_meta(pgn);
   CHECK(meta.pgn_size == fs::file_size(pgn));
   CHECK(meta.pgn_inode != 0);
@@ -148,7 +150,7 @@ TEST_CASE("an untouched PGN is fresh from its identity and samples, without read
 TEST_CASE("appended: the samples of the indexed prefix agree, and build --append checks that prefix whole", "[indexer][fresh]") {
   TempDir tmp;
   const std::string pgn = (tmp.path / "games.pgn").string();
-  fs::copy_file(kSample, pgn);
+  fs::copy_file(sample_pgn(), pgn);
   const store::IndexMeta meta = build_and_read_meta(pgn);
   const std::string text = read_file(pgn);
   std::ofstream(pgn, std::ios::app | std::ios::binary) << "\n[Event \"appended\"]\n[Result \"*\"]\n\n1.e4 *\n";
@@ -170,7 +172,7 @@ TEST_CASE("appended: the samples of the indexed prefix agree, and build --append
 TEST_CASE("build --append with nothing appended records a new time stamp: opens are constant again", "[indexer][fresh]") {
   TempDir tmp;
   const std::string pgn = (tmp.path / "games.pgn").string();
-  fs::copy_file(kSample, pgn);
+  fs::copy_file(sample_pgn(), pgn);
   const store::IndexMeta before = build_and_read_meta(pgn);
   set_mtime(pgn, before.pgn_mtime_ns - 7'000'000'000);
   std::string error;
@@ -204,7 +206,7 @@ TEST_CASE("a PGN rewritten right after its build gets another time stamp: the bu
           "[indexer][fresh]") {
   TempDir tmp;
   const std::string pgn = (tmp.path / "games.pgn").string();
-  std::string text = read_file(kSample);
+  std::string text = read_file(sample_pgn());
   std::ofstream(pgn, std::ios::binary) << text;  // written, then indexed at once
   const store::IndexMeta meta = build_and_read_meta(pgn);
   poke(pgn, unsampled_offset(text), 'd');  // and edited in place at once

@@ -6,19 +6,21 @@
 
 #include <catch2/catch.hpp>
 
-#include "indexer/canonical_key.h"
+#include "store/keys/canonical_key.h"
 #include "indexer/index_builder.h"
 #include "indexer/index_location.h"
 #include "engine/pgn/reader.h"
 #include "store/distinct_sketch.h"
 #include "store/index_store.h"
+#include "support/shared_data.h"
 
 using namespace cqlindex;
 namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kSample = std::string(CQLINDEX_SHARED_DATA) + "/gnuchess-book/book_1.02.small-1005.pgn";
+// Returns the path of gnuchess-book/book_1.02.small-1005.pgn (a test fails, naming it, when it is missing).
+std::string sample_pgn() { return cqlindex::test::shared_data("gnuchess-book/book_1.02.small-1005.pgn"); }
 
 struct TempDir {
   fs::path path;
@@ -79,7 +81,7 @@ indexer::BuildSummary build(const std::string& pgn, unsigned threads = 2, bool a
 TEST_CASE("build indexes every mainline position of every game", "[indexer]") {
   TempDir tmp;
   const std::string pgn = (tmp.path / "games.pgn").string();
-  fs::copy_file(kSample, pgn);
+  fs::copy_file(sample_pgn(), pgn);
   auto summary = build(pgn);
   REQUIRE(summary.games == 1005);
   REQUIRE(summary.positions == 74874 + 1005);  // plies (as check counts them) + one start position per game
@@ -90,7 +92,7 @@ TEST_CASE("build indexes every mainline position of every game", "[indexer]") {
   REQUIRE(store->meta().game_count == 1005);
   REQUIRE(store->meta().position_count == summary.positions);
   // The start position is in every game; records point at the games' bytes.
-  auto start = store->position_games(indexer::canonical_key(chess::Position::start()), &error);
+  auto start = store->position_games(store::keys::canonical_key(chess::Position::start()), &error);
   REQUIRE(start);
   REQUIRE(start->size() == 1005);
   auto first = store->game(0, &error);
@@ -105,7 +107,7 @@ TEST_CASE("build indexes every mainline position of every game", "[indexer]") {
 TEST_CASE("an index built with 1 and 2 threads is the same", "[indexer]") {
   TempDir tmp;
   const std::string pgn = (tmp.path / "games.pgn").string();
-  fs::copy_file(kSample, pgn);
+  fs::copy_file(sample_pgn(), pgn);
   build(pgn, 1);
   std::string one = dump(indexer::default_index_dir(pgn));
   build(pgn, 2);  // rebuilding replaces the index
@@ -116,7 +118,7 @@ TEST_CASE("an index built with 1 and 2 threads is the same", "[indexer]") {
 
 TEST_CASE("append indexes only the new games and equals a full build", "[indexer]") {
   TempDir tmp;
-  const std::string text = read_file(kSample);
+  const std::string text = read_file(sample_pgn());
   size_t cut = text.find("\n[Event ", text.size() / 2) + 1;
   const std::string pgn = (tmp.path / "games.pgn").string();
   write_file(pgn, text.substr(0, cut));
@@ -146,7 +148,7 @@ TEST_CASE("append indexes only the new games and equals a full build", "[indexer
 TEST_CASE("a PGN changed other than by appending makes the index stale, and append refuses it", "[indexer]") {
   TempDir tmp;
   const std::string pgn = (tmp.path / "games.pgn").string();
-  std::string text = read_file(kSample);
+  std::string text = read_file(sample_pgn());
   write_file(pgn, text);
   build(pgn);
   std::string error;
@@ -169,7 +171,7 @@ TEST_CASE("a PGN changed other than by appending makes the index stale, and appe
 TEST_CASE("append of movetext after a finished game indexes the tagless game a whole read sees", "[indexer]") {
   TempDir tmp;
   const std::string pgn = (tmp.path / "games.pgn").string();
-  std::string text = read_file(kSample);
+  std::string text = read_file(sample_pgn());
   write_file(pgn, text);
   build(pgn);
   write_file(pgn, text + "1. e4 e5 *\n");  // after the last game's result: a game of its own (no tags)
@@ -185,7 +187,7 @@ TEST_CASE("append of movetext after a finished game indexes the tagless game a w
 TEST_CASE("a build that fails leaves the previous index in place and no partial one", "[indexer]") {
   TempDir tmp;
   const std::string pgn = (tmp.path / "games.pgn").string();
-  fs::copy_file(kSample, pgn);
+  fs::copy_file(sample_pgn(), pgn);
   build(pgn);
   std::string before = dump(indexer::default_index_dir(pgn));
   indexer::BuildOptions options;
@@ -211,7 +213,7 @@ TEST_CASE("a build on a tiny memory budget (spilled runs, merges in rounds, spil
           "[indexer][memory]") {
   TempDir tmp;
   const std::string pgn = (tmp.path / "games.pgn").string();
-  fs::copy_file(kSample, pgn);
+  fs::copy_file(sample_pgn(), pgn);
   build(pgn, 2);
   const std::string unbounded = dump(indexer::default_index_dir(pgn));
   for (unsigned threads : {1u, 2u}) {
@@ -227,7 +229,7 @@ TEST_CASE("a build on a tiny memory budget (spilled runs, merges in rounds, spil
 
 TEST_CASE("an append on a tiny memory budget equals a full build", "[indexer][memory][append]") {
   TempDir tmp;
-  const std::string text = read_file(kSample);
+  const std::string text = read_file(sample_pgn());
   const size_t cut = text.find("\n[Event ", text.size() / 3) + 1;
   const std::string pgn = (tmp.path / "games.pgn").string();
   write_file(pgn, text.substr(0, cut));
@@ -244,15 +246,15 @@ TEST_CASE("an append on a tiny memory budget equals a full build", "[indexer][me
 // The canonical keys of every mainline position of the sample's first `games` games.
 std::vector<std::string> sample_position_keys(size_t games) {
   std::vector<std::string> keys;
-  const std::string text = read_file(kSample);
+  const std::string text = read_file(sample_pgn());
   pgn::GameReader reader(text, pgn::ParseOptions{});
   pgn::Game g;
   for (size_t n = 0; n < games && reader.next(g); ++n) {
     chess::Position pos = g.start;
-    keys.push_back(indexer::canonical_key(pos));
+    keys.push_back(store::keys::canonical_key(pos));
     for (pgn::NodeIndex i = g.root().first_child; i != pgn::kNoNode; i = g.nodes[i].first_child) {
       pos.do_move(g.nodes[i].move);
-      keys.push_back(indexer::canonical_key(pos));
+      keys.push_back(store::keys::canonical_key(pos));
     }
   }
   return keys;
@@ -260,7 +262,7 @@ std::vector<std::string> sample_position_keys(size_t games) {
 
 // The sample `copies` times, each copy's games under its own Event tags (distinct games, the same positions).
 std::string repeated_sample(int copies) {
-  const std::string text = read_file(kSample);
+  const std::string text = read_file(sample_pgn());
   std::string repeated;
   for (int copy = 0; copy < copies; ++copy) {
     std::string event = "[Event \"copy " + std::to_string(copy) + " ";

@@ -13,6 +13,7 @@
 #include "indexer/index_builder.h"
 #include "indexer/index_location.h"
 #include "support/process.h"
+#include "support/shared_data.h"
 
 using namespace cqlindex;
 using test::shell_quote;
@@ -20,7 +21,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kSample = std::string(CQLINDEX_SHARED_DATA) + "/gnuchess-book/book_1.02.small-1005.pgn";
+// Returns the path of gnuchess-book/book_1.02.small-1005.pgn (a test fails, naming it, when it is missing).
+std::string sample_pgn() { return cqlindex::test::shared_data("gnuchess-book/book_1.02.small-1005.pgn"); }
 
 struct TempDir {
   fs::path path;
@@ -77,7 +79,7 @@ Run run_cqlindex(const fs::path& dir, const std::string& args) {
 TEST_CASE("damaged data blocks: the query reading them stops, the others answer right, verify names the file",
           "[indexer][damage]") {
   TempDir tmp;
-  fs::copy_file(kSample, tmp.path / "games.pgn");
+  fs::copy_file(sample_pgn(), tmp.path / "games.pgn");
   std::ofstream(tmp.path / "player.cql") << "cql() player \"Timman\"\n";
   std::ofstream(tmp.path / "mate.cql") << "cql() mate\n";
   REQUIRE(run_cqlindex(tmp.path, "build games.pgn").exit_code == 0);
@@ -128,9 +130,9 @@ TEST_CASE("damaged data blocks: the query reading them stops, the others answer 
 TEST_CASE("damaged similar-family blocks: similar stops with exit 2 and a message, verify names the file",
           "[indexer][damage]") {
   TempDir tmp;
-  std::ofstream(tmp.path / "repo.pgn", std::ios::binary) << read_file(kSample);
+  std::ofstream(tmp.path / "repo.pgn", std::ios::binary) << read_file(sample_pgn());
   // One submission: the first game of the repository, whose positions the repository holds.
-  const std::string sample = read_file(kSample);
+  const std::string sample = read_file(sample_pgn());
   std::ofstream(tmp.path / "sub.pgn", std::ios::binary) << sample.substr(0, sample.find("\n[Event ", 10) + 1);
   REQUIRE(run_cqlindex(tmp.path, "build repo.pgn").exit_code == 0);
   Run ok = run_cqlindex(tmp.path, "similar sub.pgn -i repo.pgn -o out.pgn");

@@ -12,6 +12,7 @@
 #include "indexer/index_builder.h"
 #include "indexer/yacpdb_index.h"
 #include "store/index_store.h"
+#include "support/shared_data.h"
 
 using namespace cqlindex;
 namespace fs = std::filesystem;
@@ -60,8 +61,8 @@ const char* kQueries[] = {
 // Every problem collection under problems/ and the study files.
 std::vector<std::string> collections() {
   std::vector<std::string> out;
-  for (const char* folder : {"/problems", "/studies"})
-    for (const auto& entry : fs::recursive_directory_iterator(std::string(CQLINDEX_SHARED_DATA) + folder)) {
+  for (const char* folder : {"problems", "studies"})
+    for (const auto& entry : fs::recursive_directory_iterator(cqlindex::test::shared_data(folder))) {
       const std::string ext = entry.path().extension().string();
       if (entry.is_regular_file() && (ext == ".pgn" || ext == ".olv")) out.push_back(entry.path().string());
     }
@@ -141,7 +142,7 @@ TEST_CASE("yacpdb: a YAML collection's index holds only meta and instances, and 
           "[indexer][yacpdb]") {
   TempDir tmp;
   const std::string olv = (tmp.path / "b.olv").string();
-  fs::copy_file(std::string(CQLINDEX_SHARED_DATA) + "/problems/yacpdb-olive/Broodings-50.olv", olv);
+  fs::copy_file(cqlindex::test::shared_data("problems/yacpdb-olive/Broodings-50.olv"), olv);
   indexer::BuildOptions options;  // a YAML file needs no --yacpdb
   indexer::BuildSummary summary;
   std::string error;
@@ -270,7 +271,7 @@ size_t nth_line_start(const std::string& text, const std::string& marker, int n)
 
 TEST_CASE("yacpdb: build --append of a grown YAML collection equals a rebuild", "[indexer][yacpdb][append]") {
   TempDir tmp;
-  const std::string text = slurp_file(std::string(CQLINDEX_SHARED_DATA) + "/problems/yacpdb-olive/Broodings-50.olv");
+  const std::string text = slurp_file(cqlindex::test::shared_data("problems/yacpdb-olive/Broodings-50.olv"));
   const size_t cut = nth_line_start(text, "---", 7);  // 7 documents, then 5 more
   REQUIRE(cut != std::string::npos);
   REQUIRE(cut > 0);
@@ -280,7 +281,7 @@ TEST_CASE("yacpdb: build --append of a grown YAML collection equals a rebuild", 
 TEST_CASE("yacpdb: build --append of a grown PGN problem file equals a rebuild", "[indexer][yacpdb][append]") {
   TempDir tmp;
   const std::string text =
-      slurp_file(std::string(CQLINDEX_SHARED_DATA) + "/problems/lichess-checkmate-puzzles/lichess-beautiful-checkmate-puzzles.pgn");
+      slurp_file(cqlindex::test::shared_data("problems/lichess-checkmate-puzzles/lichess-beautiful-checkmate-puzzles.pgn"));
   const size_t cut = nth_line_start(text, "[Event ", 20);  // 20 games, then 7 more
   REQUIRE(cut != std::string::npos);
   check_append_equals_rebuild(tmp.path, "p.pgn", text.substr(0, cut), text.substr(cut), 7);
@@ -289,7 +290,7 @@ TEST_CASE("yacpdb: build --append of a grown PGN problem file equals a rebuild",
 TEST_CASE("yacpdb: build --append refuses a problem file whose last indexed entry reads differently now",
           "[indexer][yacpdb][append]") {
   TempDir tmp;
-  const std::string text = slurp_file(std::string(CQLINDEX_SHARED_DATA) + "/problems/yacpdb-olive/Broodings-50.olv");
+  const std::string text = slurp_file(cqlindex::test::shared_data("problems/yacpdb-olive/Broodings-50.olv"));
   const size_t cut = nth_line_start(text, "---", 3);
   const fs::path file = tmp.path / "c.olv";
   write_file(file, text.substr(0, cut));
@@ -306,8 +307,8 @@ TEST_CASE("yacpdb: build --append refuses a problem file whose last indexed entr
   CHECK(yacpdb_rows(file.string() + ".cqlidx") == before);
   // an index without the yacpdb family cannot gain it by --append
   const fs::path games = tmp.path / "g.pgn";
-  write_file(games, slurp_file(std::string(CQLINDEX_SHARED_DATA) +
-                               "/problems/lichess-checkmate-puzzles/lichess-beautiful-checkmate-puzzles.pgn"));
+  write_file(games,
+             slurp_file(cqlindex::test::shared_data("problems/lichess-checkmate-puzzles/lichess-beautiful-checkmate-puzzles.pgn")));
   indexer::BuildOptions plain;
   plain.index_dir = games.string() + ".cqlidx";
   REQUIRE(indexer::build_index(games.string(), plain, &summary, &error));

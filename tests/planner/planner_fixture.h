@@ -15,9 +15,9 @@
 
 #include "engine/cql/query.h"
 #include "indexer/index_builder.h"
-#include "indexer/planner_keys.h"
 #include "planner/plan.h"
 #include "store/index_store.h"
+#include "store/keys/tag_key.h"
 
 namespace planner_test {
 

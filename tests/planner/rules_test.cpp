@@ -207,8 +207,8 @@ TEST_CASE("similarposition: the planner reads the run's submission database, not
 }
 
 TEST_CASE("tags family: values, missing tags and the termination marker", "[planner][tags]") {
-  using cqlindex::indexer::tag_key;
-  using cqlindex::indexer::TagKeyKind;
+  using cqlindex::store::keys::tag_key;
+  using cqlindex::store::keys::TagKeyKind;
   const auto& store = index_of(sample());
   auto games = [&](const std::string& key) {
     std::string error;

@@ -14,7 +14,7 @@
 #include "engine/cql/similar/near_images.h"
 #include "engine/cql/similar/near_neighbourhood.h"
 #include "engine/cql/similar/submission_db.h"
-#include "indexer/canonical_key.h"
+#include "store/keys/canonical_key.h"
 #include "similar/near_test_util.h"
 
 using namespace cqlindex;
@@ -118,8 +118,8 @@ Board random_neighbour(std::mt19937& rng, const chess::Position& pos, int edits)
 }
 
 std::string key_of(const Board& b, chess::Color side) {
-  char key[indexer::kMaxKeyBytes];
-  return std::string(key, indexer::canonical_key(b, side, key));
+  char key[store::keys::kMaxKeyBytes];
+  return std::string(key, store::keys::canonical_key(b, side, key));
 }
 
 }  // namespace
@@ -190,7 +190,7 @@ TEST_CASE("near: the canonical key of a board is the one of its position", "[sim
   for (int trial = 0; trial < 2000; ++trial) {
     auto pos = random_position(rng, 12, trial % 3 != 0, 8);
     if (!pos) continue;
-    CHECK(key_of(board_of(*pos), pos->side_to_move()) == indexer::canonical_key(*pos));
+    CHECK(key_of(board_of(*pos), pos->side_to_move()) == store::keys::canonical_key(*pos));
   }
 }
 
@@ -202,8 +202,8 @@ TEST_CASE("near: every board within distance 1 has a key of the neighbourhood", 
     if (!pos) continue;
     std::set<std::string> keys;
     for_each_neighbour(*pos, false, [&](const Neighbour& n) {
-      char key[indexer::kMaxKeyBytes];
-      const std::string k(key, indexer::canonical_key(n.board, n.occupied, n.pawns, pos->side_to_move(), key));
+      char key[store::keys::kMaxKeyBytes];
+      const std::string k(key, store::keys::canonical_key(n.board, n.occupied, n.pawns, pos->side_to_move(), key));
       REQUIRE(k == key_of(n.board, pos->side_to_move()));  // the occupancy given is the board's
       keys.insert(k);
     });
@@ -226,7 +226,7 @@ TEST_CASE("near: one pawn taken off a shifted board is in the neighbourhood", "[
   std::set<std::string> keys;
   for_each_neighbour(pos, false, [&](const Neighbour& n) { keys.insert(key_of(n.board, chess::WHITE)); });
   auto shifted = *chess::Position::from_fen("8/8/8/5k2/8/8/7K/8 w - - 0 1");
-  CHECK(keys.count(indexer::canonical_key(shifted)) == 1);
+  CHECK(keys.count(store::keys::canonical_key(shifted)) == 1);
   CHECK(brute_distance(board_of(pos), board_of(shifted)) == 1);
 }
 

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <optional>
 
+#include "engine/chess/symmetry.h"
 #include "engine/cql/error.h"
 #include "engine/cql/eval/directions.h"
 #include "engine/cql/token.h"
@@ -22,14 +23,19 @@ struct BoardMap {
   int rot45 = 0;       // rotate45: directions turned by rot45 * 45 degrees (squares stay: see apply)
 
   bool identity() const { return m00 == 1 && m01 == 0 && m10 == 0 && m11 == 1 && !dx && !dy && !color && !rot45; }
+  // The symmetry of the square that the matrix is: its flips, the diagonal first (chess::Symmetry).
+  chess::Symmetry symmetry() const {
+    const bool diagonal = m00 == 0;
+    const bool files = (diagonal ? m01 : m00) < 0, ranks = (diagonal ? m10 : m11) < 0;
+    return chess::Symmetry((diagonal ? chess::FLIP_DIAGONAL : 0) | (ranks ? chess::FLIP_RANK : 0) |
+                           (files ? chess::FLIP_FILE : 0));
+  }
   // The image of square s, or -1 when it leaves the board.
   int square(int s) const {
-    int X = 2 * (s & 7) - 7, Y = 2 * (s >> 3) - 7;
-    if (color) Y = -Y;
-    int X2 = m00 * X + m01 * Y, Y2 = m10 * X + m11 * Y;
-    int f = (X2 + 7) / 2 + dx, r = (Y2 + 7) / 2 + dy;
-    if (f < 0 || f > 7 || r < 0 || r > 7) return -1;
-    return r * 8 + f;
+    chess::Square image = chess::Square(s);
+    if (color) image = chess::flip_rank(image);
+    image = chess::shift_square(chess::symmetric(symmetry(), image), dx, dy);
+    return image == chess::SQ_NONE ? -1 : image;
   }
   // The image of a direction vector.
   std::pair<int, int> vector(int vx, int vy) const { return {m00 * vx + m01 * vy, m10 * vx + m11 * vy}; }
@@ -89,7 +95,6 @@ uint8_t map_mask(uint8_t mask, const BoardMap& m) {
 
 uint64_t map_squares(uint64_t sq, const BoardMap& m) {
   if (sq == ~uint64_t{0}) return sq;
-  int dx = m.dx, dy = m.dy;
   // full ranks stay full under horizontal shifts, full files under vertical ones
   bool full_ranks = true, full_files = true;
   for (int r = 0; r < 8; ++r) {
@@ -100,22 +105,10 @@ uint64_t map_squares(uint64_t sq, const BoardMap& m) {
     uint64_t col = sq & (0x0101010101010101ULL << f);
     if (col != 0 && col != (0x0101010101010101ULL << f)) full_files = false;
   }
-  BoardMap mm = m;
-  if (full_ranks) mm.dx = 0;
-  if (full_files) mm.dy = 0;
-  (void)dx;
-  (void)dy;
-  uint64_t out = 0;
-  for (uint64_t b = sq; b; b &= b - 1) {
-    int s = __builtin_ctzll(b);
-    int X = 2 * (s & 7) - 7, Y = 2 * (s >> 3) - 7;
-    if (mm.color) Y = -Y;
-    int X2 = mm.m00 * X + mm.m01 * Y, Y2 = mm.m10 * X + mm.m11 * Y;
-    int f = (X2 + 7) / 2 + mm.dx, r = (Y2 + 7) / 2 + mm.dy;
-    if (f < 0 || f > 7 || r < 0 || r > 7) continue;  // squares pushed off the board drop out
-    out |= uint64_t{1} << (r * 8 + f);
-  }
-  return out;
+  uint64_t out = m.color ? chess::flip_rank(sq) : sq;
+  out = chess::symmetric(m.symmetry(), out);
+  // squares pushed off the board drop out
+  return chess::shift_ranks(chess::shift_files(out, full_ranks ? 0 : m.dx), full_files ? 0 : m.dy);
 }
 
 uint16_t swap_piece_colors(uint16_t p) {

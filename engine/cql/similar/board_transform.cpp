@@ -2,21 +2,23 @@
 
 #include <vector>
 
+#include "engine/chess/symmetry.h"
+
 namespace cqlindex::cql::similar {
 namespace {
 
-constexpr uint8_t kOff = 64;
+constexpr uint8_t kOff = chess::SQ_NONE;
 
 // A symmetry of the square: files reflected, ranks reflected, then file and rank swapped (CQL's order).
 BoardTransform dihedral(bool reflect_files, bool reflect_ranks, bool swap, std::string name) {
   BoardTransform t;
   t.name = std::move(name);
   for (int sq = 0; sq < 64; ++sq) {
-    int file = sq & 7, rank = sq >> 3;
-    if (reflect_files) file = 7 - file;
-    if (reflect_ranks) rank = 7 - rank;
-    if (swap) std::swap(file, rank);
-    t.to[sq] = uint8_t(rank * 8 + file);
+    chess::Square image = chess::Square(sq);
+    if (reflect_files) image = chess::flip_file(image);
+    if (reflect_ranks) image = chess::flip_rank(image);
+    if (swap) image = chess::flip_diagonal(image);
+    t.to[sq] = image;
   }
   return t;
 }
@@ -25,10 +27,7 @@ BoardTransform dihedral(bool reflect_files, bool reflect_ranks, bool swap, std::
 BoardTransform shift(int files) {
   BoardTransform t;
   t.name = (files < 0 ? "left^" : "right^") + std::to_string(files < 0 ? -files : files);
-  for (int sq = 0; sq < 64; ++sq) {
-    int file = (sq & 7) + files;
-    t.to[sq] = file < 0 || file > 7 ? kOff : uint8_t((sq & ~7) + file);
-  }
+  for (int sq = 0; sq < 64; ++sq) t.to[sq] = chess::shift_square(chess::Square(sq), files, 0);
   return t;
 }
 

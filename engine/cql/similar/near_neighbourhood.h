@@ -1,5 +1,5 @@
 // The distance-1 neighbourhood of a submission position, as boards to look up in the index by their canonical
-// similarity keys (indexer/canonical_key.h): every board within distance 1 of an image of the position (under
+// similarity keys (store/keys/canonical_key.h): every board within distance 1 of an image of the position (under
 // the transforms similarposition tries for it, near_distance.h) is similar to one of the boards given, so the
 // union of their keys' games holds every game reaching such a board. About 600 boards for a position with
 // pawns (a few hundred more when it sits away from the a- or h-file), about 1,300 without.

@@ -13,7 +13,7 @@
 
 #include "engine/chess/position.h"
 
-namespace cqlindex::indexer {
+namespace cqlindex::store::keys {
 
 // The longest key: side to move, occupancy, 32 piece nibbles.
 constexpr size_t kMaxKeyBytes = 1 + 8 + 16;
@@ -34,4 +34,4 @@ std::string canonical_key(const chess::Position& pos);
 // Returns the key of `pos`'s exact board and side to move (no transform; same layout).
 std::string board_key(const chess::Position& pos);
 
-}  // namespace cqlindex::indexer
+}  // namespace cqlindex::store::keys

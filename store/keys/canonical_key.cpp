@@ -1,77 +1,25 @@
 // Canonical similarity keys. The occupancy of each candidate transform is computed with bitboard operations
 // first; only the winning transform (and transforms tied with it on occupancy) is encoded piece by piece.
-#include "indexer/canonical_key.h"
+#include "store/keys/canonical_key.h"
 
 #include <array>
 #include <bit>
 
-namespace cqlindex::indexer {
+#include "engine/chess/symmetry.h"
+
+namespace cqlindex::store::keys {
 namespace {
 
 using chess::Bitboard;
 using chess::Square;
 
-// The 8 symmetries of the square, as maps of (file, rank); index 0 is the identity, 1 the left-right mirror.
-enum Symmetry { Identity, MirrorFiles, MirrorRanks, Rotate180, Transpose, AntiTranspose, Rotate90, Rotate270 };
-
-constexpr Square transformed(Symmetry t, Square s) {
-  int f = s & 7, r = s >> 3;
-  switch (t) {
-    case Identity: return s;
-    case MirrorFiles: return Square(r * 8 + (7 - f));
-    case MirrorRanks: return Square((7 - r) * 8 + f);
-    case Rotate180: return Square((7 - r) * 8 + (7 - f));
-    case Transpose: return Square(f * 8 + r);
-    case AntiTranspose: return Square((7 - f) * 8 + (7 - r));
-    case Rotate90: return Square((7 - f) * 8 + r);
-    case Rotate270: return Square(f * 8 + (7 - r));
-  }
-  return s;
-}
-
-// Returns `b` reflected left-right (each rank's bits reversed).
-constexpr Bitboard mirror_files(Bitboard b) {
-  b = ((b >> 1) & 0x5555555555555555ULL) | ((b & 0x5555555555555555ULL) << 1);
-  b = ((b >> 2) & 0x3333333333333333ULL) | ((b & 0x3333333333333333ULL) << 2);
-  b = ((b >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((b & 0x0F0F0F0F0F0F0F0FULL) << 4);
-  return b;
-}
-
-// Returns `b` reflected top-bottom (rank order reversed).
-constexpr Bitboard mirror_ranks(Bitboard b) { return __builtin_bswap64(b); }
-
-// Returns `b` reflected about the a1-h8 diagonal.
-constexpr Bitboard transpose(Bitboard b) {
-  Bitboard t;
-  t = 0x0F0F0F0F00000000ULL & (b ^ (b << 28));
-  b ^= t ^ (t >> 28);
-  t = 0x3333000033330000ULL & (b ^ (b << 14));
-  b ^= t ^ (t >> 14);
-  t = 0x5500550055005500ULL & (b ^ (b << 7));
-  b ^= t ^ (t >> 7);
-  return b;
-}
-
-// Returns the occupancy `b` under symmetry `t`.
-constexpr Bitboard transformed(Symmetry t, Bitboard b) {
-  switch (t) {
-    case Identity: return b;
-    case MirrorFiles: return mirror_files(b);
-    case MirrorRanks: return mirror_ranks(b);
-    case Rotate180: return mirror_files(mirror_ranks(b));
-    case Transpose: return transpose(b);
-    case AntiTranspose: return mirror_files(mirror_ranks(transpose(b)));
-    case Rotate90: return mirror_ranks(transpose(b));
-    case Rotate270: return mirror_files(transpose(b));
-  }
-  return b;
-}
+using chess::Symmetry;
 
 // Square maps, built at compile time: inverse[t][s] is the original square that symmetry t sends to s.
 constexpr auto kInverse = [] {
-  std::array<std::array<Square, 64>, 8> inv{};
-  for (int t = 0; t < 8; ++t)
-    for (int s = 0; s < 64; ++s) inv[t][transformed(Symmetry(t), Square(s))] = Square(s);
+  std::array<std::array<Square, 64>, chess::SYMMETRY_NB> inv{};
+  for (int t = 0; t < chess::SYMMETRY_NB; ++t)
+    for (int s = 0; s < 64; ++s) inv[t][chess::symmetric(Symmetry(t), Square(s))] = Square(s);
   return inv;
 }();
 
@@ -126,7 +74,7 @@ size_t encode(const Source& pos, const Candidate& c, char* out) {
 
 std::string board_key(const chess::Position& pos) {
   char buffer[kMaxKeyBytes];
-  return std::string(buffer, encode(pos, Candidate{Identity, 0, pos.pieces()}, buffer));
+  return std::string(buffer, encode(pos, Candidate{chess::IDENTITY, 0, pos.pieces()}, buffer));
 }
 
 namespace {
@@ -138,14 +86,14 @@ size_t canonical_key_of(const Source& pos, char (&out)[kMaxKeyBytes]) {
   std::array<Candidate, 8> candidates;
   int count = 0;
   if (pawns_of(pos)) {
-    for (Symmetry t : {Identity, MirrorFiles}) {
-      Bitboard image = transformed(t, occupied);
+    for (Symmetry t : {chess::IDENTITY, chess::FLIP_FILE}) {
+      Bitboard image = chess::symmetric(t, occupied);
       int shift = leftmost_file(image);
       candidates[count++] = Candidate{t, shift, image >> shift};
     }
   } else {
-    for (int t = 0; t < 8; ++t)
-      candidates[count++] = Candidate{Symmetry(t), 0, transformed(Symmetry(t), occupied)};
+    for (int t = 0; t < chess::SYMMETRY_NB; ++t)
+      candidates[count++] = Candidate{Symmetry(t), 0, chess::symmetric(Symmetry(t), occupied)};
   }
   // The occupancy is written big-endian, so comparing keys starts with comparing occupancies as integers.
   Bitboard best_occ = candidates[0].occupancy;
@@ -188,4 +136,4 @@ std::string canonical_key(const chess::Position& pos) {
   return std::string(buffer, canonical_key(pos, buffer));
 }
 
-}  // namespace cqlindex::indexer
+}  // namespace cqlindex::store::keys

@@ -7,11 +7,11 @@
 #include <catch2/catch.hpp>
 
 #include "engine/chess/position.h"
-#include "indexer/canonical_key.h"
+#include "store/keys/canonical_key.h"
 
 using cqlindex::chess::Position;
-using cqlindex::indexer::board_key;
-using cqlindex::indexer::canonical_key;
+using cqlindex::store::keys::board_key;
+using cqlindex::store::keys::canonical_key;
 
 namespace {
 
@@ -147,13 +147,13 @@ Board random_board(std::mt19937& rng, int extra, bool pawns, int files = 8) {
 
 }  // namespace
 
-TEST_CASE("key layout: side to move, big-endian occupancy, piece nibbles in square order", "[indexer]") {
+TEST_CASE("key layout: side to move, big-endian occupancy, piece nibbles in square order", "[store][keys]") {
   Position pos = position_of(board_from("8/8/8/8/8/8/8/K6k", false));  // Ka1, kh1, black to move
   std::string key = board_key(pos);
   REQUIRE(key == std::string("\x01\x00\x00\x00\x00\x00\x00\x00\x81\x6e", 10));
 }
 
-TEST_CASE("a pawnless board has the same key under all 8 symmetries of the square", "[indexer]") {
+TEST_CASE("a pawnless board has the same key under all 8 symmetries of the square", "[store][keys]") {
   Board b = board_from("8/8/2k5/8/5N2/8/1K6/6r1");
   std::string key = canonical_key(position_of(b));
   for (int t = 0; t < 8; ++t) REQUIRE(canonical_key(position_of(symmetry(b, t))) == key);
@@ -162,7 +162,7 @@ TEST_CASE("a pawnless board has the same key under all 8 symmetries of the squar
   REQUIRE(canonical_key(position_of(other_side)) != key);  // same side to move required
 }
 
-TEST_CASE("a board with pawns matches its mirror and its horizontal shifts, not its vertical flip", "[indexer]") {
+TEST_CASE("a board with pawns matches its mirror and its horizontal shifts, not its vertical flip", "[store][keys]") {
   Board b = board_from("8/8/3k4/3p4/3P4/3K4/8/8");
   std::string key = canonical_key(position_of(b));
   REQUIRE(canonical_key(position_of(symmetry(b, 1))) == key);  // left-right mirror
@@ -179,7 +179,7 @@ TEST_CASE("a board with pawns matches its mirror and its horizontal shifts, not 
   REQUIRE(canonical_key(position_of(flipped)) != key);
 }
 
-TEST_CASE("castling rights and en passant do not enter the key", "[indexer]") {
+TEST_CASE("castling rights and en passant do not enter the key", "[store][keys]") {
   auto a = Position::from_fen("r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1");
   auto b = Position::from_fen("r3k2r/8/8/3pP3/8/8/8/R3K2R w - - 5 40");
   REQUIRE(a);
@@ -188,7 +188,7 @@ TEST_CASE("castling rights and en passant do not enter the key", "[indexer]") {
   REQUIRE(board_key(*a) == board_key(*b));
 }
 
-TEST_CASE("property: transforms the spec allows give equal keys on random boards", "[indexer]") {
+TEST_CASE("property: transforms the spec allows give equal keys on random boards", "[store][keys]") {
   std::mt19937 rng(20261122);
   for (int trial = 0; trial < 600; ++trial) {
     bool pawns = trial % 2;
@@ -205,7 +205,7 @@ TEST_CASE("property: transforms the spec allows give equal keys on random boards
   }
 }
 
-TEST_CASE("property: equal keys only for similar boards (random pairs and near misses)", "[indexer]") {
+TEST_CASE("property: equal keys only for similar boards (random pairs and near misses)", "[store][keys]") {
   std::mt19937 rng(42);
   int similar_pairs = 0, dissimilar_pairs = 0;
   for (int trial = 0; trial < 3000; ++trial) {
@@ -236,4 +236,57 @@ TEST_CASE("property: equal keys only for similar boards (random pairs and near m
   }
   REQUIRE(similar_pairs > 300);
   REQUIRE(dissimilar_pairs > 1000);
+}
+
+namespace {
+
+// Returns `key` in hexadecimal, two digits a byte.
+std::string hex(const std::string& key) {
+  static const char digits[] = "0123456789abcdef";
+  std::string out;
+  for (unsigned char c : key) {
+    out += digits[c >> 4];
+    out += digits[c & 15];
+  }
+  return out;
+}
+
+// Returns the canonical key of the position given by FEN.
+std::string key_of_fen(const std::string& fen) {
+  auto pos = Position::from_fen(fen);
+  REQUIRE(pos);
+  return canonical_key(*pos);
+}
+
+}  // namespace
+
+// The bytes of canonical keys are pinned: the similar family files positions under their hash, so an index
+// written by one build is read by another only while every key keeps its bytes.
+TEST_CASE("canonical key bytes are pinned: a few positions", "[store][keys]") {
+  // Side to move, occupancy of ranks 8 to 1, then a nibble a piece from a1 on (R N B Q K B N R, pawns, ...).
+  CHECK(hex(key_of_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")) ==
+        "00ffff00000000ffff423563241111111199999999cabdebac");
+  // Pawnless: the least of the 8 images (Rd1 Ke1 kc3), whichever image is given.
+  CHECK(hex(key_of_fen("8/8/8/8/8/2k5/8/3RK3 b - - 0 1")) == "01000000000004001846e0");
+  CHECK(hex(key_of_fen("3RK3/8/2k5/8/8/8/8/8 b - - 0 1")) == "01000000000004001846e0");
+  CHECK(hex(key_of_fen("8/8/8/8/8/5k2/8/3KR3 b - - 0 1")) == "01000000000004001846e0");
+  // With pawns: the board moved to the a-file, or its mirror moved there, whichever is less (Kb2 Pa5 ka7 here).
+  CHECK(hex(key_of_fen("8/5k2/8/5P2/8/8/6K1/8 w - - 0 1")) == "00000100010000020061e0");
+  CHECK(hex(key_of_fen("8/2k5/8/2P5/8/8/1K6/8 w - - 0 1")) == "00000100010000020061e0");
+}
+
+TEST_CASE("canonical key bytes are pinned: a digest of 20,000 random boards", "[store][keys]") {
+  std::mt19937 rng(2026);
+  uint64_t digest = 0xcbf29ce484222325ull;  // FNV-1a 64 over each key's length and bytes
+  auto add = [&](unsigned char byte) { digest = (digest ^ byte) * 0x100000001b3ull; };
+  for (int trial = 0; trial < 20000; ++trial) {
+    const Board b = random_board(rng, trial % 9, trial % 2, 3 + trial % 6);
+    std::array<cqlindex::chess::Piece, 64> board{};
+    for (int s = 0; s < 64; ++s) board[s] = cqlindex::chess::Piece(std::string_view(".PNBRQK..pnbrqk").find(b.sq[s]));
+    char key[cqlindex::store::keys::kMaxKeyBytes];
+    const size_t length = canonical_key(board, b.white_to_move ? cqlindex::chess::WHITE : cqlindex::chess::BLACK, key);
+    add(static_cast<unsigned char>(length));
+    for (size_t i = 0; i < length; ++i) add(static_cast<unsigned char>(key[i]));
+  }
+  CHECK(digest == 0x22fa393404ec81c2ull);
 }

@@ -1,0 +1,73 @@
+// `cqlindex build`: the target checked, the build run with its progress and problems, its size measured.
+#include "exec/build_repository.h"
+
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+
+#include "exec/index_info.h"
+#include "exec/progress_bar.h"
+#include "indexer/index_builder.h"
+#include "indexer/index_location.h"
+
+namespace cqlindex::exec {
+
+BuildRunSummary build_repository(const BuildSettings& settings) {
+  BuildRunSummary out;
+  const std::string& path = settings.input;
+  indexer::BuildOptions options;
+  options.index_dir = settings.index_dir;
+  options.threads = settings.threads;
+  options.append = settings.append;
+  options.yacpdb = settings.yacpdb;
+  const std::string target = options.index_dir.empty() ? indexer::default_index_dir(path) : options.index_dir;
+  if (std::string problem = indexer::index_target_problem(target, path); !problem.empty()) {
+    std::cerr << "cqlindex build: " << problem << "\n";
+    return stopped(out, options.index_dir.empty() ? Status::InputError : Status::QueryError);
+  }
+  ProgressBar bar("indexing " + path);
+  options.progress = [&](uint64_t done, uint64_t total) { bar.update(done, total); };
+  options.on_problem = [&](const pgn::GameInfo& info) {
+    bar.finish();
+    for (const pgn::PgnError& e : info.errors) std::cerr << pgn::format_error(path, e) << '\n';
+  };
+  options.on_problem_text = [&](const std::string& message) {
+    bar.finish();
+    std::cerr << message << '\n';
+  };
+
+  // An index locates games by byte offset in the file for the queries to read them again: a pipe or device
+  // cannot be read again (and would be read twice, once to parse and once to fingerprint it).
+  std::error_code ec;
+  if (const auto status = std::filesystem::status(path, ec); !ec && !std::filesystem::is_regular_file(status)) {
+    std::cerr << "cqlindex build: " << path
+              << (std::filesystem::is_directory(status) ? " is a folder" : " is not a regular file (a pipe or device)")
+              << ": only a file can be indexed (save the games to a file first; 'cqlindex check' reads pipes)\n";
+    return stopped(out, Status::InputError);
+  }
+
+  const auto start = std::chrono::steady_clock::now();
+  indexer::BuildSummary summary;
+  std::string error;
+  const bool ok = indexer::build_index(path, options, &summary, &error);
+  bar.finish();
+  if (!ok) {
+    std::cerr << "cqlindex build: " << error << "\n";
+    return stopped(out, Status::InputError);
+  }
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  out.index_dir = summary.index_dir;
+  out.games = summary.games;
+  out.new_games = summary.new_games;
+  out.appended = summary.appended;
+  out.errors = summary.read.errors;
+  out.skipped = summary.read.skipped;
+  out.positions = summary.positions;
+  out.entries = summary.entries;
+  out.note = summary.note;
+  for (size_t i = 0; i < out.phases.size(); ++i) out.phases[i] = {summary.phases[i].wall, summary.phases[i].cpu};
+  out.bytes = folder_bytes(summary.index_dir);
+  return out;
+}
+
+}  // namespace cqlindex::exec
