@@ -361,8 +361,22 @@ std::optional<GameRecord> IndexStore::game(uint32_t id, std::string* error) cons
 bool IndexStore::for_each(Family family, std::string_view prefix,
                           const std::function<bool(std::string_view, std::string_view)>& visit,
                           std::string* error) const {
+  return scan(family, prefix, visit, true, error);
+}
+
+bool IndexStore::for_each_read_once(Family family, std::string_view prefix,
+                                    const std::function<bool(std::string_view, std::string_view)>& visit,
+                                    std::string* error) const {
+  return scan(family, prefix, visit, false, error);
+}
+
+bool IndexStore::scan(Family family, std::string_view prefix,
+                      const std::function<bool(std::string_view, std::string_view)>& visit, bool fill_cache,
+                      std::string* error) const {
   if (!impl_->handle(family)) return fail(error, not_opened(family));
-  std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(read_options(), impl_->handle(family)));
+  rocksdb::ReadOptions read = read_options();
+  read.fill_cache = fill_cache;
+  std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(read, impl_->handle(family)));
   for (it->Seek(slice(prefix)); it->Valid() && it->key().starts_with(slice(prefix)); it->Next())
     if (!visit(std::string_view(it->key().data(), it->key().size()),
                std::string_view(it->value().data(), it->value().size())))

@@ -80,6 +80,12 @@ class IndexStore {
   // returns false; returns false (with `error`) when reading fails.
   bool for_each(Family family, std::string_view prefix,
                 const std::function<bool(std::string_view, std::string_view)>& visit, std::string* error) const;
+  // The same for a scan that reads its blocks once (the planner's union of a whole family): none is kept in
+  // the block cache, which would only hold the scan's last blocks, up to its capacity, and push out the index
+  // blocks that point reads reuse.
+  bool for_each_read_once(Family family, std::string_view prefix,
+                          const std::function<bool(std::string_view, std::string_view)>& visit,
+                          std::string* error) const;
   // Returns the bytes RocksDB reports for `family`'s SST files.
   uint64_t family_bytes(Family family) const;
   // Returns RocksDB's estimate of the number of keys in `family`.
@@ -123,6 +129,9 @@ class IndexStore {
   explicit IndexStore(std::unique_ptr<Impl> impl);
   static std::unique_ptr<IndexStore> open(const std::string& dir, bool create, bool read_only,
                                           const std::vector<Family>& families, std::string* error);
+  // for_each, its blocks kept in the block cache or not.
+  bool scan(Family family, std::string_view prefix, const std::function<bool(std::string_view, std::string_view)>& visit,
+            bool fill_cache, std::string* error) const;
   // Opens an index whose build finished (checksums verified, meta read).
   static std::unique_ptr<IndexStore> open_finished(const std::string& dir, bool read_only,
                                                    const std::vector<Family>& families, std::string* error);
