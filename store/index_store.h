@@ -58,6 +58,13 @@ class IndexStore {
   // few more (the similar family files positions by hash: store/position_buckets.h), or nullopt on a damaged
   // value.
   std::optional<PostingList> position_games(std::string_view position_key, std::string* error) const;
+  // The same for many keys at once: calls visit(i, games) for each keys[i] the family files (in hash order, not
+  // in the order of `keys`); false (with `error`) on a damaged read. One iterator reads the buckets in key order,
+  // each block once: a range of buckets (a first byte) of which many are wanted is read whole, in sequence (so
+  // that RocksDB reads ahead, 256 KiB a read), the others bucket by bucket (`similar` looks up every position of
+  // its submissions this way: store/README.md).
+  bool positions_games(const std::vector<std::string>& keys,
+                       const std::function<void(size_t, PostingList&&)>& visit, std::string* error) const;
   // Returns the number of distinct positions the similar family holds (it reads the whole family), or nullopt
   // (with `error`).
   std::optional<uint64_t> position_count(std::string* error) const;
