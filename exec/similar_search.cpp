@@ -67,15 +67,11 @@ bool search_with_index(const store::IndexStore& index, SubmissionDb& db, const S
   // CQLINDEX_READ_STATS=1: what the look-ups read (store/README.md, "A look-up costs the same at every size").
   const bool read_stats = std::getenv("CQLINDEX_READ_STATS") != nullptr;
   if (read_stats) store::IndexStore::start_counting_reads();
-  for (uint32_t k = 0; k < keys.keys.size(); ++k) {
-    auto list = index.position_games(keys.keys[k], error);
-    if (!list) return false;
-    if (skip_above >= 0 && double(list->size()) > skip_above) {
-      skipped_key_games[k] = list->size();
-      continue;
-    }
-    candidates |= list->bits();
-  }
+  const bool read = index.positions_games(keys.keys, [&](size_t k, store::PostingList&& list) {
+    if (skip_above >= 0 && double(list.size()) > skip_above) skipped_key_games[k] = list.size();
+    else candidates |= list.bits();
+  }, error);
+  if (!read) return false;
   if (read_stats) {
     const auto cost = store::IndexStore::reads_counted();
     std::cerr << "cqlindex similar: " << keys.keys.size() << " look-ups read " << cost.bytes << " bytes in "

@@ -260,8 +260,28 @@ store::Family RunMerger::family() const {
   return static_cast<store::Family>(static_cast<uint8_t>(cursors_[heap_.front()]->text[0]));
 }
 
+void RunMerger::replace_top() {
+  // Floyd's bottom-up sift: the hole at the top goes down along the smaller children to a leaf (one comparison
+  // a level), and the top's record rises from there to its place, which is near the bottom when the runs are
+  // many: half the comparisons of pop_heap + push_heap, which this replaced (the merge's costliest part).
+  const size_t n = heap_.size();
+  const size_t moved = heap_[0];
+  size_t hole = 0;
+  for (size_t child = 1; child < n; child = 2 * hole + 1) {
+    if (child + 1 < n && after(heap_[child], heap_[child + 1])) ++child;
+    heap_[hole] = heap_[child];
+    hole = child;
+  }
+  while (hole > 0) {
+    const size_t parent = (hole - 1) / 2;
+    if (!after(heap_[parent], moved)) break;
+    heap_[hole] = heap_[parent];
+    hole = parent;
+  }
+  heap_[hole] = moved;
+}
+
 void RunMerger::next(std::string& key, std::vector<uint32_t>& games) {
-  auto greater = [this](size_t a, size_t b) { return after(a, b); };
   std::string current(cursors_[heap_.front()]->text);
   const uint64_t head = cursors_[heap_.front()]->head;
   key.assign(current, 1, std::string::npos);
@@ -271,12 +291,14 @@ void RunMerger::next(std::string& key, std::vector<uint32_t>& games) {
     return c.head == head && c.text.size() == current.size() && (current.size() <= 8 || c.text == current);
   };
   while (!heap_.empty() && same_key(*cursors_[heap_.front()])) {
-    std::pop_heap(heap_.begin(), heap_.end(), greater);
-    size_t c = heap_.back();
-    heap_.pop_back();
+    Cursor& top = *cursors_[heap_.front()];
     // A game's postings may straddle two runs of one writer: the heap yields equal ids next to each other.
-    if (games.empty() || games.back() != cursors_[c]->game) games.push_back(cursors_[c]->game);
-    if (cursors_[c]->load()) push(c);
+    if (games.empty() || games.back() != top.game) games.push_back(top.game);
+    if (!top.load()) {  // the run is done: its place goes to the last cursor
+      heap_.front() = heap_.back();
+      heap_.pop_back();
+    }
+    if (!heap_.empty()) replace_top();
   }
 }
 

@@ -113,6 +113,8 @@ class RunMerger {
   // True when cursor a's record sorts after cursor b's (the heap keeps the smallest on top).
   bool after(size_t a, size_t b) const;
   void push(size_t cursor);
+  // Moves the top cursor, whose record changed, down to its place in the heap.
+  void replace_top();
   std::vector<std::unique_ptr<Cursor>> cursors_;
   std::vector<size_t> heap_;  // cursor indices, a min-heap on their current record
 };

@@ -86,47 +86,47 @@ std::optional<Roaring> Planner::position_games(std::string_view key) {
   return std::move(list->bits());
 }
 
+namespace {
+
+// The union of many posting lists read one after the other, each united into the result as it comes (CRoaring's
+// lazy in-place union: the counts are repaired once, at the end): memory follows the result, not the number or
+// size of the lists read.
+class StreamedUnion {
+ public:
+  void add(const Roaring& part) { roaring_bitmap_lazy_or_inplace(&result_.roaring, &part.roaring, false); }
+  // Returns the union of everything added.
+  Roaring take() {
+    roaring_bitmap_repair_after_lazy(&result_.roaring);
+    return std::move(result_);
+  }
+
+ private:
+  Roaring result_;
+};
+
+}  // namespace
+
 std::optional<Roaring> Planner::union_where(store::Family family, std::string_view prefix,
                                             const std::function<bool(std::string_view key)>& keep) {
   if (!error_.empty()) return std::nullopt;
-  std::vector<Roaring> parts;
-  bool ok = store_.for_each(family, prefix, [&](std::string_view key, std::string_view value) {
+  StreamedUnion games;
+  bool ok = store_.for_each_read_once(family, prefix, [&](std::string_view key, std::string_view value) {
     if (!keep(key)) return true;
     auto list = store::PostingList::decode(value, &error_);
     if (!list) return false;
-    parts.push_back(std::move(list->bits()));
+    games.add(list->bits());
     return true;
   }, &error_);
   if (!ok || !error_.empty()) {
     if (error_.empty()) error_ = "cannot read family " + std::string(store::family_name(family));
     return std::nullopt;
   }
-  std::vector<const Roaring*> ptrs;
-  for (const Roaring& r : parts) ptrs.push_back(&r);
-  return ptrs.empty() ? Roaring() : Roaring::fastunion(ptrs.size(), ptrs.data());
+  return games.take();
 }
 
 std::optional<Roaring> Planner::material_where(const std::function<bool(const store::keys::Material&)>& keep) {
-  if (!error_.empty()) return std::nullopt;
-  if (!material_) {
-    material_.emplace();
-    bool ok = store_.for_each(store::Family::Material, "", [&](std::string_view key, std::string_view value) {
-      material_->emplace_back(store::keys::material_from_key(key), std::string(value));
-      return true;
-    }, &error_);
-    if (!ok && error_.empty()) error_ = "cannot read family material";
-    if (!error_.empty()) return std::nullopt;
-  }
-  std::vector<Roaring> parts;
-  for (const auto& [m, value] : *material_) {
-    if (!keep(m)) continue;
-    auto list = store::PostingList::decode(value, &error_);
-    if (!list) return std::nullopt;
-    parts.push_back(std::move(list->bits()));
-  }
-  std::vector<const Roaring*> ptrs;
-  for (const Roaring& r : parts) ptrs.push_back(&r);
-  return ptrs.empty() ? Roaring() : Roaring::fastunion(ptrs.size(), ptrs.data());
+  return union_where(store::Family::Material, "",
+                     [&](std::string_view key) { return keep(store::keys::material_from_key(key)); });
 }
 
 std::optional<Roaring> Planner::memoised(const std::string& id, const std::function<std::optional<Roaring>()>& compute) {

@@ -44,8 +44,9 @@ class Planner {
   // Returns the union of the postings of every key of `family` under `prefix` that `keep` accepts.
   std::optional<Roaring> union_where(store::Family family, std::string_view prefix,
                                      const std::function<bool(std::string_view key)>& keep);
-  // Returns the union of the material family's postings whose signature `keep` accepts (the keys are read
-  // once per plan and kept in memory: a query may test many material conditions).
+  // Returns the union of the material family's postings whose signature `keep` accepts. The family is read
+  // as a stream, each list united as it is read: the plan's memory follows the answer, not the family (which
+  // grows with the database: about 200 MB of lists at 10 million games).
   std::optional<Roaring> material_where(const std::function<bool(const store::keys::Material&)>& keep);
   // Returns compute(), remembered under `id` for the rest of the plan (transforms repeat the same look-ups).
   std::optional<Roaring> memoised(const std::string& id, const std::function<std::optional<Roaring>()>& compute);
@@ -64,7 +65,6 @@ class Planner {
   std::string error_;
   std::map<std::pair<store::Family, std::string>, Roaring> cache_;
   std::map<std::string, Roaring> memo_;
-  std::optional<std::vector<std::pair<store::keys::Material, std::string>>> material_;  // signature, encoded games  // transforms look the same keys up again
 };
 
 // Returns the shortened CQL text of `node` for the plan.

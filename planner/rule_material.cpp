@@ -90,10 +90,19 @@ std::optional<MaterialTerm> material_term(const cql::Node& node, const Frame& fr
 }
 
 PlanNode plan_material(Planner& p, const cql::Node& node, const MaterialCondition& condition, std::string text) {
-  auto games = p.material_where([&](const store::keys::Material& m) {
-    for (const MaterialTerm& t : condition)
-      if (!t.holds(m)) return false;
-    return true;
+  // Each look-up reads the whole material family: a condition seen again (under a board transform, whose
+  // members all count the same material) is read once.
+  std::string id = "material";
+  for (const MaterialTerm& t : condition) {
+    for (int w : t.weight) id += " " + std::to_string(w);
+    id += " " + t.op + " " + std::to_string(t.value) + ";";
+  }
+  auto games = p.memoised(id, [&] {
+    return p.material_where([&](const store::keys::Material& m) {
+      for (const MaterialTerm& t : condition)
+        if (!t.holds(m)) return false;
+      return true;
+    });
   });
   PlanNode out = bounded(node, "material at one position", "material", std::move(games));
   out.filter = std::move(text);

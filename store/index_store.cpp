@@ -117,6 +117,7 @@ rocksdb::ColumnFamilyOptions family_options(Family family, const QueryCaches* qu
 }
 
 rocksdb::Slice slice(std::string_view s) { return rocksdb::Slice(s.data(), s.size()); }
+std::string_view slice_view(const rocksdb::Slice& s) { return std::string_view(s.data(), s.size()); }
 
 // Returns the options of every read: each block read is checked against its checksum (RocksDB's default, stated
 // here because the query path relies on it: a damaged block fails the read, it is never returned).
@@ -314,6 +315,59 @@ std::optional<PostingList> IndexStore::position_games(std::string_view position_
   return find_in_bucket(value, position_tag(h), error);
 }
 
+bool IndexStore::positions_games(const std::vector<std::string>& keys,
+                                 const std::function<void(size_t, PostingList&&)>& visit, std::string* error) const {
+  if (!impl_->handle(Family::Similar)) return fail(error, not_opened(Family::Similar));
+  const unsigned bits = meta_.similar_bucket_bits;
+  // (hash, index in keys), in hash order: bucket order, and tag order inside a bucket
+  std::vector<std::pair<uint64_t, size_t>> wanted(keys.size());
+  for (size_t i = 0; i < keys.size(); ++i) wanted[i] = {position_hash(keys[i]), i};
+  std::sort(wanted.begin(), wanted.end());
+  rocksdb::ReadOptions read = read_options();
+  read.fill_cache = false;  // each block is read once, in key order
+  std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(read, impl_->handle(Family::Similar)));
+  auto bucket_of = [&](size_t w) { return position_bucket(wanted[w].first, bits); };
+  std::vector<uint32_t> tags;
+  // The wanted entries [first, end) of the bucket under the iterator, looked up in its value.
+  auto find_tags = [&](size_t first, size_t end) {
+    tags.clear();
+    for (size_t w = first; w < end; ++w) tags.push_back(position_tag(wanted[w].first));
+    return find_tags_in_bucket(slice_view(it->value()), tags,
+                               [&](size_t t, PostingList&& games) { visit(wanted[first + t].second, std::move(games)); },
+                               error);
+  };
+  const uint64_t buckets_per_byte = uint64_t(1) << (bits - 8);
+  for (size_t begin = 0; begin < wanted.size();) {
+    // One range: the buckets of one first byte.
+    const uint8_t first_byte = uint8_t(wanted[begin].first >> 56);
+    size_t end = begin, distinct = 0;
+    for (; end < wanted.size() && uint8_t(wanted[end].first >> 56) == first_byte; ++end)
+      distinct += end == begin || bucket_of(end) != bucket_of(end - 1);
+    const bool whole_range = distinct * 8 > buckets_per_byte;
+    if (whole_range) it->Seek(bucket_key(uint32_t(first_byte) << 24));
+    for (size_t w = begin; w < end;) {
+      const uint32_t bucket = bucket_of(w);
+      size_t next = w;
+      while (next < end && bucket_of(next) == bucket) ++next;
+      const std::string key = bucket_key(bucket);
+      if (whole_range) {  // forward, in sequence, to the bucket or past it
+        while (it->Valid() && it->key().compare(slice(key)) < 0) it->Next();
+      } else {
+        it->Seek(slice(key));
+      }
+      if (it->Valid() && it->key() == slice(key) && !find_tags(w, next)) return false;
+      if (!it->status().ok()) break;
+      w = next;
+    }
+    if (!it->status().ok()) break;
+    begin = end;
+  }
+  if (!it->status().ok())
+    return fail(error, it->status().IsCorruption() ? describe(impl_->dir, it->status())
+                                                   : "index read failed: " + it->status().ToString());
+  return true;
+}
+
 std::optional<uint64_t> IndexStore::position_count(std::string* error) const {
   uint64_t count = 0;
   bool ok = true;
@@ -361,8 +415,22 @@ std::optional<GameRecord> IndexStore::game(uint32_t id, std::string* error) cons
 bool IndexStore::for_each(Family family, std::string_view prefix,
                           const std::function<bool(std::string_view, std::string_view)>& visit,
                           std::string* error) const {
+  return scan(family, prefix, visit, true, error);
+}
+
+bool IndexStore::for_each_read_once(Family family, std::string_view prefix,
+                                    const std::function<bool(std::string_view, std::string_view)>& visit,
+                                    std::string* error) const {
+  return scan(family, prefix, visit, false, error);
+}
+
+bool IndexStore::scan(Family family, std::string_view prefix,
+                      const std::function<bool(std::string_view, std::string_view)>& visit, bool fill_cache,
+                      std::string* error) const {
   if (!impl_->handle(family)) return fail(error, not_opened(family));
-  std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(read_options(), impl_->handle(family)));
+  rocksdb::ReadOptions read = read_options();
+  read.fill_cache = fill_cache;
+  std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(read, impl_->handle(family)));
   for (it->Seek(slice(prefix)); it->Valid() && it->key().starts_with(slice(prefix)); it->Next())
     if (!visit(std::string_view(it->key().data(), it->key().size()),
                std::string_view(it->value().data(), it->value().size())))

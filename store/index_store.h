@@ -58,6 +58,13 @@ class IndexStore {
   // few more (the similar family files positions by hash: store/position_buckets.h), or nullopt on a damaged
   // value.
   std::optional<PostingList> position_games(std::string_view position_key, std::string* error) const;
+  // The same for many keys at once: calls visit(i, games) for each keys[i] the family files (in hash order, not
+  // in the order of `keys`); false (with `error`) on a damaged read. One iterator reads the buckets in key order,
+  // each block once: a range of buckets (a first byte) of which many are wanted is read whole, in sequence (so
+  // that RocksDB reads ahead, 256 KiB a read), the others bucket by bucket (`similar` looks up every position of
+  // its submissions this way: store/README.md).
+  bool positions_games(const std::vector<std::string>& keys,
+                       const std::function<void(size_t, PostingList&&)>& visit, std::string* error) const;
   // Returns the number of distinct positions the similar family holds (it reads the whole family), or nullopt
   // (with `error`).
   std::optional<uint64_t> position_count(std::string* error) const;
@@ -80,6 +87,12 @@ class IndexStore {
   // returns false; returns false (with `error`) when reading fails.
   bool for_each(Family family, std::string_view prefix,
                 const std::function<bool(std::string_view, std::string_view)>& visit, std::string* error) const;
+  // The same for a scan that reads its blocks once (the planner's union of a whole family): none is kept in
+  // the block cache, which would only hold the scan's last blocks, up to its capacity, and push out the index
+  // blocks that point reads reuse.
+  bool for_each_read_once(Family family, std::string_view prefix,
+                          const std::function<bool(std::string_view, std::string_view)>& visit,
+                          std::string* error) const;
   // Returns the bytes RocksDB reports for `family`'s SST files.
   uint64_t family_bytes(Family family) const;
   // Returns RocksDB's estimate of the number of keys in `family`.
@@ -123,6 +136,9 @@ class IndexStore {
   explicit IndexStore(std::unique_ptr<Impl> impl);
   static std::unique_ptr<IndexStore> open(const std::string& dir, bool create, bool read_only,
                                           const std::vector<Family>& families, std::string* error);
+  // for_each, its blocks kept in the block cache or not.
+  bool scan(Family family, std::string_view prefix, const std::function<bool(std::string_view, std::string_view)>& visit,
+            bool fill_cache, std::string* error) const;
   // Opens an index whose build finished (checksums verified, meta read).
   static std::unique_ptr<IndexStore> open_finished(const std::string& dir, bool read_only,
                                                    const std::vector<Family>& families, std::string* error);
