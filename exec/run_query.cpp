@@ -486,14 +486,14 @@ RunSummary run_query(const RunSettings& opt) {
       return stop(Status::InputError);
     }
   const std::string& input = repository->files().front();
-  // (a repository of several files is evaluated by the evaluator: the similar pipeline reads one file)
-  if (const cql::Node* similar = repository->single() ? lone_similarposition(query, opt) : nullptr) {
+  if (const cql::Node* similar = lone_similarposition(query, opt)) {
     // `-similarposition F` (or a body that is only `similarposition "F"`): the judges' search, which takes its
     // candidates from the index when the repository has one; same output as the evaluator would write.
     SimilarRequest request;
     request.command = "run";
     request.submissions = similar->text;
     request.repository = input;
+    request.more_inputs.assign(repository->files().begin() + 1, repository->files().end());
     request.output = output_path(query, opt);
     request.sort = !similar->has("nosort");
     request.notransform = similar->has("notransform");
