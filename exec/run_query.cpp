@@ -150,10 +150,9 @@ RunSummary evaluate_query(cql::Query& query, const RunSettings& opt, const Repos
   std::ostream& out = out_file->stream();
   // Each file's index, when it has one: only the games it cannot rule out are replayed. Every index is
   // checked before any game is read, so a stale one stops the run before any output.
-  std::vector<std::unique_ptr<store::IndexStore>> indexes(files.size());
+  RepositoryIndexes indexes;
   if (!opt.no_index)
-    if (Status s = open_repository_indexes({"run", "", opt.index_dir, "", true}, repository, indexes); s != Status::Ok)
-      return stop(s);
+    if (Status s = indexes.check({"run", "", opt.index_dir, "", true}, repository); s != Status::Ok) return stop(s);
   unsigned threads = opt.threads > 0 ? unsigned(opt.threads) : pgn::resolve_threads(0);
   // persistent variables and dictionaries carry state from game to game: one scanner, the games in file order
   if (query.needs_single_thread) {
@@ -250,7 +249,8 @@ RunSummary evaluate_query(cql::Query& query, const RunSettings& opt, const Repos
   uint64_t evaluated_indexed = 0, games_indexed = 0;  // over the files whose index narrowed the query
   for (size_t k = 0; k < files.size() && !finished; ++k) {
     input = files[k];
-    store::IndexStore* index = indexes[k].get();
+    std::unique_ptr<store::IndexStore> index;  // this file's, closed when the next file's turn comes
+    if (Status s = indexes.open(k, index); s != Status::Ok) return stop(s);
     candidates.reset();
     planner::PlanReport plan;
     // a query that can stop with an error where it is evaluated replays every game, as CQL would reach it

@@ -73,20 +73,20 @@ SimilarSummary run_similar(const SimilarRequest& opt) {
   }
   // -- end of issue 17
   // Each file's index, if it has a usable one; a stale or damaged one is refused.
-  std::vector<std::unique_ptr<store::IndexStore>> indexes(files.size());
+  RepositoryIndexes indexes;
+  bool any_index = false;
   if (!opt.no_index) {
-    if (Status s = open_repository_indexes({opt.command, "", opt.index_dir, "", true}, *repository, indexes);
-        s != Status::Ok)
+    if (Status s = indexes.check({opt.command, "", opt.index_dir, "", true}, *repository); s != Status::Ok)
       return stop(s);
-    if (repository->single() && !indexes.front())
+    for (size_t k = 0; k < files.size(); ++k) any_index = any_index || indexes.indexed(k);
+    if (repository->single() && !any_index)
       std::cerr << "cqlindex " << opt.command << ": " << opt.repository << " is not indexed (no "
                 << (opt.index_dir.empty() ? indexer::default_index_dir(files.front()) : opt.index_dir)
                 << "): scanning every game; 'cqlindex build " << opt.repository << "' makes this fast\n";
-    if (!repository->single() && std::none_of(indexes.begin(), indexes.end(), [](const auto& i) { return bool(i); }))
+    if (!repository->single() && !any_index)
       std::cerr << "cqlindex " << opt.command << ": the repository's files are not indexed: scanning every game; "
                 << "'cqlindex build' of each file makes this fast\n";
   }
-  const bool any_index = std::any_of(indexes.begin(), indexes.end(), [](const auto& i) { return bool(i); });
 
   // The submissions (with the canonical key of each position when an index will be asked).
   auto submissions_file = pgn::PgnFile::open(opt.submissions, &error);
@@ -110,15 +110,17 @@ SimilarSummary run_similar(const SimilarRequest& opt) {
     readers.push_back(repos.back().get());
   }
   SimilarSearch search;
+  std::unique_ptr<store::IndexStore> index;  // the file's being searched (a one-file repository's stays open)
   for (uint32_t k = 0; k < files.size(); ++k) {
-    if (indexes[k]) {
+    if (Status s = indexes.open(k, index); s != Status::Ok) return stop(s);
+    if (index) {
       // With notransform a key's posting list only bounds what matches: the replay decides what is common. Over
       // several files the share is of the whole repository, which no one file's lists tell: the replay's hits
       // decide (the same positions: with transforms a key's list is exactly the games its positions match).
       double skip_above = opt.ignore_common && !opt.notransform && repository->single()
-                              ? *opt.ignore_common / 100.0 * double(indexes[k]->meta().game_count)
+                              ? *opt.ignore_common / 100.0 * double(index->meta().game_count)
                               : -1;
-      if (!search_with_index(*indexes[k], db, keys, *repos[k], files[k], skip_above, threads, search, &error, {k}))
+      if (!search_with_index(*index, db, keys, *repos[k], files[k], skip_above, threads, search, &error, {k}))
         return fail(error);
     } else {
       auto repo_file = pgn::PgnFile::open(files[k], &error);
@@ -145,7 +147,7 @@ SimilarSummary run_similar(const SimilarRequest& opt) {
     report_reach(err, db, search.matched);
   }
   if (near_wanted)  // issue 17 (exec/near_run.h)
-    if (Status s = run_near(opt, db, indexes.front().get(), *repos.front(), submissions_file->text(), report.get(),
+    if (Status s = run_near(opt, db, index.get(), *repos.front(), submissions_file->text(), report.get(),
                             threads);
         s != Status::Ok)
       return stop(s);
