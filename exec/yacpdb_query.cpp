@@ -167,8 +167,8 @@ YacpdbSummary run_yacpdb(const YacpdbSettings& settings) {
   std::string error;
   const std::optional<Repository> repository = Repository::resolve(inputs, &error);
   if (!repository || repository->files().empty()) {
-    std::cerr << "cqlindex yacpdb: " << (repository ? "the repository list '" + settings.input + "' names no file" : error)
-              << "\n";
+    std::cerr << "cqlindex yacpdb: "
+              << (repository ? "the repository list '" + settings.input + "' names no file" : error) << "\n";
     return stop(Status::InputError);
   }
   if (!repository->single() && !settings.index_dir.empty()) {

@@ -285,3 +285,28 @@ TEST_CASE("a .cqlrepo list: paths relative to its folder, comments, and a bad li
   CHECK(onto.exit_code == 1);
   CHECK(file_bytes(parts[0]) == before);
 }
+
+TEST_CASE("a repository with a dirty file in the middle counts and reports its games as the concatenation does",
+          "[multi][run]") {
+  const fs::path dir = scratch("dirty");
+  const std::string studies = file_bytes(kData + "/studies/cql-sample.pgn");
+  const std::string dirty =
+      "[Event \"illegal\"]\n[White \"W\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 Nc6 *\n\n"
+      "[Event \"fine\"]\n[White \"W\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n"
+      "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n";
+  // the studies cut in two, the dirty file between the halves
+  const auto halves = split(dir, studies, {120});
+  write(dir / "dirty.pgn", dirty);
+  const std::vector<std::string> parts = {halves[0], (dir / "dirty.pgn").string(), halves[1]};
+  write(dir / "whole.pgn", file_bytes(parts[0]) + dirty + file_bytes(parts[2]));
+  write(dir / "mate.cql", "cql()\nmate\n");
+  for (const std::string& q : {(dir / "mate.cql").string(), kExalpha + "passers.cql"}) check_same(dir, parts, q, "");
+  // its error is reported where it is, with the game's number in the repository
+  const Answer repo = run(dir, inputs(parts), (dir / "mate.cql").string());
+  CHECK(repo.err.find((dir / "dirty.pgn").string() + ":6:") != std::string::npos);
+  CHECK(repo.err.find(": game 120: ") != std::string::npos);
+  build(parts);
+  build({(dir / "whole.pgn").string()});
+  for (const std::string& q : {(dir / "mate.cql").string(), kExalpha + "passers.cql"}) check_same(dir, parts, q, "");
+  check_same(dir, parts, (dir / "mate.cql").string(), "-gamenumber 110 130");
+}
