@@ -25,8 +25,21 @@ namespace {
 const std::string kData = CQLINDEX_SHARED_DATA;
 const std::string kExalpha = kData + "/cql-examples/cql62-distribution-examples/exalpha/";
 
+// This process's folder of scratch folders, removed when the process ends.
+const fs::path& scratch_root() {
+  static const struct Root {
+    fs::path path = fs::temp_directory_path() / ("cqlindex-multi-commands-" + std::to_string(::getpid()));
+    ~Root() {
+      std::error_code ec;
+      fs::remove_all(path, ec);
+    }
+  } root;
+  return root.path;
+}
+
+// A fresh folder for one test case.
 fs::path scratch(const std::string& name) {
-  fs::path dir = fs::temp_directory_path() / ("cqlindex-multi-commands-" + std::to_string(::getpid())) / name;
+  fs::path dir = scratch_root() / name;
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir;
