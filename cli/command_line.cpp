@@ -2,6 +2,7 @@
 #include "cli/command_line.h"
 
 #include <iostream>
+#include <vector>
 
 #include "cli/exit_codes.h"
 
@@ -20,11 +21,12 @@ std::string thread_count_error(long long threads, bool zero_allowed) {
 }
 
 std::optional<int> parse_command_line(const char* command, int argc, char** argv, const po::options_description& visible,
-                                      const char* positional, bool required, po::variables_map& vm) {
+                                      const char* positional, bool required, po::variables_map& vm, bool many) {
   po::options_description all;
-  all.add(visible).add_options()(positional, po::value<std::string>());
+  if (many) all.add(visible).add_options()(positional, po::value<std::vector<std::string>>());
+  else all.add(visible).add_options()(positional, po::value<std::string>());
   po::positional_options_description pos;
-  pos.add(positional, 1);
+  pos.add(positional, many ? -1 : 1);
   try {
     po::store(po::command_line_parser(argc, argv).options(all).positional(pos).run(), vm);
     po::notify(vm);

@@ -22,10 +22,10 @@ std::string thread_count_error(long long threads, bool zero_allowed = true);
 // stored as `positional`. Returns nullopt to go on, or the exit code to stop with: --help printed (0), or a
 // usage error printed as `cqlindex COMMAND: message` followed by the usage (1), e.g. when the positional
 // argument is `required` and missing. An option "threads" (declared as int) is checked by
-// thread_count_error.
+// thread_count_error. With `many` the positional argument may be repeated (a std::vector<std::string>).
 std::optional<int> parse_command_line(const char* command, int argc, char** argv,
                                       const boost::program_options::options_description& visible,
                                       const char* positional, bool required,
-                                      boost::program_options::variables_map& vm);
+                                      boost::program_options::variables_map& vm, bool many = false);
 
 }  // namespace cqlindex::cli

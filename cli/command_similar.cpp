@@ -18,6 +18,7 @@
 #include <filesystem>
 #include <iostream>
 #include <optional>
+#include <vector>
 
 #include "cli/command_line.h"
 #include "cli/commands.h"
@@ -36,7 +37,8 @@ int parse_options(int argc, char** argv, SimilarRequest& o) {
   po::options_description visible(
       "usage: cqlindex similar SUBMISSIONS.pgn -i REPO.pgn [-o OUT.pgn] [--nosort] [--notransform]\n"
       "                        [--no-index | --index DIR] [--threads N] [--ignore-common PERCENT]");
-  visible.add_options()("help,h", "this help")("input,i", po::value<std::string>(), "the repository (PGN)")(
+  visible.add_options()("help,h", "this help")("input,i", po::value<std::vector<std::string>>(),
+                                               "the repository (PGN; repeated, or a .cqlrepo list: several files)")(
       "output,o", po::value<std::string>(), "output file (default: SUBMISSIONS-out.pgn, as CQL names it)")(
       "nosort", "keep the repository's order (default: by least matching submission game)")(
       "notransform", "identical boards only (no reflections, rotations or shifts)")(
@@ -57,7 +59,9 @@ int parse_options(int argc, char** argv, SimilarRequest& o) {
     return kExitUsage;
   }
   o.submissions = vm["file"].as<std::string>();
-  o.repository = vm["input"].as<std::string>();
+  const auto& inputs = vm["input"].as<std::vector<std::string>>();
+  o.repository = inputs.front();
+  o.more_inputs.assign(inputs.begin() + 1, inputs.end());
   if (vm.count("output")) {
     o.output = vm["output"].as<std::string>();
   } else {

@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include "cli/command_line.h"
 #include "cli/commands.h"
@@ -29,7 +30,8 @@ namespace po = boost::program_options;
 
 int command_yacpdb(int argc, char** argv) {
   po::options_description visible("usage: cqlindex yacpdb 'QUERY' -i FILE [-o OUT.pgn] [--count]");
-  visible.add_options()("help,h", "this help")("input,i", po::value<std::string>(), "problem file (.pgn, .olv, .yaml)")(
+  visible.add_options()("help,h", "this help")("input,i", po::value<std::vector<std::string>>(),
+                                               "problem file (.pgn, .olv, .yaml; repeated, or a .cqlrepo list)")(
       "output,o", po::value<std::string>(), "write the matching entries here (default: stdout)")(
       "count", "only print the summary line")("index", po::value<std::string>(), "index folder (default: FILE.cqlidx)")(
       "no-index", "evaluate every entry directly, even when an index exists");
@@ -41,7 +43,9 @@ int command_yacpdb(int argc, char** argv) {
   }
   exec::YacpdbSettings settings;
   settings.query = vm["query"].as<std::string>();
-  settings.input = vm["input"].as<std::string>();
+  const auto& inputs = vm["input"].as<std::vector<std::string>>();
+  settings.input = inputs.front();
+  settings.more_inputs.assign(inputs.begin() + 1, inputs.end());
   if (vm.count("output")) settings.output = vm["output"].as<std::string>();
   if (vm.count("index")) settings.index_dir = vm["index"].as<std::string>();
   settings.count_only = vm.count("count") > 0;

@@ -62,7 +62,7 @@ std::optional<std::string> parse_run_options(int argc, char** argv, RunOptions& 
     std::optional<std::string> v;
     if (opt == "i" || opt == "input") {
       if (!(v = need(a))) return "option " + a + " needs a file name";
-      o.input = *v;
+      (o.input.empty() ? o.input : o.more_inputs.emplace_back()) = *v;  // repeated: a repository
     } else if (opt == "o" || opt == "output") {
       if (!(v = need(a))) return "option " + a + " needs a file name";
       o.output = *v;

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 
 #include "exec/index_info.h"
 #include "exec/progress_bar.h"
@@ -68,6 +69,22 @@ BuildRunSummary build_repository(const BuildSettings& settings) {
   for (size_t i = 0; i < out.phases.size(); ++i) out.phases[i] = {summary.phases[i].wall, summary.phases[i].cpu};
   out.bytes = folder_bytes(summary.index_dir);
   return out;
+}
+
+Status check_append_prefix(const std::vector<std::string>& files) {
+  std::string error;
+  for (size_t k = 0; k + 1 < files.size(); ++k) {
+    auto index = indexer::open_index_for_reading(indexer::default_index_dir(files[k]), &error);
+    std::optional<indexer::Freshness> freshness;
+    if (index) freshness = indexer::check_freshness(index->meta(), files[k], &error);
+    if (!freshness || *freshness != indexer::Freshness::Fresh) {
+      std::cerr << "cqlindex build: " << files[k] << ": " << (freshness ? "its index is not up to date" : error)
+                << ": --append extends the last file of a repository only (rebuild this one with 'cqlindex build "
+                << files[k] << "')\n";
+      return Status::InputError;
+    }
+  }
+  return Status::Ok;
 }
 
 }  // namespace cqlindex::exec

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "exec/status.h"
 
@@ -42,5 +43,9 @@ struct BuildRunSummary {
 // replaced: QueryError when --index named it (the flag is wrong), InputError when it sits at the default place;
 // a file that cannot be read again (a pipe, a device) or a failed build is an InputError. Messages on stderr.
 BuildRunSummary build_repository(const BuildSettings& settings);
+
+// Returns Ok when every file of `files` but the last has a fresh index (what `build --append` over a repository
+// needs: it extends the last file only); else InputError, naming the file on stderr.
+Status check_append_prefix(const std::vector<std::string>& files);
 
 }  // namespace cqlindex::exec

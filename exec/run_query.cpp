@@ -20,6 +20,8 @@
 #include "exec/open_index.h"
 #include "exec/output_file.h"
 #include "exec/query_file.h"
+#include "exec/repository.h"
+#include "exec/repository_indexes.h"
 #include "exec/worker_pool.h"
 #include "indexer/index_builder.h"
 #include "indexer/index_location.h"
@@ -87,11 +89,14 @@ bool replay_spans(const pgn::RangeReader* ranges, std::string_view text, const s
   return ok;
 }
 
-// Evaluates `query` over `input` (its candidates from the index when it has a fresh one); returns the summary.
-RunSummary evaluate_query(const cql::Query& query, const RunSettings& opt, const std::string& input,
+// Evaluates `query` over the files of `repository` in order, their games numbered on from file to file (each
+// file's candidates from its index when it has a fresh one); returns the summary. `query`'s header gamenumber
+// is shifted to each file's own numbers while that file is planned, and restored.
+RunSummary evaluate_query(cql::Query& query, const RunSettings& opt, const Repository& repository,
                           const std::string& source) {
   RunSummary summary;
   auto stop = [&](Status status) { return stopped(summary, status); };
+  const std::vector<std::string>& files = repository.files();
   cql::eval::EvalOptions eo;
   const cql::Header& h = query.header;
   eo.variations = (opt.variations || h.variations) && !opt.mainline;
@@ -114,7 +119,8 @@ RunSummary evaluate_query(const cql::Query& query, const RunSettings& opt, const
   else if (h.gamenumber) games = h.gamenumber;
 
   eo.sort_matchcount = h.sort_matchcount;
-  eo.input_path = input;
+  eo.input_path = files.front();
+  eo.more_input_paths.assign(files.begin() + 1, files.end());
   eo.gamenumber = games;
   cql::eval::Program program;
   try {
@@ -132,63 +138,21 @@ RunSummary evaluate_query(const cql::Query& query, const RunSettings& opt, const
     std::cout << cql::similar::read_message(f->db) << std::endl;
   }
   std::string err;
-  // A regular file is mapped only when it is scanned whole: an indexed query reads its candidates' byte ranges
-  // (pread), so its memory follows its candidates, not the file. Anything else (a pipe) is read now.
-  std::unique_ptr<pgn::PgnFile> file;
-  std::unique_ptr<pgn::RangeReader> ranges;
-  std::error_code regular_error;
-  if (std::filesystem::is_regular_file(input, regular_error)) ranges = pgn::RangeReader::open(input, &err);
-  else file = pgn::PgnFile::open(input, &err);
-  if (!file && !ranges) {
-    std::cerr << "cqlindex run: " << err << "\n";
-    return stop(Status::InputError);
-  }
   const std::string out_path = output_path(query, opt);
   bool out_is_input = false;
-  auto out_file = OutputFile::open(out_path, {input, opt.query_file}, &err, &out_is_input);
+  std::vector<std::string> inputs = files;
+  inputs.push_back(opt.query_file);
+  auto out_file = OutputFile::open(out_path, inputs, &err, &out_is_input);
   if (!out_file) {  // -o (or the header's output) naming an input is a usage error
     std::cerr << "cqlindex run: " << err << "\n";
     return stop(out_is_input ? Status::QueryError : Status::InputError);
   }
   std::ostream& out = out_file->stream();
-  // The index, when the input has one: only the games it cannot rule out are replayed.
-  std::unique_ptr<store::IndexStore> index;
+  // Each file's index, when it has one: only the games it cannot rule out are replayed. Every index is
+  // checked before any game is read, so a stale one stops the run before any output.
+  RepositoryIndexes indexes;
   if (!opt.no_index)
-    if (Status s = open_fresh_index({"run", input, opt.index_dir, "", true}, index); s != Status::Ok) return stop(s);
-  std::optional<planner::CandidateSet> candidates;
-  planner::PlanReport plan;
-  // a query that can stop with an error where it is evaluated replays every game, as CQL would reach it
-  if (index && !program.may_fail) candidates = planner::plan_candidates(query, *index, &plan, program.options.submissions.get());
-  if (index && !plan.error.empty()) {  // a damaged block: stop rather than answer from part of the index
-    std::cerr << "cqlindex run: " << plan.error << " ('cqlindex verify " << input
-              << "' names every damaged file; rebuild the index, or use --no-index)\n";
-    return stop(Status::InputError);
-  }
-  // The games an indexed run reads: its candidates, and the games with PGN errors or warnings for their messages
-  // only, so that a run reports the same errors and counts whether the index rules games out or not.
-  Roaring to_read;
-  if (candidates) {
-    to_read = *candidates;
-    if (index->meta().build_options.find(indexer::kPgnProblemMarker) != std::string::npos) {
-      auto problems =
-          index->postings(store::Family::Flags, store::keys::game_flag_key(store::keys::GameFlag::PgnProblem), &err);
-      if (!problems) {
-        std::cerr << "cqlindex run: " << err << "\n";
-        return stop(Status::InputError);
-      }
-      to_read |= problems->bits();
-    } else {
-      std::cerr << "cqlindex run: the index predates the record of PGN errors: the errors of the games it rules "
-                   "out are not reported (rebuild it with 'cqlindex build " << input << "')\n";
-    }
-  }
-  if (!candidates && !file) {  // scanned whole: mapped, its pages handed back as the scan goes
-    file = pgn::PgnFile::open(input, &err);
-    if (!file) {
-      std::cerr << "cqlindex run: " << err << "\n";
-      return stop(Status::InputError);
-    }
-  }
+    if (Status s = indexes.check({"run", "", opt.index_dir, "", true}, repository); s != Status::Ok) return stop(s);
   unsigned threads = opt.threads > 0 ? unsigned(opt.threads) : pgn::resolve_threads(0);
   // persistent variables and dictionaries carry state from game to game: one scanner, the games in file order
   if (query.needs_single_thread) {
@@ -201,25 +165,26 @@ RunSummary evaluate_query(const cql::Query& query, const RunSettings& opt, const
   std::vector<std::unique_ptr<cql::eval::GameScanner>> scanners;
   for (unsigned i = 0; i < std::max(1u, threads); ++i)
     scanners.push_back(std::make_unique<cql::eval::GameScanner>(program));
-  pgn::ReadOptions ro;
-  ro.threads = threads;
-  ro.progress = [&](uint64_t done) {  // memory independent of the file's size
-    if (file) file->release_before(done);
-  };
   uint64_t seen = 0, matched = 0, unreadable = 0, with_errors = 0, replayed = 0, messages_only = 0,
            unreadable_unreplayed = 0;
   // CQL 6.2 reads the game after a gamenumber range before it stops, and counts it in "of M games"
   bool read_past_range = false;
+  bool finished = false;  // past the gamenumber range, or stopped by a query error: no later file is read
   const bool sorted = !program.sorts.empty();
   std::vector<ScanResult> kept;
   std::optional<cql::CqlError> run_error;
+  // The file being read: its path (for its PGN messages), the games of the files before it (its game k is
+  // the repository's game offset + k), its candidates (local ids) when its index narrowed the query.
+  std::string input;
+  uint64_t offset = 0;
+  std::optional<planner::CandidateSet> candidates;
   std::function<ScanResult(const pgn::Game&, unsigned)> work = [&](const pgn::Game& g, unsigned worker) {
     ScanResult r;
     if (games && (int64_t(g.number) < games->min || int64_t(g.number) > games->max)) {
       r.in_range = false;
       return r;
     }
-    if (candidates && !candidates->contains(uint32_t(g.number - 1))) {  // read for its PGN messages only
+    if (candidates && !candidates->contains(uint32_t(g.number - offset - 1))) {  // read for its PGN messages only
       r.in_range = false;
       r.messages_only = true;
       r.unreadable = !g.start_known;  // counted as a scan counts it
@@ -251,6 +216,7 @@ RunSummary evaluate_query(const cql::Query& query, const RunSettings& opt, const
   std::function<bool(const pgn::GameInfo&, ScanResult&&)> deliver = [&](const pgn::GameInfo& info, ScanResult&& r) {
     if (games && int64_t(info.number) > games->max) {
       read_past_range = int64_t(info.number) == games->max + 1;
+      finished = true;
       return false;
     }
     ++seen;
@@ -265,6 +231,7 @@ RunSummary evaluate_query(const cql::Query& query, const RunSettings& opt, const
     if (!r.in_range) return true;
     if (r.error) {  // the first game in file order where the run stops, as single-threaded CQL
       run_error = std::move(r.error);
+      finished = true;
       return false;
     }
     for (const std::string& m : r.messages) std::cout << m << '\n';
@@ -278,54 +245,128 @@ RunSummary evaluate_query(const cql::Query& query, const RunSettings& opt, const
     }
     return true;
   };
-  if (candidates) {
-    // The games to read in slices, each read by its byte ranges: memory follows the slice, not the answer.
-    constexpr size_t kSlice = 8192;
-    std::vector<pgn::GameSpan> spans;
-    bool go_on = true;
-    auto replay = [&] {
-      if (spans.empty() || !go_on) return true;
-      bool stopped = false;
-      auto counted = [&](const pgn::GameInfo& info, ScanResult&& r) {
-        stopped = !deliver(info, std::move(r));
-        return !stopped;
-      };
-      bool ok = replay_spans<ScanResult>(ranges.get(), file ? file->text() : std::string_view(), spans, threads,
-                                         ro.batch_games, work, counted, &err);
-      go_on = !stopped;
-      spans.clear();
-      return ok;
-    };
-    for (auto it = to_read.begin(); it != to_read.end() && go_on; ++it) {
-      const uint32_t id = *it;
-      if (games && int64_t(id) + 1 > games->max) break;
-      auto record = index->game(id, &err);
-      if (!record) {
-        std::cerr << "cqlindex run: " << err << "\n";
-        return stop(Status::InputError);
-      }
-      spans.push_back(pgn::GameSpan{uint64_t(id) + 1, record->offset, record->length, record->first_line,
-                                    record->first_col});
-      if (spans.size() == kSlice && !replay()) {
-        std::cerr << "cqlindex run: " << err << "\n";
-        return stop(Status::InputError);
+  bool narrowed = false, said_cannot_narrow = false;
+  uint64_t evaluated_indexed = 0, games_indexed = 0;  // over the files whose index narrowed the query
+  for (size_t k = 0; k < files.size() && !finished; ++k) {
+    input = files[k];
+    std::unique_ptr<store::IndexStore> index;  // this file's, closed when the next file's turn comes
+    if (Status s = indexes.open(k, index); s != Status::Ok) return stop(s);
+    candidates.reset();
+    planner::PlanReport plan;
+    // a query that can stop with an error where it is evaluated replays every game, as CQL would reach it
+    if (index && !program.may_fail) {
+      // the planner reads the header's gamenumber range in this file's own numbers
+      const std::optional<cql::Range> whole_range = query.header.gamenumber;
+      if (whole_range)
+        query.header.gamenumber = cql::Range{whole_range->min - int64_t(offset), whole_range->max - int64_t(offset)};
+      candidates = planner::plan_candidates(query, *index, &plan, program.options.submissions.get());
+      query.header.gamenumber = whole_range;
+    }
+    if (index && !plan.error.empty()) {  // a damaged block: stop rather than answer from part of the index
+      std::cerr << "cqlindex run: " << plan.error << " ('cqlindex verify " << input
+                << "' names every damaged file; rebuild the index, or use --no-index)\n";
+      return stop(Status::InputError);
+    }
+    // The games an indexed run reads: its candidates, and the games with PGN errors or warnings for their
+    // messages only, so that a run reports the same errors and counts whether the index rules games out or not.
+    Roaring to_read;
+    if (candidates) {
+      to_read = *candidates;
+      if (index->meta().build_options.find(indexer::kPgnProblemMarker) != std::string::npos) {
+        auto problems =
+            index->postings(store::Family::Flags, store::keys::game_flag_key(store::keys::GameFlag::PgnProblem), &err);
+        if (!problems) {
+          std::cerr << "cqlindex run: " << err << "\n";
+          return stop(Status::InputError);
+        }
+        to_read |= problems->bits();
+      } else {
+        std::cerr << "cqlindex run: the index predates the record of PGN errors: the errors of the games it rules "
+                     "out are not reported (rebuild it with 'cqlindex build " << input << "')\n";
       }
     }
-    if (!replay()) {
+    // A file read by candidates is read by byte ranges (pread), so its memory follows its candidates, not the
+    // file; one scanned whole is mapped, its pages handed back as the scan goes (a pipe is read into memory).
+    std::unique_ptr<pgn::PgnFile> file;
+    std::unique_ptr<pgn::RangeReader> ranges;
+    std::error_code regular_error;
+    if (candidates && std::filesystem::is_regular_file(input, regular_error))
+      ranges = pgn::RangeReader::open(input, &err);
+    else
+      file = pgn::PgnFile::open(input, &err);
+    if (!file && !ranges) {
       std::cerr << "cqlindex run: " << err << "\n";
       return stop(Status::InputError);
     }
-    // Every game of the file is accounted for: the index ruled out the others without a replay.
-    const uint64_t total = index->meta().game_count;
-    const uint64_t evaluated = seen - messages_only;
-    seen = games ? std::min<uint64_t>(total, uint64_t(std::max<int64_t>(games->max, 0))) : total;
-    read_past_range = games && int64_t(total) > std::max<int64_t>(games->max, 0);
-    std::cerr << "cqlindex run: the index left " << evaluated << " of " << seen
-              << " games to replay (the others cannot match; 'cqlindex explain' shows the plan)\n";
-  } else {
-    if (index) std::cerr << "cqlindex run: the index cannot narrow this query: every game is replayed\n";
-    pgn::for_each_game<ScanResult>(file->text(), ro, work, deliver);
+    pgn::ReadOptions ro;
+    ro.threads = threads;
+    ro.first_number = offset + 1;
+    ro.progress = [&](uint64_t done) {  // memory independent of the file's size
+      if (file) file->release_before(done);
+    };
+    const uint64_t seen_before = seen, messages_only_before = messages_only;
+    if (candidates) {
+      narrowed = true;
+      // The games to read in slices, each read by its byte ranges: memory follows the slice, not the answer.
+      constexpr size_t kSlice = 8192;
+      std::vector<pgn::GameSpan> spans;
+      bool go_on = true;
+      auto replay = [&] {
+        if (spans.empty() || !go_on) return true;
+        bool stopped = false;
+        auto counted = [&](const pgn::GameInfo& info, ScanResult&& r) {
+          stopped = !deliver(info, std::move(r));
+          return !stopped;
+        };
+        bool ok = replay_spans<ScanResult>(ranges.get(), file ? file->text() : std::string_view(), spans, threads,
+                                           ro.batch_games, work, counted, &err);
+        go_on = !stopped;
+        spans.clear();
+        return ok;
+      };
+      for (auto it = to_read.begin(); it != to_read.end() && go_on; ++it) {
+        const uint32_t id = *it;
+        if (games && int64_t(offset + id) + 1 > games->max) break;
+        auto record = index->game(id, &err);
+        if (!record) {
+          std::cerr << "cqlindex run: " << err << "\n";
+          return stop(Status::InputError);
+        }
+        spans.push_back(pgn::GameSpan{offset + id + 1, record->offset, record->length, record->first_line,
+                                      record->first_col});
+        if (spans.size() == kSlice && !replay()) {
+          std::cerr << "cqlindex run: " << err << "\n";
+          return stop(Status::InputError);
+        }
+      }
+      if (!replay()) {
+        std::cerr << "cqlindex run: " << err << "\n";
+        return stop(Status::InputError);
+      }
+      // Every game of the file is accounted for: the index ruled out the others without a replay.
+      const uint64_t total = index->meta().game_count;
+      const uint64_t evaluated = (seen - seen_before) - (messages_only - messages_only_before);
+      // the games of this file inside the range (CQL reads one past its end, counted below)
+      const int64_t room = games ? std::max<int64_t>(games->max - int64_t(offset), 0) : int64_t(total);
+      const uint64_t counted = std::min<uint64_t>(total, uint64_t(room));
+      seen = seen_before + counted;
+      read_past_range = games && int64_t(total) > room;
+      finished = finished || read_past_range;
+      evaluated_indexed += evaluated;
+      games_indexed += counted;
+      offset += total;
+    } else {
+      if (index && !said_cannot_narrow) {
+        std::cerr << "cqlindex run: the index cannot narrow this query: every game is replayed\n";
+        said_cannot_narrow = true;
+      }
+      pgn::for_each_game<ScanResult>(file->text(), ro, work, deliver);
+      offset += seen - seen_before;  // every game of the file, unless the run stopped in it
+    }
   }
+  if (narrowed)
+    std::cerr << "cqlindex run: the index left " << evaluated_indexed << " of " << games_indexed
+              << " games to replay (the others cannot match; 'cqlindex explain' shows the plan)\n";
   if (run_error) {
     std::cerr << cql::format_error(*run_error, opt.query_file, source);
     return stop(Status::QueryError);
@@ -422,15 +463,29 @@ RunSummary run_query(const RunSettings& opt) {
     summary.printed_only = true;
     return summary;
   }
-  std::string input = opt.input.empty() ? query.header.input : opt.input;
-  if (input.empty()) {
+  // The input: -i (repeated, or a .cqlrepo list: a repository), else the header's.
+  std::vector<std::string> inputs{opt.input.empty() ? query.header.input : opt.input};
+  inputs.insert(inputs.end(), opt.more_inputs.begin(), opt.more_inputs.end());
+  if (inputs.front().empty()) {
     std::cerr << "cqlindex run: no input: give -i FILE.pgn or 'input' in the cql(...) header\n";
     return stop(Status::QueryError);
   }
-  if (!std::filesystem::is_regular_file(input)) {
-    std::cerr << "cqlindex run: cannot read input '" << input << "'\n";
+  std::string error;
+  const std::optional<Repository> repository = Repository::resolve(inputs, &error);
+  if (!repository) {
+    std::cerr << "cqlindex run: " << error << "\n";
     return stop(Status::InputError);
   }
+  if (repository->files().empty()) {
+    std::cerr << "cqlindex run: the repository list '" << inputs.front() << "' names no PGN file\n";
+    return stop(Status::InputError);
+  }
+  for (const std::string& file : repository->files())
+    if (!std::filesystem::is_regular_file(file)) {
+      std::cerr << "cqlindex run: cannot read input '" << file << "'\n";
+      return stop(Status::InputError);
+    }
+  const std::string& input = repository->files().front();
   if (const cql::Node* similar = lone_similarposition(query, opt)) {
     // `-similarposition F` (or a body that is only `similarposition "F"`): the judges' search, which takes its
     // candidates from the index when the repository has one; same output as the evaluator would write.
@@ -438,6 +493,7 @@ RunSummary run_query(const RunSettings& opt) {
     request.command = "run";
     request.submissions = similar->text;
     request.repository = input;
+    request.more_inputs.assign(repository->files().begin() + 1, repository->files().end());
     request.output = output_path(query, opt);
     request.sort = !similar->has("nosort");
     request.notransform = similar->has("notransform");
@@ -455,6 +511,6 @@ RunSummary run_query(const RunSettings& opt) {
   h.variations = (opt.variations || h.variations) && !opt.mainline;
   if (opt.matchcount) h.matchcount = cql::Range{opt.matchcount->first, opt.matchcount->second};
   if (opt.gamenumber) h.gamenumber = cql::Range{opt.gamenumber->first, opt.gamenumber->second};
-  return evaluate_query(query, opt, input, source);
+  return evaluate_query(query, opt, *repository, source);
 }
 }  // namespace cqlindex::exec

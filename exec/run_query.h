@@ -16,7 +16,8 @@ namespace cqlindex::exec {
 // What a run is given: CQL 6.2's command line (one or two dashes, case-insensitive) plus ours.
 struct RunSettings {
   std::string query_file;                 // QUERY.cql
-  std::string input, output;              // -i / -o (empty: header or default)
+  std::string input, output;              // -i / -o (empty: header or default); -i may name a .cqlrepo list
+  std::vector<std::string> more_inputs;   // further -i files: with input, a repository (exec/repository.h)
   std::string index_dir;                  // --index DIR
   bool no_index = false;                  // --no-index
   bool parse_only = false;                // -parse: print the bound tree and exit

@@ -3,6 +3,7 @@
 // similarposition.
 #include "exec/similar_query.h"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <iostream>
@@ -12,6 +13,9 @@
 #include "exec/near_run.h"
 #include "exec/open_index.h"
 #include "exec/output_file.h"
+#include "exec/repository.h"
+#include "exec/repository_indexes.h"
+#include "indexer/index_location.h"
 #include "exec/similar_report.h"
 #include "exec/similar_search.h"
 
@@ -32,11 +36,21 @@ SimilarSummary run_similar(const SimilarRequest& opt) {
     return stop(Status::InputError);
   };
 
+  // The repository: one PGN, or several (repeated -i, a .cqlrepo list) read as their concatenation.
+  std::vector<std::string> inputs{opt.repository};
+  inputs.insert(inputs.end(), opt.more_inputs.begin(), opt.more_inputs.end());
+  const std::optional<Repository> repository = Repository::resolve(inputs, &error);
+  if (!repository) return fail(error);
+  const std::vector<std::string>& files = repository->files();
+  if (files.empty()) return fail("the repository list '" + opt.repository + "' names no PGN file");
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(opt.repository, ec)) return fail("cannot read the repository " + opt.repository);
+  for (const std::string& file : files)
+    if (!std::filesystem::is_regular_file(file, ec)) return fail("cannot read the repository " + file);
   // The output is opened (as a temporary file) before the work: an output that is an input is refused first.
   bool output_is_input = false;
-  auto output = OutputFile::open(opt.output, {opt.repository, opt.submissions}, &error, &output_is_input);
+  std::vector<std::string> output_inputs = files;
+  output_inputs.push_back(opt.submissions);
+  auto output = OutputFile::open(opt.output, output_inputs, &error, &output_is_input);
   if (!output) {
     std::cerr << "cqlindex " << opt.command << ": " << error << "\n";
     return stop(output_is_input ? Status::QueryError : Status::InputError);
@@ -44,55 +58,75 @@ SimilarSummary run_similar(const SimilarRequest& opt) {
   // -- issue 17: the report is opened with the output, before the work (exec/near_run.h)
   std::unique_ptr<OutputFile> report;
   if (!opt.report.empty()) {
-    report = OutputFile::open(opt.report, {opt.repository, opt.submissions, opt.output}, &error, &output_is_input);
+    output_inputs.push_back(opt.output);
+    report = OutputFile::open(opt.report, output_inputs, &error, &output_is_input);
     if (!report) {
       std::cerr << "cqlindex " << opt.command << ": " << error << "\n";
       return stop(output_is_input ? Status::QueryError : Status::InputError);
     }
   }
   const bool near_wanted = opt.near.has_value() || report != nullptr;  // the positions are kept whole for it
+  if (near_wanted && !repository->single()) {
+    std::cerr << "cqlindex " << opt.command << ": --near and --report search one repository file, not "
+              << files.size() << "\n";
+    return stop(Status::QueryError);
+  }
   // -- end of issue 17
-  // The index, if there is a usable one; a stale or damaged one is refused.
-  std::unique_ptr<store::IndexStore> index;
+  // Each file's index, if it has a usable one; a stale or damaged one is refused.
+  RepositoryIndexes indexes;
+  bool any_index = false;
   if (!opt.no_index) {
-    std::string dir;
-    if (Status s = open_fresh_index({opt.command, opt.repository, opt.index_dir, "", true}, index, &dir);
-        s != Status::Ok)
+    if (Status s = indexes.check({opt.command, "", opt.index_dir, "", true}, *repository); s != Status::Ok)
       return stop(s);
-    if (!index)
-      std::cerr << "cqlindex " << opt.command << ": " << opt.repository << " is not indexed (no " << dir
+    for (size_t k = 0; k < files.size(); ++k) any_index = any_index || indexes.indexed(k);
+    if (repository->single() && !any_index)
+      std::cerr << "cqlindex " << opt.command << ": " << opt.repository << " is not indexed (no "
+                << (opt.index_dir.empty() ? indexer::default_index_dir(files.front()) : opt.index_dir)
                 << "): scanning every game; 'cqlindex build " << opt.repository << "' makes this fast\n";
+    if (!repository->single() && !any_index)
+      std::cerr << "cqlindex " << opt.command << ": the repository's files are not indexed: scanning every game; "
+                << "'cqlindex build' of each file makes this fast\n";
   }
 
-  // The submissions (with the canonical key of each position when the index will be asked).
+  // The submissions (with the canonical key of each position when an index will be asked).
   auto submissions_file = pgn::PgnFile::open(opt.submissions, &error);
   if (!submissions_file) return fail(error);
   SubmissionKeys keys;
   std::vector<pgn::PgnError> problems;
   const SubmissionDb::Options read_options{.notransform = opt.notransform, .keep_positions = near_wanted};
   SubmissionDb db = SubmissionDb::read(submissions_file->text(), opt.submissions, read_options, &problems,
-                                       index ? keys.visitor() : SubmissionDb::PositionVisitor{});
+                                       any_index ? keys.visitor() : SubmissionDb::PositionVisitor{});
   for (const pgn::PgnError& e : problems) std::cerr << pgn::format_error(opt.submissions, e) << "\n";
   std::cout << cql::similar::read_message(db) << std::endl;
   if (db.games() == 0) return fail("Db: unable to read any games from file: " + opt.submissions);
 
   // The matched games (and with an index the candidates) are read by their byte ranges; only a scan maps the
-  // whole repository.
-  auto repo = pgn::RangeReader::open(opt.repository, &error);
-  if (!repo) return fail(error);
-
+  // whole file. The files are searched in order, their games numbered on from file to file.
+  std::vector<std::unique_ptr<pgn::RangeReader>> repos;
+  std::vector<const pgn::RangeReader*> readers;
+  for (const std::string& file : files) {
+    repos.push_back(pgn::RangeReader::open(file, &error));
+    if (!repos.back()) return fail(error);
+    readers.push_back(repos.back().get());
+  }
   SimilarSearch search;
-  if (index) {
-    // With notransform a key's posting list only bounds what matches: the replay decides what is common.
-    double skip_above = opt.ignore_common && !opt.notransform
-                            ? *opt.ignore_common / 100.0 * double(index->meta().game_count)
-                            : -1;
-    if (!search_with_index(*index, db, keys, *repo, opt.repository, skip_above, threads, search, &error))
-      return fail(error);
-  } else {
-    auto repo_file = pgn::PgnFile::open(opt.repository, &error);
-    if (!repo_file) return fail(error);
-    search_by_scan(db, *repo_file, opt.repository, threads, search);
+  std::unique_ptr<store::IndexStore> index;  // the file's being searched (a one-file repository's stays open)
+  for (uint32_t k = 0; k < files.size(); ++k) {
+    if (Status s = indexes.open(k, index); s != Status::Ok) return stop(s);
+    if (index) {
+      // With notransform a key's posting list only bounds what matches: the replay decides what is common. Over
+      // several files the share is of the whole repository, which no one file's lists tell: the replay's hits
+      // decide (the same positions: with transforms a key's list is exactly the games its positions match).
+      double skip_above = opt.ignore_common && !opt.notransform && repository->single()
+                              ? *opt.ignore_common / 100.0 * double(index->meta().game_count)
+                              : -1;
+      if (!search_with_index(*index, db, keys, *repos[k], files[k], skip_above, threads, search, &error, {k}))
+        return fail(error);
+    } else {
+      auto repo_file = pgn::PgnFile::open(files[k], &error);
+      if (!repo_file) return fail(error);
+      search_by_scan(db, *repo_file, files[k], threads, search, {k});
+    }
   }
 
   // Judges' extras: submission positions similar to positions of a large share of the repository.
@@ -105,14 +139,16 @@ SimilarSummary run_similar(const SimilarRequest& opt) {
     for (uint32_t id : common) db.exclude(id);
   settle(db, opt.sort, search.matched);
 
-  if (!write_similar_output(output->stream(), db, *repo, search.matched, opt.sort, threads, &error)) return fail(error);
+  if (!write_similar_output(output->stream(), db, readers, search.matched, opt.sort, threads, &error))
+    return fail(error);
   if (!output->commit(&error)) return fail(error);  // no success line: the output is not there
   {
     BufferedStderr err;
     report_reach(err, db, search.matched);
   }
   if (near_wanted)  // issue 17 (exec/near_run.h)
-    if (Status s = run_near(opt, db, index.get(), *repo, submissions_file->text(), report.get(), threads);
+    if (Status s = run_near(opt, db, index.get(), *repos.front(), submissions_file->text(), report.get(),
+                            threads);
         s != Status::Ok)
       return stop(s);
 

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "exec/status.h"
 
@@ -14,7 +15,8 @@ constexpr double kDefaultWarnCommonPercent = 1.0;
 
 struct SimilarRequest {
   std::string command = "similar";  // names the command in messages
-  std::string submissions, repository, output, index_dir;
+  std::string submissions, repository, output, index_dir;  // repository: a PGN or a .cqlrepo list
+  std::vector<std::string> more_inputs;  // further repository files (repeated -i): read after `repository`
   bool sort = true, notransform = false, no_index = false;
   unsigned threads = 0;
   std::optional<double> ignore_common;  // percent of the repository's games

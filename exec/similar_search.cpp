@@ -59,9 +59,11 @@ SubmissionDb::PositionVisitor SubmissionKeys::visitor() {
 
 bool search_with_index(const store::IndexStore& index, SubmissionDb& db, const SubmissionKeys& keys,
                        const pgn::RangeReader& repo, const std::string& repo_name, double skip_above, unsigned threads,
-                       SimilarSearch& out, std::string* error) {
-  out.repository_games = index.meta().game_count;
-  out.hits.assign(db.positions(), 0);
+                       SimilarSearch& out, std::string* error, RepositoryFile where) {
+  const uint64_t offset = out.repository_games;  // the games of the files before
+  const size_t matched_before = out.matched.size();
+  out.repository_games += index.meta().game_count;
+  out.hits.resize(db.positions(), 0);
   Roaring candidates;
   std::vector<uint64_t> skipped_key_games(keys.keys.size(), 0);
   // CQLINDEX_READ_STATS=1: what the look-ups read (store/README.md, "A look-up costs the same at every size").
@@ -80,13 +82,14 @@ bool search_with_index(const store::IndexStore& index, SubmissionDb& db, const S
   }
   for (uint32_t id = 0; id < db.positions(); ++id)
     if (uint64_t games = skipped_key_games[keys.key_of_position[id]]) {
-      out.hits[id] = games;
+      out.hits[id] += games;
       db.exclude(id);
     }
   std::vector<uint32_t> ids(candidates.cardinality());
   candidates.toUint32Array(ids.data());
   std::cerr << "cqlindex similar: " << keys.keys.size() << " distinct positions looked up in the index: "
-            << ids.size() << " candidate games of " << out.repository_games << "\n";
+            << ids.size() << " candidate games of " << out.repository_games - offset
+            << (offset || where.file ? " in " + repo_name : std::string()) << "\n";
 
   // Each candidate is read by its byte range (pread): the memory follows the candidates, not the repository.
   // Matched on the worker pool, delivered in game order: PGN problems reported, matched games kept.
@@ -106,8 +109,9 @@ bool search_with_index(const store::IndexStore& index, SubmissionDb& db, const S
         auto record = index.game(ids[i], &read_errors[i]);
         if (!record || !repo.read(record->offset, record->length, bytes, &read_errors[i])) return std::nullopt;
         pgn::Game g;
-        pgn::parse_game(bytes, pgn::GameLocation{uint64_t(ids[i]) + 1, record->offset, 1, 1}, g, parse);
+        pgn::parse_game(bytes, pgn::GameLocation{offset + ids[i] + 1, record->offset, 1, 1}, g, parse);
         Replayed r{matched_game(db, g), std::move(g.errors), {record->first_line, record->first_col}};
+        r.game.file = where.file;
         r.game.offset = record->offset;
         r.game.length = record->length;
         return r;
@@ -127,19 +131,20 @@ bool search_with_index(const store::IndexStore& index, SubmissionDb& db, const S
     if (error) *error = read_errors[failed];
     return false;
   }
-  for (const MatchedGame& m : out.matched)
-    for (uint32_t id : m.positions) ++out.hits[id];
+  for (size_t i = matched_before; i < out.matched.size(); ++i)
+    for (uint32_t id : out.matched[i].positions) ++out.hits[id];
   return true;
 }
 
 void search_by_scan(const SubmissionDb& db, pgn::PgnFile& file, const std::string& repo_name, unsigned threads,
-                    SimilarSearch& out) {
-  out.hits.assign(db.positions(), 0);
+                    SimilarSearch& out, RepositoryFile where) {
+  out.hits.resize(db.positions(), 0);
   const std::string_view repo = file.text();
   ProgressBar bar("scanning " + repo_name);
   pgn::ReadOptions read;
   read.threads = threads;
   read.parse.mainline_only = true;
+  read.first_number = out.repository_games + 1;
   read.progress = [&](uint64_t done) { file.release_before(done); };  // memory independent of the file's size
   pgn::for_each_game<MatchedGame>(
       repo, read, [&](const pgn::Game& g, unsigned) { return matched_game(db, g); },
@@ -150,6 +155,7 @@ void search_by_scan(const SubmissionDb& db, pgn::PgnFile& file, const std::strin
           for (const pgn::PgnError& e : info.errors) std::cerr << pgn::format_error(repo_name, e) << "\n";
         }
         if (!m.positions.empty()) {
+          m.file = where.file;
           m.offset = info.offset;
           m.length = info.length;
           for (uint32_t id : m.positions) ++out.hits[id];
@@ -180,7 +186,7 @@ void settle(const SubmissionDb& db, bool sort, std::vector<MatchedGame>& matched
     });
 }
 
-bool write_similar_output(std::ostream& out, const SubmissionDb& db, const pgn::RangeReader& repo,
+bool write_similar_output(std::ostream& out, const SubmissionDb& db, const std::vector<const pgn::RangeReader*>& repos,
                           const std::vector<MatchedGame>& matched, bool sort, unsigned threads, std::string* error) {
   const size_t chunks = std::min<size_t>(matched.size(), size_t(std::max(1u, threads)) * 8);
   std::vector<std::string> parts(chunks);
@@ -191,7 +197,7 @@ bool write_similar_output(std::ostream& out, const SubmissionDb& db, const pgn::
     std::string bytes, err;
     for (size_t i = c * matched.size() / chunks; i < (c + 1) * matched.size() / chunks; ++i) {
       const MatchedGame& m = matched[i];
-      if (!repo.read(m.offset, m.length, bytes, &err)) {
+      if (!repos[m.file]->read(m.offset, m.length, bytes, &err)) {
         if (!failed.exchange(true)) read_error = err;
         return;
       }

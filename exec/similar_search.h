@@ -18,7 +18,8 @@ namespace cqlindex::exec {
 
 // A repository game that matched: where it is and which submission positions it lists.
 struct MatchedGame {
-  uint64_t number = 0;  // 1-based
+  uint64_t number = 0;  // 1-based, across the files of a repository
+  uint32_t file = 0;    // the repository file it is in (its index in the list of readers)
   uint64_t offset = 0, length = 0;
   std::vector<uint32_t> positions;  // submission position ids, ascending, unique
   std::string date;                 // the Date tag ("" when absent)
@@ -26,6 +27,7 @@ struct MatchedGame {
   uint32_t least_submission_game = 0;
 };
 
+// What the search found; a repository's files are searched one after the other into the same SimilarSearch.
 struct SimilarSearch {
   uint64_t repository_games = 0;
   std::vector<MatchedGame> matched;  // file order
@@ -45,22 +47,28 @@ struct SubmissionKeys {
 // With transforms a key's list is exactly the games its positions match, so positions whose key lists more than
 // `skip_above` games are excluded from `db` before the replay (skip_above < 0: none). PGN problems of the replayed
 // games go to stderr (named `repo_name`). False (with `error`) when the index cannot be read.
-// The candidates are read from `repo` by their byte ranges only.
+// The candidates are read from `repo` by their byte ranges only. `where`: the file's place in a repository
+// (its games are numbered after out.repository_games, the games of the files searched before).
+struct RepositoryFile {
+  uint32_t file = 0;  // its index in the repository
+};
 bool search_with_index(const store::IndexStore& index, cql::similar::SubmissionDb& db, const SubmissionKeys& keys,
                        const pgn::RangeReader& repo, const std::string& repo_name, double skip_above, unsigned threads,
-                       SimilarSearch& out, std::string* error);
+                       SimilarSearch& out, std::string* error, RepositoryFile where = {});
 
-// A full parallel scan of `file` (its pages handed back as the scan goes); PGN problems go to stderr.
+// A full parallel scan of `file` (its pages handed back as the scan goes); PGN problems go to stderr. Its games
+// are numbered after out.repository_games (a repository's earlier files).
 void search_by_scan(const cql::similar::SubmissionDb& db, pgn::PgnFile& file, const std::string& repo_name,
-                    unsigned threads, SimilarSearch& out);
+                    unsigned threads, SimilarSearch& out, RepositoryFile where = {});
 
 // Drops the positions `db` now excludes from `matched` (and the games left with none), then sets each game's
 // least submission game and orders the games as CQL does (by it when `sort`, else by game number).
 void settle(const cql::similar::SubmissionDb& db, bool sort, std::vector<MatchedGame>& matched);
 
-// Writes the output file: each matched game read (by its byte range) and written with CQL's comments, in
-// `matched` order; false (with `error`) when a game cannot be read.
-bool write_similar_output(std::ostream& out, const cql::similar::SubmissionDb& db, const pgn::RangeReader& repo,
-                          const std::vector<MatchedGame>& matched, bool sort, unsigned threads, std::string* error);
+// Writes the output file: each matched game read (by its byte range, from repos[game.file]) and written with
+// CQL's comments, in `matched` order; false (with `error`) when a game cannot be read.
+bool write_similar_output(std::ostream& out, const cql::similar::SubmissionDb& db,
+                          const std::vector<const pgn::RangeReader*>& repos, const std::vector<MatchedGame>& matched,
+                          bool sort, unsigned threads, std::string* error);
 
 }  // namespace cqlindex::exec

@@ -19,6 +19,7 @@
 #include "engine/pgn/reader.h"
 #include "exec/open_index.h"
 #include "exec/output_file.h"
+#include "exec/repository.h"
 #include "exec/worker_pool.h"
 #include "indexer/yacpdb_index.h"
 #include "store/index_store.h"
@@ -59,25 +60,13 @@ Status open_yacpdb_index(const YacpdbSettings& settings, std::unique_ptr<store::
   return Status::Ok;
 }
 
-}  // namespace
-
-YacpdbSummary run_yacpdb(const YacpdbSettings& settings) {
-  YacpdbSummary summary;
-  auto stop = [&](Status status) { return stopped(summary, status); };
-  const std::string& text = settings.query;
-  yacpdb::Query query;
-  try {
-    query = yacpdb::parse_query(text);
-  } catch (const yacpdb::QueryError& e) {
-    std::cerr << "cqlindex yacpdb: query:1:" << e.column() << ": " << e.message() << "\n  " << text << "\n  "
-              << std::string(static_cast<size_t>(e.column() - 1), ' ') << "^\n";
-    return stop(Status::QueryError);
-  }
-
-  const auto start = std::chrono::steady_clock::now();
+// Answers `query` over the one problem file settings.input: the matching entries appended to `answer` as PGN
+// (unless count_only), the counts added to `summary`; returns how it ended (the messages are on stderr).
+Status match_problem_file(const yacpdb::Query& query, const YacpdbSettings& settings, std::string& answer,
+                          YacpdbSummary& summary) {
   const std::string& path = settings.input;
   std::unique_ptr<store::IndexStore> index;
-  if (Status status = open_yacpdb_index(settings, index); status != Status::Ok) return stop(status);
+  if (Status status = open_yacpdb_index(settings, index); status != Status::Ok) return status;
   const bool count_only = settings.count_only;
 
   // The file is read unless the index alone answers (it holds the instances and the entries' metadata): only
@@ -87,7 +76,7 @@ YacpdbSummary run_yacpdb(const YacpdbSettings& settings) {
   if (read_entries) {
     file = yacpdb::read_problem_file(path);
     for (const std::string& e : file.errors) std::cerr << e << "\n";
-    if (file.problems.empty() && !file.errors.empty()) return stop(Status::InputError);
+    if (file.problems.empty() && !file.errors.empty()) return Status::InputError;
   }
   std::vector<uint32_t> matched, unknown;
   size_t entries = file.problems.size();
@@ -96,14 +85,14 @@ YacpdbSummary run_yacpdb(const YacpdbSettings& settings) {
     if (read_entries && file.problems.size() != entries) {
       std::cerr << "cqlindex yacpdb: the index of " << path << " lists " << entries << " entries, the file has "
                 << file.problems.size() << " (rebuild the index)\n";
-      return stop(Status::InputError);
+      return Status::InputError;
     }
     std::string error;
     auto instances = indexer::read_yacpdb_instances(*index, yacpdb::analysis_predicates(query),
                                                     static_cast<uint32_t>(entries), &error);
     if (!instances) {
       std::cerr << "cqlindex yacpdb: " << error << " (rebuild the index, or use --no-index)\n";
-      return stop(Status::InputError);
+      return Status::InputError;
     }
     if (read_entries || !yacpdb::needs_entries(query)) {
       matched = yacpdb::indexed_matches(query, *instances, file.problems, &unknown);
@@ -112,7 +101,7 @@ YacpdbSummary run_yacpdb(const YacpdbSettings& settings) {
                                                  yacpdb::needs_entry_pieces(query));
       if (!stored) {
         std::cerr << "cqlindex yacpdb: " << error << " (rebuild the index, or use --no-index)\n";
-        return stop(Status::InputError);
+        return Status::InputError;
       }
       matched = yacpdb::indexed_matches(query, *instances, *stored, &unknown);
     } else {  // the metadata predicates in one pass over the stored entries, none of them kept
@@ -122,7 +111,7 @@ YacpdbSummary run_yacpdb(const YacpdbSettings& settings) {
       }, &unknown);
       if (!found) {
         std::cerr << "cqlindex yacpdb: " << error << " (rebuild the index, or use --no-index)\n";
-        return stop(Status::InputError);
+        return Status::InputError;
       }
       matched = std::move(*found);
     }
@@ -148,20 +137,66 @@ YacpdbSummary run_yacpdb(const YacpdbSettings& settings) {
         });
   }
 
+  if (!count_only)
+    for (uint32_t i : matched) answer += yacpdb::problem_to_pgn(file.problems[i]);
+  summary.matches += matched.size();
+  summary.entries += entries;
+  summary.undetermined += unknown.size();
+  return Status::Ok;
+}
+
+}  // namespace
+
+YacpdbSummary run_yacpdb(const YacpdbSettings& settings) {
+  YacpdbSummary summary;
+  auto stop = [&](Status status) { return stopped(summary, status); };
+  const std::string& text = settings.query;
+  yacpdb::Query query;
+  try {
+    query = yacpdb::parse_query(text);
+  } catch (const yacpdb::QueryError& e) {
+    std::cerr << "cqlindex yacpdb: query:1:" << e.column() << ": " << e.message() << "\n  " << text << "\n  "
+              << std::string(static_cast<size_t>(e.column() - 1), ' ') << "^\n";
+    return stop(Status::QueryError);
+  }
+
+  const auto start = std::chrono::steady_clock::now();
+  // The problem files: one, or a repository (repeated -i, a .cqlrepo list) read as their concatenation.
+  std::vector<std::string> inputs{settings.input};
+  inputs.insert(inputs.end(), settings.more_inputs.begin(), settings.more_inputs.end());
+  std::string error;
+  const std::optional<Repository> repository = Repository::resolve(inputs, &error);
+  if (!repository || repository->files().empty()) {
+    std::cerr << "cqlindex yacpdb: "
+              << (repository ? "the repository list '" + settings.input + "' names no file" : error) << "\n";
+    return stop(Status::InputError);
+  }
+  if (!repository->single() && !settings.index_dir.empty()) {
+    std::cerr << "cqlindex yacpdb: --index names the index of one file; the files of a repository are read with "
+                 "their own indexes\n";
+    return stop(Status::QueryError);
+  }
+  const bool count_only = settings.count_only;
+  std::string answer;  // the matching entries as PGN, in repository order
+  for (const std::string& path : repository->files()) {
+    YacpdbSettings one = settings;
+    one.input = path;
+    if (Status status = match_problem_file(query, one, answer, summary); status != Status::Ok) return stop(status);
+  }
+
   const bool to_stdout = !count_only && settings.output.empty();
   std::unique_ptr<OutputFile> out_file;
   if (!count_only && !to_stdout) {
     std::string error;
     bool is_input = false;
-    out_file = OutputFile::open(settings.output, {path}, &error, &is_input);
+    out_file = OutputFile::open(settings.output, repository->files(), &error, &is_input);
     if (!out_file) {
       std::cerr << "cqlindex yacpdb: " << error << "\n";
       return stop(is_input ? Status::QueryError : Status::InputError);
     }
   }
   std::ostream& out = out_file ? out_file->stream() : std::cout;  // (--count: nothing is written)
-  if (!count_only)
-    for (uint32_t i : matched) out << yacpdb::problem_to_pgn(file.problems[i]);
+  out << answer;
   // No success line when the entries did not reach their file (or standard output).
   if (std::string error; out_file && !out_file->commit(&error)) {
     std::cerr << "cqlindex yacpdb: " << error << "\n";
@@ -171,9 +206,6 @@ YacpdbSummary run_yacpdb(const YacpdbSettings& settings) {
     std::cerr << "cqlindex yacpdb: " << *error << "\n";
     return stop(Status::InputError);
   }
-  summary.matches = matched.size();
-  summary.entries = entries;
-  summary.undetermined = unknown.size();
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   summary.entries_on_stdout = to_stdout;
   return summary;

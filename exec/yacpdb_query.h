@@ -6,6 +6,7 @@
 // is evaluated directly. A stale index is refused.
 #include <cstddef>
 #include <string>
+#include <vector>
 
 #include "exec/status.h"
 
@@ -13,7 +14,8 @@ namespace cqlindex::exec {
 
 struct YacpdbSettings {
   std::string query;      // the query text
-  std::string input;      // the problem file (.pgn, .olv, .yaml)
+  std::string input;      // the problem file (.pgn, .olv, .yaml), or a .cqlrepo list of them
+  std::vector<std::string> more_inputs;  // further -i files: with input, a repository read in order
   std::string output;     // where the matching entries go as PGN; empty: standard output
   std::string index_dir;  // --index DIR; empty: the default folder beside the input
   bool count_only = false;  // --count: nothing is written but the summary

@@ -34,7 +34,7 @@ size_t first_nonblank(std::string_view t, size_t q) {
 
 }  // namespace
 
-GameSplitter::GameSplitter(std::string_view text) : text_(text) {
+GameSplitter::GameSplitter(std::string_view text, uint64_t first_number) : text_(text), number_(first_number - 1) {
   if (text_.size() >= 3 && uint8_t(text_[0]) == 0xEF && uint8_t(text_[1]) == 0xBB && uint8_t(text_[2]) == 0xBF)
     p_ = line_start_ = 3;
 }

@@ -26,8 +26,9 @@ struct GameSpan {
 
 class GameSplitter {
  public:
-  // A leading UTF-8 byte-order mark is skipped.
-  explicit GameSplitter(std::string_view text);
+  // A leading UTF-8 byte-order mark is skipped. Games are numbered from `first_number` (a file of a
+  // repository continues the numbers of the files before it).
+  explicit GameSplitter(std::string_view text, uint64_t first_number = 1);
 
   // The next game; false when there is none left.
   bool next(GameSpan& span);

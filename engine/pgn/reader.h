@@ -66,7 +66,8 @@ class PgnFile {
 // Reads games one after the other on the calling thread.
 class GameReader {
  public:
-  explicit GameReader(std::string_view text, ParseOptions options = {}) : text_(text), splitter_(text), options_(options) {}
+  explicit GameReader(std::string_view text, ParseOptions options = {}, uint64_t first_number = 1)
+      : text_(text), splitter_(text, first_number), options_(options) {}
   // Fills `game` with the next game; false at the end.
   bool next(Game& game);
 
@@ -80,6 +81,7 @@ struct ReadOptions {
   unsigned threads = 0;  // 0: every core
   ParseOptions parse;
   size_t batch_games = 64;  // games handed to a worker at a time
+  uint64_t first_number = 1;  // the number of the text's first game (a repository's later files continue)
   // Called on the calling thread, in order, after each delivered batch of games with the byte offset where
   // the delivered games end (for progress bars and PgnFile::release_before).
   std::function<void(uint64_t)> progress;
@@ -137,7 +139,7 @@ ReadStats for_each_game(std::string_view text, const ReadOptions& options,
   ReadStats stats;
   const unsigned threads = resolve_threads(options.threads);
   if (threads <= 1) {
-    GameReader reader(text, options.parse);
+    GameReader reader(text, options.parse, options.first_number);
     Game game;
     while (reader.next(game)) {
       GameInfo info = info_of(game);
@@ -159,7 +161,7 @@ ReadStats for_each_game(std::string_view text, const ReadOptions& options,
   };
   std::mutex mu;
   std::condition_variable cv;
-  GameSplitter splitter(text);
+  GameSplitter splitter(text, options.first_number);
   bool split_done = false, stop = false;
   uint64_t next_seq = 0;      // next batch to hand out
   uint64_t next_deliver = 0;  // next batch to deliver

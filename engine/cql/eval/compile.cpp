@@ -97,20 +97,26 @@ std::string position_use_message(const Node& n) {
   }
 }
 
-// lastgamenumber as CQL 6.2 estimates it (lastgamenumbernode.cpp): the occurrences of "[White " in the input,
-// at most the top of the gamenumber range. Read in blocks: memory independent of the file's size.
+// lastgamenumber as CQL 6.2 estimates it (lastgamenumbernode.cpp): the occurrences of "[White " in the input
+// (a repository's files counted one after the other, as their concatenation), at most the top of the
+// gamenumber range. Read in blocks: memory independent of the file's size.
 int64_t estimated_last_game_number(const EvalOptions& o, const Node& at) {
-  std::ifstream in(o.input_path, std::ios::binary);
-  if (!in) throw CqlError("lastgamenumber: cannot read the input '" + o.input_path + "'", at.line, at.column);
   static constexpr std::string_view kPattern = "[White ";
-  std::string block(1 << 20, '\0'), carry;
+  std::vector<std::string> paths{o.input_path};
+  paths.insert(paths.end(), o.more_input_paths.begin(), o.more_input_paths.end());
   int64_t count = 0;
-  while (in) {
-    in.read(block.data(), std::streamsize(block.size()));
-    const std::string text = carry + block.substr(0, size_t(in.gcount()));
-    for (size_t p = text.find(kPattern); p != std::string::npos; p = text.find(kPattern, p + kPattern.size())) ++count;
-    // a pattern cut by the block's end is found with the next block (the carry is shorter than the pattern)
-    carry = text.substr(text.size() - std::min(text.size(), kPattern.size() - 1));
+  std::string block(1 << 20, '\0'), carry;
+  for (const std::string& path : paths) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw CqlError("lastgamenumber: cannot read the input '" + path + "'", at.line, at.column);
+    while (in) {
+      in.read(block.data(), std::streamsize(block.size()));
+      const std::string text = carry + block.substr(0, size_t(in.gcount()));
+      for (size_t p = text.find(kPattern); p != std::string::npos; p = text.find(kPattern, p + kPattern.size())) ++count;
+      // a pattern cut by the block's end (or the file's) is found with the next block (the carry is shorter than
+      // the pattern)
+      carry = text.substr(text.size() - std::min(text.size(), kPattern.size() - 1));
+    }
   }
   if (count == 0)
     throw CqlError("No valid games found by searching for the pattern '[White ' in the file: " + o.input_path, at.line,

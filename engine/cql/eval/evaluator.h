@@ -41,6 +41,7 @@ struct EvalOptions {
   bool noremovecomment = false;            // removecomment does nothing
   bool nosettag = false;                   // settag does nothing (its value is still evaluated)
   std::string input_path;                  // lastgamenumber: the PGN file its estimate is read from
+  std::vector<std::string> more_input_paths;  // a repository's later files: read after input_path, as concatenated
   std::optional<Range> gamenumber;         // lastgamenumber: at most the top of the header's gamenumber range
 };
 

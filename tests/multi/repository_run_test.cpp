@@ -1,0 +1,325 @@
+// `cqlindex run` over a repository of several PGN files (issue 18): the shared data cut into 3-5 files at game
+// boundaries (the pieces concatenated are the original bytes), and every answer compared byte for byte with
+// the run over the whole file: the output file ({Game number N} comments, sort order), CQL's summary line and
+// standard output (persistent variables, `message` lines), with and without indexes, from repeated -i and from
+// a .cqlrepo list; -gamenumber ranges that cross the cuts. A stale index in the middle file and a list with a
+// bad line are refused by name.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+#include "engine/pgn/game_splitter.h"
+#include "support/file_bytes.h"
+#include "support/process.h"
+
+namespace fs = std::filesystem;
+using cqlindex::test::file_bytes;
+using cqlindex::test::run_process;
+using cqlindex::test::shell_quote;
+
+namespace {
+
+const std::string kData = CQLINDEX_SHARED_DATA;
+const std::string kExalpha = kData + "/cql-examples/cql62-distribution-examples/exalpha/";
+
+// This process's folder of scratch folders, removed when the process ends.
+const fs::path& scratch_root() {
+  static const struct Root {
+    fs::path path = fs::temp_directory_path() / ("cqlindex-multi-" + std::to_string(::getpid()));
+    ~Root() {
+      std::error_code ec;
+      fs::remove_all(path, ec);
+    }
+  } root;
+  return root.path;
+}
+
+// A fresh folder for one test case.
+fs::path scratch(const std::string& name) {
+  fs::path dir = scratch_root() / name;
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+void write(const fs::path& path, const std::string& bytes) { std::ofstream(path, std::ios::binary) << bytes; }
+
+// Writes `text` to `dir/whole.pgn` and cut at the game boundaries before the given game numbers (1-based) to
+// `dir/part1.pgn` ...; returns the parts' paths. The parts concatenated are `text`.
+std::vector<std::string> split(const fs::path& dir, const std::string& text, const std::vector<uint64_t>& cuts) {
+  write(dir / "whole.pgn", text);
+  std::vector<uint64_t> offsets{0};
+  cqlindex::pgn::GameSplitter splitter(text);
+  cqlindex::pgn::GameSpan span;
+  size_t next = 0;
+  while (next < cuts.size() && splitter.next(span))
+    if (span.number == cuts[next]) offsets.push_back(span.offset), ++next;
+  REQUIRE(next == cuts.size());
+  offsets.push_back(text.size());
+  std::vector<std::string> parts;
+  for (size_t i = 0; i + 1 < offsets.size(); ++i) {
+    const fs::path part = dir / ("part" + std::to_string(i + 1) + ".pgn");
+    write(part, text.substr(offsets[i], offsets[i + 1] - offsets[i]));
+    parts.push_back(part.string());
+  }
+  return parts;
+}
+
+struct Answer {
+  int exit_code = -1;
+  std::string out;     // standard output: CQL's lines, the summary line, persistent variables, messages
+  std::string output;  // the output file's bytes
+  std::string err;     // standard error
+};
+
+// Runs `cqlindex run ARGS -o DIR/out.pgn QUERY` in `dir`, stdout and stderr kept apart, and the output file read.
+Answer run(const fs::path& dir, const std::string& args, const std::string& query) {
+  const fs::path out = dir / "out.pgn", err = dir / "stderr.txt";
+  fs::remove(out);
+  auto r = run_process("cd " + shell_quote(dir.string()) + " && " + shell_quote(CQLINDEX_BINARY) + " run " + args +
+                       " -o " + shell_quote(out.string()) + " " + shell_quote(query) + " 2>" +
+                       shell_quote(err.string()));
+  return Answer{r.exit_code, r.out, file_bytes(out), file_bytes(err)};
+}
+
+// Returns `out` without the timing CQL prints ("... in 0.01 seconds"): lines that hold " seconds" lose it.
+std::string without_timing(const std::string& out) {
+  std::string kept, line;
+  for (size_t begin = 0; begin < out.size();) {
+    size_t end = out.find('\n', begin);
+    end = end == std::string::npos ? out.size() : end + 1;
+    line = out.substr(begin, end - begin);
+    if (size_t at = line.find(" seconds"); at != std::string::npos) {
+      size_t number = line.rfind(' ', at - 1);
+      line.erase(number, at - number);  // "... in 0.012 seconds" -> "... in seconds"
+    }
+    kept += line;
+    begin = end;
+  }
+  return kept;
+}
+
+// Returns what the accounting line of a run's standard error says whether an index ruled games out or not
+// ("N games, M evaluated: K matched" and the games with errors), else "".
+std::string accounting(const std::string& err) {
+  static const std::regex line(
+      "cqlindex run: ([0-9]+ games, [0-9]+ evaluated: [0-9]+ matched), .*(\\([0-9]+ games with errors)");
+  std::smatch m;
+  return std::regex_search(err, m, line) ? m.str(1) + " " + m.str(2) : "";
+}
+
+// `-i a -i b ...`.
+std::string inputs(const std::vector<std::string>& files) {
+  std::string args;
+  for (const std::string& f : files) args += " -i " + shell_quote(f);
+  return args;
+}
+
+// Builds the default index of each file; REQUIREs success.
+void build(const std::vector<std::string>& files) {
+  for (const std::string& f : files) {
+    auto r = run_process(shell_quote(CQLINDEX_BINARY) + " build " + shell_quote(f) + " 2>&1");
+    INFO(r.out);
+    REQUIRE(r.exit_code == 0);
+  }
+}
+
+// Compares the runs of `query` (with `extra` flags) over the whole file and over its parts, given as -i flags
+// and as a .cqlrepo list.
+void check_same(const fs::path& dir, const std::vector<std::string>& parts, const std::string& query,
+                const std::string& extra) {
+  INFO("query " << query << " " << extra);
+  const Answer whole = run(dir, extra + " -i whole.pgn", query);
+  REQUIRE(whole.exit_code == 0);
+  CHECK(whole.out.find(" matches of ") != std::string::npos);
+  std::string list = "# the parts of whole.pgn, in order\n\n";
+  for (const std::string& p : parts) list += fs::path(p).filename().string() + "\n";
+  write(dir / "parts.cqlrepo", list);
+  for (const std::string& args : {inputs(parts), std::string(" -i parts.cqlrepo")}) {
+    INFO("repository" << args);
+    const Answer repo = run(dir, extra + args, query);
+    INFO(repo.err);
+    CHECK(repo.exit_code == whole.exit_code);
+    CHECK(without_timing(repo.out) == without_timing(whole.out));
+    CHECK_FALSE(accounting(whole.err).empty());
+    CHECK(accounting(repo.err) == accounting(whole.err));  // every game accounted for as over one file
+    CHECK(repo.output.size() == whole.output.size());
+    CHECK(repo.output == whole.output);
+  }
+}
+
+// The corpus queries run over every split: plain, sorted, persistent (cross-game state), dictionary.
+const std::vector<std::string> kQueries = {
+    kExalpha + "smotheredmate.cql", kExalpha + "passers.cql",      kExalpha + "staircase-sort.cql",
+    kExalpha + "persistent.cql",    kExalpha + "gameinfo2.cql",    kExalpha + "followpath.cql",
+};
+
+}  // namespace
+
+TEST_CASE("run over the studies file cut into four equals the run over the whole file", "[multi][run]") {
+  const fs::path dir = scratch("studies");
+  const auto parts = split(dir, file_bytes(kData + "/studies/cql-sample.pgn"), {60, 61, 190});
+  REQUIRE(parts.size() == 4);
+  // a query that keeps a dictionary and prints a message from game to game
+  write(dir / "dictionary.cql",
+        "cql()\ndictionary Seen\nif initial {\n  persistent Games += 1\n  Seen[player white] = Games\n"
+        "  message (\"game \" Games)\n}\ncheck\n");
+  // lastgamenumber: CQL's estimate counts "[White " over every file, as over the concatenation
+  write(dir / "lastgamenumber.cql", "cql()\ngamenumber > lastgamenumber - 3\n");
+  std::vector<std::string> queries = kQueries;
+  queries.push_back((dir / "dictionary.cql").string());
+  queries.push_back((dir / "lastgamenumber.cql").string());
+  SECTION("without indexes") {
+    for (const std::string& q : queries) check_same(dir, parts, q, "");
+    check_same(dir, parts, kExalpha + "passers.cql", "-gamenumber 50 200");  // from part 1 into part 4
+    check_same(dir, parts, kExalpha + "passers.cql", "-gamenumber 60 60");   // the one game of part 2
+    check_same(dir, parts, kExalpha + "passers.cql", "-gamenumber 59 59");   // ends with part 1: reads game 60
+    check_same(dir, parts, kExalpha + "staircase-sort.cql", "-gamenumber 100 260");
+  }
+  SECTION("with indexes") {
+    build(parts);
+    build({(dir / "whole.pgn").string()});
+    for (const std::string& q : queries) check_same(dir, parts, q, "");
+    check_same(dir, parts, kExalpha + "passers.cql", "-gamenumber 50 200");
+    check_same(dir, parts, kExalpha + "passers.cql", "-gamenumber 60 60");
+    check_same(dir, parts, kExalpha + "passers.cql", "-gamenumber 59 59");
+    check_same(dir, parts, kExalpha + "smotheredmate.cql", "-gamenumber 2 300");
+    check_same(dir, parts, kExalpha + "staircase-sort.cql", "-gamenumber 100 260");
+    // --no-index over indexed files answers the same
+    check_same(dir, parts, kExalpha + "staircase-sort.cql", "--no-index");
+  }
+}
+
+TEST_CASE("run over gnuchess games cut into three equals the run over the whole file", "[multi][run]") {
+  const fs::path dir = scratch("gnuchess");
+  const auto parts = split(dir, file_bytes(kData + "/gnuchess-book/book_1.02.small-1005.pgn"), {400, 700});
+  REQUIRE(parts.size() == 3);
+  const std::vector<std::string> queries = {
+      kExalpha + "smotheredmate.cql", kExalpha + "persistent.cql", kExalpha + "staircase-sort.cql",
+      kData + "/cql-examples/opening-tactics-frequency/bishop_sac_h7.cql"};
+  SECTION("without indexes") {
+    for (const std::string& q : queries) check_same(dir, parts, q, "");
+    check_same(dir, parts, kExalpha + "smotheredmate.cql", "-gamenumber 390 710");
+  }
+  SECTION("with indexes, only the middle file indexed (the others scanned)") {
+    build({parts[1]});
+    const Answer partial = run(dir, inputs(parts), kExalpha + "smotheredmate.cql");
+    CHECK(partial.exit_code == 0);
+    CHECK(partial.err.find("no index for " + parts[0] + ", " + parts[2]) != std::string::npos);
+    check_same(dir, parts, kExalpha + "smotheredmate.cql", "");
+    build({parts[0], parts[2], (dir / "whole.pgn").string()});
+    for (const std::string& q : queries) check_same(dir, parts, q, "");
+    check_same(dir, parts, kExalpha + "smotheredmate.cql", "-gamenumber 390 710");
+  }
+}
+
+TEST_CASE("run over 3,000 games of the gnuchess train file cut into five equals the run over them whole",
+          "[multi][run]") {
+  const fs::path dir = scratch("train");
+  auto unpacked = run_process("xz -dc " + shell_quote(kData + "/gnuchess-book/book_1.02.train-116573.pgn.xz") +
+                              " 2>/dev/null | head -c 2000000");
+  std::string text = unpacked.out;
+  cqlindex::pgn::GameSplitter splitter(text);
+  cqlindex::pgn::GameSpan span;
+  while (splitter.next(span) && span.number < 3001) {
+  }
+  REQUIRE(span.number == 3001);
+  text.resize(span.offset);  // the first 3,000 games
+  const auto parts = split(dir, text, {500, 1200, 1201, 2400});
+  REQUIRE(parts.size() == 5);
+  for (const std::string& q : {kExalpha + "persistent.cql", kExalpha + "staircase-sort.cql"})
+    check_same(dir, parts, q, "");
+  check_same(dir, parts, kExalpha + "smotheredmate.cql", "-gamenumber 1000 2500");
+  build(parts);
+  build({(dir / "whole.pgn").string()});
+  for (const std::string& q : {kExalpha + "persistent.cql", kExalpha + "staircase-sort.cql",
+                               kExalpha + "smotheredmate.cql"})
+    check_same(dir, parts, q, "");
+  check_same(dir, parts, kExalpha + "smotheredmate.cql", "-gamenumber 1000 2500");
+}
+
+TEST_CASE("a stale index in the middle file is refused by name before any output", "[multi][run]") {
+  const fs::path dir = scratch("stale");
+  const auto parts = split(dir, file_bytes(kData + "/studies/cql-sample.pgn"), {80, 160});
+  build(parts);
+  // the middle file changes after its build: same size, other bytes
+  std::string middle = file_bytes(parts[1]);
+  const size_t at = middle.find("[Event \"");
+  REQUIRE(at != std::string::npos);
+  middle[at + 8] = middle[at + 8] == 'X' ? 'Y' : 'X';
+  write(parts[1], middle);
+  const Answer refused = run(dir, inputs(parts), kExalpha + "smotheredmate.cql");
+  CHECK(refused.exit_code == 2);
+  CHECK(refused.err.find(parts[1]) != std::string::npos);
+  CHECK(refused.err.find(parts[0]) == std::string::npos);
+  CHECK(refused.out.find(" matches of ") == std::string::npos);
+  CHECK_FALSE(fs::exists(dir / "out.pgn"));
+  // --no-index reads it anyway
+  CHECK(run(dir, "--no-index" + inputs(parts), kExalpha + "smotheredmate.cql").exit_code == 0);
+}
+
+TEST_CASE("a .cqlrepo list: paths relative to its folder, comments, and a bad line refused by file:line:col",
+          "[multi][run]") {
+  const fs::path dir = scratch("list");
+  const auto parts = split(dir, file_bytes(kData + "/studies/cql-sample.pgn"), {100});
+  fs::create_directories(dir / "lists");
+  write(dir / "lists" / "good.cqlrepo", "# two parts\n../part1.pgn\n\n  # indented comment\n" +
+                                            fs::absolute(parts[1]).string() + "\r\n");
+  const Answer good = run(dir, "-i lists/good.cqlrepo", kExalpha + "smotheredmate.cql");
+  const Answer whole = run(dir, "-i whole.pgn", kExalpha + "smotheredmate.cql");
+  CHECK(good.exit_code == 0);
+  CHECK(good.output == whole.output);
+
+  write(dir / "lists" / "bad.cqlrepo", "../part1.pgn\n# next: missing\n  ../missing.pgn\n");
+  const Answer bad = run(dir, "-i lists/bad.cqlrepo", kExalpha + "smotheredmate.cql");
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.err.find("lists/bad.cqlrepo:3:3: cannot read 'lists/../missing.pgn'") != std::string::npos);
+
+  write(dir / "lists" / "nested.cqlrepo", "good.cqlrepo\n");
+  const Answer nested = run(dir, "-i lists/nested.cqlrepo", kExalpha + "smotheredmate.cql");
+  CHECK(nested.exit_code == 2);
+  CHECK(nested.err.find("lists/nested.cqlrepo:1:1: 'good.cqlrepo' is a repository list") != std::string::npos);
+
+  write(dir / "lists" / "empty.cqlrepo", "# nothing\n");
+  const Answer empty = run(dir, "-i lists/empty.cqlrepo", kExalpha + "smotheredmate.cql");
+  CHECK(empty.exit_code == 2);
+  CHECK(empty.err.find("names no PGN file") != std::string::npos);
+
+  // the output may not be one of the repository's files
+  const std::string before = file_bytes(parts[0]);
+  auto onto = run_process("cd " + shell_quote(dir.string()) + " && " + shell_quote(CQLINDEX_BINARY) +
+                          " run -i lists/good.cqlrepo -o part1.pgn " + shell_quote(kExalpha + "smotheredmate.cql") +
+                          " 2>&1");
+  CHECK(onto.exit_code == 1);
+  CHECK(file_bytes(parts[0]) == before);
+}
+
+TEST_CASE("a repository with a dirty file in the middle counts and reports its games as the concatenation does",
+          "[multi][run]") {
+  const fs::path dir = scratch("dirty");
+  const std::string studies = file_bytes(kData + "/studies/cql-sample.pgn");
+  const std::string dirty =
+      "[Event \"illegal\"]\n[White \"W\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 Nc6 *\n\n"
+      "[Event \"fine\"]\n[White \"W\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n"
+      "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n";
+  // the studies cut in two, the dirty file between the halves
+  const auto halves = split(dir, studies, {120});
+  write(dir / "dirty.pgn", dirty);
+  const std::vector<std::string> parts = {halves[0], (dir / "dirty.pgn").string(), halves[1]};
+  write(dir / "whole.pgn", file_bytes(parts[0]) + dirty + file_bytes(parts[2]));
+  write(dir / "mate.cql", "cql()\nmate\n");
+  for (const std::string& q : {(dir / "mate.cql").string(), kExalpha + "passers.cql"}) check_same(dir, parts, q, "");
+  // its error is reported where it is, with the game's number in the repository
+  const Answer repo = run(dir, inputs(parts), (dir / "mate.cql").string());
+  CHECK(repo.err.find((dir / "dirty.pgn").string() + ":6:") != std::string::npos);
+  CHECK(repo.err.find(": game 120: ") != std::string::npos);
+  build(parts);
+  build({(dir / "whole.pgn").string()});
+  for (const std::string& q : {(dir / "mate.cql").string(), kExalpha + "passers.cql"}) check_same(dir, parts, q, "");
+  check_same(dir, parts, (dir / "mate.cql").string(), "-gamenumber 110 130");
+}
