@@ -17,6 +17,7 @@
 #include "engine/cql/similar/submission_files.h"
 #include "engine/pgn/range_reader.h"
 #include "engine/pgn/reader.h"
+#include "exec/memory_run.h"
 #include "exec/open_index.h"
 #include "exec/output_file.h"
 #include "exec/query_file.h"
@@ -29,6 +30,11 @@
 
 namespace cqlindex::exec {
 namespace {
+
+// Where a run's stderr lines go: the terminal, or a served run's memory.
+std::ostream& diagnostics_of(const RunSettings& opt) { return opt.memory ? *opt.memory->diagnostics : std::cerr; }
+// Where a run's stdout lines go: the terminal, or a served run's memory.
+std::ostream& messages_of(const RunSettings& opt) { return opt.memory ? *opt.memory->messages : std::cout; }
 
 // The output file: -o, else the header's `output`, else `<query stem>-out.pgn` next to the query.
 std::string output_path(const cql::Query& query, const RunSettings& opt) {
@@ -49,6 +55,7 @@ struct ScanResult {
   std::vector<std::string> messages;  // `message` lines, printed in game order
   std::optional<cql::CqlError> error;  // CQL stops the run here (a literal matched as a position, ...)
   bool messages_only = false;  // ruled out by the index, read only to report its PGN errors
+  std::optional<OutputGame> served;  // a served run: the game's tags and the query's comments by ply
 };
 
 
@@ -91,6 +98,8 @@ bool replay_spans(const pgn::RangeReader* ranges, std::string_view text, const s
 RunSummary evaluate_query(const cql::Query& query, const RunSettings& opt, const std::string& input,
                           const std::string& source) {
   RunSummary summary;
+  std::ostream& diag = diagnostics_of(opt);
+  std::ostream& said = messages_of(opt);
   auto stop = [&](Status status) { return stopped(summary, status); };
   cql::eval::EvalOptions eo;
   const cql::Header& h = query.header;
@@ -120,16 +129,16 @@ RunSummary evaluate_query(const cql::Query& query, const RunSettings& opt, const
   try {
     program = cql::eval::compile(query, eo);
   } catch (const std::regex_error& e) {
-    std::cerr << "cqlindex run: bad -player regular expression '" << opt.player << "': " << e.what() << "\n";
+    diag << "cqlindex run: bad -player regular expression '" << opt.player << "': " << e.what() << "\n";
     return stop(Status::QueryError);
   } catch (const cql::CqlError& e) {
-    std::cerr << cql::format_error(e, opt.query_file, source);
+    diag << cql::format_error(e, opt.query_file, source);
     return stop(e.kind == cql::CqlError::Kind::Input ? Status::InputError : Status::QueryError);
   }
   // similarposition's submissions, read by compile: CQL's line for each, and their PGN problems
   for (const auto& f : program.options.submissions->files()) {
-    for (const pgn::PgnError& e : f->problems) std::cerr << pgn::format_error(f->path, e) << "\n";
-    std::cout << cql::similar::read_message(f->db) << std::endl;
+    for (const pgn::PgnError& e : f->problems) diag << pgn::format_error(f->path, e) << "\n";
+    said << cql::similar::read_message(f->db) << std::endl;
   }
   std::string err;
   // A regular file is mapped only when it is scanned whole: an indexed query reads its candidates' byte ranges
@@ -140,27 +149,44 @@ RunSummary evaluate_query(const cql::Query& query, const RunSettings& opt, const
   if (std::filesystem::is_regular_file(input, regular_error)) ranges = pgn::RangeReader::open(input, &err);
   else file = pgn::PgnFile::open(input, &err);
   if (!file && !ranges) {
-    std::cerr << "cqlindex run: " << err << "\n";
+    diag << "cqlindex run: " << err << "\n";
     return stop(Status::InputError);
   }
-  const std::string out_path = output_path(query, opt);
-  bool out_is_input = false;
-  auto out_file = OutputFile::open(out_path, {input, opt.query_file}, &err, &out_is_input);
-  if (!out_file) {  // -o (or the header's output) naming an input is a usage error
-    std::cerr << "cqlindex run: " << err << "\n";
-    return stop(out_is_input ? Status::QueryError : Status::InputError);
+  // A served run keeps its games in memory: no output file.
+  const std::string out_path = opt.memory ? std::string() : output_path(query, opt);
+  std::unique_ptr<OutputFile> out_file;
+  if (!opt.memory) {
+    bool out_is_input = false;
+    out_file = OutputFile::open(out_path, {input, opt.query_file}, &err, &out_is_input);
+    if (!out_file) {  // -o (or the header's output) naming an input is a usage error
+      diag << "cqlindex run: " << err << "\n";
+      return stop(out_is_input ? Status::QueryError : Status::InputError);
+    }
   }
-  std::ostream& out = out_file->stream();
-  // The index, when the input has one: only the games it cannot rule out are replayed.
-  std::unique_ptr<store::IndexStore> index;
-  if (!opt.no_index)
-    if (Status s = open_fresh_index({"run", input, opt.index_dir, "", true}, index); s != Status::Ok) return stop(s);
+  // A matched game to the output file, or to a served run's memory; false: the run stops here (a result cap).
+  auto emit = [&](ScanResult& r) {
+    if (!opt.memory) {
+      out_file->stream() << r.text;
+      return true;
+    }
+    OutputGame game = std::move(*r.served);
+    game.pgn = std::move(r.text);
+    return opt.memory->on_game(std::move(game));
+  };
+  // The index, when the input has one (a served run's is open already): only the games it cannot rule out are
+  // replayed.
+  std::unique_ptr<store::IndexStore> opened;
+  const store::IndexStore* index = opt.memory ? opt.memory->index : nullptr;
+  if (!index && !opt.no_index) {
+    if (Status s = open_fresh_index({"run", input, opt.index_dir, "", true}, opened); s != Status::Ok) return stop(s);
+    index = opened.get();
+  }
   std::optional<planner::CandidateSet> candidates;
   planner::PlanReport plan;
   // a query that can stop with an error where it is evaluated replays every game, as CQL would reach it
   if (index && !program.may_fail) candidates = planner::plan_candidates(query, *index, &plan, program.options.submissions.get());
   if (index && !plan.error.empty()) {  // a damaged block: stop rather than answer from part of the index
-    std::cerr << "cqlindex run: " << plan.error << " ('cqlindex verify " << input
+    diag << "cqlindex run: " << plan.error << " ('cqlindex verify " << input
               << "' names every damaged file; rebuild the index, or use --no-index)\n";
     return stop(Status::InputError);
   }
@@ -173,19 +199,19 @@ RunSummary evaluate_query(const cql::Query& query, const RunSettings& opt, const
       auto problems =
           index->postings(store::Family::Flags, indexer::game_flag_key(indexer::GameFlag::PgnProblem), &err);
       if (!problems) {
-        std::cerr << "cqlindex run: " << err << "\n";
+        diag << "cqlindex run: " << err << "\n";
         return stop(Status::InputError);
       }
       to_read |= problems->bits();
     } else {
-      std::cerr << "cqlindex run: the index predates the record of PGN errors: the errors of the games it rules "
+      diag << "cqlindex run: the index predates the record of PGN errors: the errors of the games it rules "
                    "out are not reported (rebuild it with 'cqlindex build " << input << "')\n";
     }
   }
   if (!candidates && !file) {  // scanned whole: mapped, its pages handed back as the scan goes
     file = pgn::PgnFile::open(input, &err);
     if (!file) {
-      std::cerr << "cqlindex run: " << err << "\n";
+      diag << "cqlindex run: " << err << "\n";
       return stop(Status::InputError);
     }
   }
@@ -193,7 +219,7 @@ RunSummary evaluate_query(const cql::Query& query, const RunSettings& opt, const
   // persistent variables and dictionaries carry state from game to game: one scanner, the games in file order
   if (query.needs_single_thread) {
     threads = 1;
-    std::cerr << "cqlindex run: running single-threaded because 'persistent', 'writefile', 'readfile' or 'dictionary' "
+    diag << "cqlindex run: running single-threaded because 'persistent', 'writefile', 'readfile' or 'dictionary' "
                  "detected\n";
   }
   const auto t0 = std::chrono::steady_clock::now();
@@ -213,8 +239,13 @@ RunSummary evaluate_query(const cql::Query& query, const RunSettings& opt, const
   const bool sorted = !program.sorts.empty();
   std::vector<ScanResult> kept;
   std::optional<cql::CqlError> run_error;
+  bool cancelled = false;  // a served run's caller stopped it
   std::function<ScanResult(const pgn::Game&, unsigned)> work = [&](const pgn::Game& g, unsigned worker) {
     ScanResult r;
+    if (opt.memory && opt.memory->cancelled()) {  // not evaluated: the delivery stops before it
+      r.in_range = false;
+      return r;
+    }
     if (games && (int64_t(g.number) < games->min || int64_t(g.number) > games->max)) {
       r.in_range = false;
       return r;
@@ -238,10 +269,12 @@ RunSummary evaluate_query(const cql::Query& query, const RunSettings& opt, const
       r.matched = true;
       if (o.set_tags.empty()) {
         pgn::write_game(g, o.comments, {}, r.text);
+        if (opt.memory) r.served = output_game_of(g, o.comments);
       } else {  // settag: the game is written with the tags the query set
         pgn::Game tagged = g.copy_viewing();
         cql::eval::apply_set_tags(o, tagged);
         pgn::write_game(tagged, o.comments, {}, r.text);
+        if (opt.memory) r.served = output_game_of(tagged, o.comments);
       }
       r.number = g.number;
       r.outcome.sort_values = std::move(o.sort_values);
@@ -249,6 +282,10 @@ RunSummary evaluate_query(const cql::Query& query, const RunSettings& opt, const
     return r;
   };
   std::function<bool(const pgn::GameInfo&, ScanResult&&)> deliver = [&](const pgn::GameInfo& info, ScanResult&& r) {
+    if (opt.memory && opt.memory->cancelled()) {
+      cancelled = true;
+      return false;
+    }
     if (games && int64_t(info.number) > games->max) {
       read_past_range = int64_t(info.number) == games->max + 1;
       return false;
@@ -258,7 +295,7 @@ RunSummary evaluate_query(const cql::Query& query, const RunSettings& opt, const
       ++messages_only;
       if (r.unreadable) ++unreadable, ++unreadable_unreplayed;
     }
-    for (const pgn::PgnError& e : info.errors) std::cerr << pgn::format_error(input, e) << '\n';
+    for (const pgn::PgnError& e : info.errors) diag << pgn::format_error(input, e) << '\n';
     if (!info.errors.empty())
       for (const pgn::PgnError& e : info.errors)
         if (e.severity == pgn::Severity::Error) { ++with_errors; break; }
@@ -267,14 +304,14 @@ RunSummary evaluate_query(const cql::Query& query, const RunSettings& opt, const
       run_error = std::move(r.error);
       return false;
     }
-    for (const std::string& m : r.messages) std::cout << m << '\n';
+    for (const std::string& m : r.messages) said << m << '\n';
     ++replayed;
     if (r.unreadable && !r.matched) ++unreadable;
     if (r.matched) {
       ++matched;
       // with sort the output order is known only at the end (the games are kept); else streamed in game order
       if (sorted) kept.push_back(std::move(r));
-      else out << r.text;
+      else if (!emit(r)) return false;
     }
     return true;
   };
@@ -301,18 +338,18 @@ RunSummary evaluate_query(const cql::Query& query, const RunSettings& opt, const
       if (games && int64_t(id) + 1 > games->max) break;
       auto record = index->game(id, &err);
       if (!record) {
-        std::cerr << "cqlindex run: " << err << "\n";
+        diag << "cqlindex run: " << err << "\n";
         return stop(Status::InputError);
       }
       spans.push_back(pgn::GameSpan{uint64_t(id) + 1, record->offset, record->length, record->first_line,
                                     record->first_col});
       if (spans.size() == kSlice && !replay()) {
-        std::cerr << "cqlindex run: " << err << "\n";
+        diag << "cqlindex run: " << err << "\n";
         return stop(Status::InputError);
       }
     }
     if (!replay()) {
-      std::cerr << "cqlindex run: " << err << "\n";
+      diag << "cqlindex run: " << err << "\n";
       return stop(Status::InputError);
     }
     // Every game of the file is accounted for: the index ruled out the others without a replay.
@@ -320,24 +357,29 @@ RunSummary evaluate_query(const cql::Query& query, const RunSettings& opt, const
     const uint64_t evaluated = seen - messages_only;
     seen = games ? std::min<uint64_t>(total, uint64_t(std::max<int64_t>(games->max, 0))) : total;
     read_past_range = games && int64_t(total) > std::max<int64_t>(games->max, 0);
-    std::cerr << "cqlindex run: the index left " << evaluated << " of " << seen
+    diag << "cqlindex run: the index left " << evaluated << " of " << seen
               << " games to replay (the others cannot match; 'cqlindex explain' shows the plan)\n";
   } else {
-    if (index) std::cerr << "cqlindex run: the index cannot narrow this query: every game is replayed\n";
+    if (index) diag << "cqlindex run: the index cannot narrow this query: every game is replayed\n";
     pgn::for_each_game<ScanResult>(file->text(), ro, work, deliver);
   }
+  if (cancelled) {
+    diag << "cqlindex run: stopped: the run was cancelled\n";
+    return stop(Status::InputError);
+  }
   if (run_error) {
-    std::cerr << cql::format_error(*run_error, opt.query_file, source);
+    diag << cql::format_error(*run_error, opt.query_file, source);
     return stop(Status::QueryError);
   }
   if (sorted) {
     std::stable_sort(kept.begin(), kept.end(), [&](const ScanResult& a, const ScanResult& b) {
       return cql::eval::sorted_before(program, a.outcome, a.number, b.outcome, b.number);
     });
-    for (const ScanResult& r : kept) out << r.text;
+    for (ScanResult& r : kept)
+      if (!emit(r)) break;
   }
-  if (!out_file->commit(&err)) {  // no success line: the output is not there
-    std::cerr << "cqlindex run: " << err << "\n";
+  if (out_file && !out_file->commit(&err)) {  // no success line: the output is not there
+    diag << "cqlindex run: " << err << "\n";
     return stop(Status::InputError);
   }
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -374,7 +416,10 @@ const cql::Node* lone_similarposition(const cql::Query& query, const RunSettings
 RunSummary run_query(const RunSettings& opt) {
   RunSummary summary;
   auto stop = [&](Status status) { return stopped(summary, status); };
-  const std::optional<std::string> text = read_query_file("run", opt.query_file);
+  std::ostream& diag = diagnostics_of(opt);
+  std::ostream& said = messages_of(opt);
+  const std::optional<std::string> text =
+      opt.memory ? std::optional<std::string>(opt.memory->text) : read_query_file("run", opt.query_file);
   if (!text) return stop(Status::QueryError);
   const std::string& source = *text;
 
@@ -382,13 +427,13 @@ RunSummary run_query(const RunSettings& opt) {
   try {
     if (opt.lex_only) {
       for (const cql::Token& t : cql::lex(source))
-        std::cout << t.line << ":" << t.column << " " << cql::describe(t) << "\n";
+        said << t.line << ":" << t.column << " " << cql::describe(t) << "\n";
       summary.printed_only = true;
       return summary;
     }
     query = cql::parse_query(source, !opt.preamble.empty());
   } catch (const cql::CqlError& e) {
-    std::cerr << cql::format_error(e, opt.query_file, source);
+    diag << cql::format_error(e, opt.query_file, source);
     return stop(Status::QueryError);
   }
   // command-line preamble filters and transforms
@@ -400,7 +445,7 @@ RunSummary run_query(const RunSettings& opt) {
       for (auto& c : query.body->kids) compound->add("arg", std::move(c.node));
       query.body = std::move(compound);
     } catch (const cql::CqlError& e) {
-      std::cerr << cql::format_error(e, "command line", text);
+      diag << cql::format_error(e, "command line", text);
       return stop(Status::QueryError);
     }
   }
@@ -414,21 +459,21 @@ RunSummary run_query(const RunSettings& opt) {
       query.body = std::move(compound);
     }
   } catch (const cql::CqlError& e) {  // a query at the depth limit cannot take the transforms around it
-    std::cerr << "cqlindex run: " << opt.query_file << ": " << e.what() << "\n";
+    diag << "cqlindex run: " << opt.query_file << ": " << e.what() << "\n";
     return stop(Status::QueryError);
   }
   if (opt.parse_only) {
-    std::cout << cql::print_canonical(query);
+    said << cql::print_canonical(query);
     summary.printed_only = true;
     return summary;
   }
   std::string input = opt.input.empty() ? query.header.input : opt.input;
   if (input.empty()) {
-    std::cerr << "cqlindex run: no input: give -i FILE.pgn or 'input' in the cql(...) header\n";
+    diag << "cqlindex run: no input: give -i FILE.pgn or 'input' in the cql(...) header\n";
     return stop(Status::QueryError);
   }
   if (!std::filesystem::is_regular_file(input)) {
-    std::cerr << "cqlindex run: cannot read input '" << input << "'\n";
+    diag << "cqlindex run: cannot read input '" << input << "'\n";
     return stop(Status::InputError);
   }
   if (const cql::Node* similar = lone_similarposition(query, opt)) {
