@@ -111,9 +111,9 @@ exec::Status run_server(const ServeSettings& settings) {
               << " (the address is in use or not this machine's; --port 0 picks a free port)\n";
     return exec::Status::InputError;
   }
-  std::cout << port << std::endl;  // the first line: where to connect (tests read it)
   std::cerr << "cqlindex serve: http://" << settings.bind << ":" << port << "/ serves " << repository->input() << " ("
             << repository->game_count() << " games); Ctrl-C stops it\n";
+  std::cout << port << std::endl;  // the first line: where to connect (tests read it, then stderr)
 
   std::atomic<bool> listening_ended{false};
   std::thread stopper([&] {
