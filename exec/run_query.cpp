@@ -187,7 +187,7 @@ RunSummary evaluate_query(const cql::Query& query, const RunSettings& opt, const
   if (index && !program.may_fail) candidates = planner::plan_candidates(query, *index, &plan, program.options.submissions.get());
   if (index && !plan.error.empty()) {  // a damaged block: stop rather than answer from part of the index
     diag << "cqlindex run: " << plan.error << " ('cqlindex verify " << input
-              << "' names every damaged file; rebuild the index, or use --no-index)\n";
+         << "' names every damaged file; rebuild the index, or use --no-index)\n";
     return stop(Status::InputError);
   }
   // The games an indexed run reads: its candidates, and the games with PGN errors or warnings for their messages
@@ -205,7 +205,7 @@ RunSummary evaluate_query(const cql::Query& query, const RunSettings& opt, const
       to_read |= problems->bits();
     } else {
       diag << "cqlindex run: the index predates the record of PGN errors: the errors of the games it rules "
-                   "out are not reported (rebuild it with 'cqlindex build " << input << "')\n";
+              "out are not reported (rebuild it with 'cqlindex build " << input << "')\n";
     }
   }
   if (!candidates && !file) {  // scanned whole: mapped, its pages handed back as the scan goes
@@ -220,7 +220,7 @@ RunSummary evaluate_query(const cql::Query& query, const RunSettings& opt, const
   if (query.needs_single_thread) {
     threads = 1;
     diag << "cqlindex run: running single-threaded because 'persistent', 'writefile', 'readfile' or 'dictionary' "
-                 "detected\n";
+            "detected\n";
   }
   const auto t0 = std::chrono::steady_clock::now();
 
@@ -358,7 +358,7 @@ RunSummary evaluate_query(const cql::Query& query, const RunSettings& opt, const
     seen = games ? std::min<uint64_t>(total, uint64_t(std::max<int64_t>(games->max, 0))) : total;
     read_past_range = games && int64_t(total) > std::max<int64_t>(games->max, 0);
     diag << "cqlindex run: the index left " << evaluated << " of " << seen
-              << " games to replay (the others cannot match; 'cqlindex explain' shows the plan)\n";
+         << " games to replay (the others cannot match; 'cqlindex explain' shows the plan)\n";
   } else {
     if (index) diag << "cqlindex run: the index cannot narrow this query: every game is replayed\n";
     pgn::for_each_game<ScanResult>(file->text(), ro, work, deliver);

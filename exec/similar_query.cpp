@@ -57,7 +57,8 @@ SimilarSummary run_similar(const SimilarRequest& opt) {
       return stop(output_is_input ? Status::QueryError : Status::InputError);
     }
   }
-  const bool near_wanted = !memory && (opt.near.has_value() || report != nullptr);  // the positions are kept whole for it
+  // the positions are kept whole for it (a served search has neither)
+  const bool near_wanted = !memory && (opt.near.has_value() || report != nullptr);
   // -- end of issue 17
   // The index, if there is a usable one; a stale or damaged one is refused.
   std::unique_ptr<store::IndexStore> opened;
@@ -70,7 +71,7 @@ SimilarSummary run_similar(const SimilarRequest& opt) {
     index = opened.get();
     if (!index)
       diag << "cqlindex " << opt.command << ": " << opt.repository << " is not indexed (no " << dir
-                << "): scanning every game; 'cqlindex build " << opt.repository << "' makes this fast\n";
+           << "): scanning every game; 'cqlindex build " << opt.repository << "' makes this fast\n";
   }
 
   // The submissions (with the canonical key of each position when the index will be asked).
