@@ -36,6 +36,17 @@ std::string status_reason(int status) {
   }
 }
 
+// Returns the host of a Host header ("127.0.0.1:8080" -> "127.0.0.1", "[::1]:8080" -> "::1").
+std::string host_name(const std::string& host) {
+  if (!host.empty() && host[0] == '[') return host.substr(1, host.find(']') - 1);
+  return host.substr(0, host.rfind(':') == std::string::npos ? host.size() : host.rfind(':'));
+}
+
+// True for the names of this machine's loopback interface.
+bool is_loopback(const std::string& name) {
+  return name == "localhost" || name == "::1" || name.rfind("127.", 0) == 0;
+}
+
 }  // namespace
 
 exec::Status run_server(const ServeSettings& settings) {
@@ -94,16 +105,21 @@ exec::Status run_server(const ServeSettings& settings) {
   int port = settings.port;
   const bool bound = port == 0 ? (port = server.bind_to_any_port(settings.bind)) > 0
                                : server.bind_to_port(settings.bind, port);
-  // A web page from another site may make the browser post to this server (a query that burns its time):
-  // requests that a browser marks as coming from another origin are refused.
-  const std::string port_text = std::to_string(port);
-  server.set_pre_routing_handler([&, port_text](const httplib::Request& req, httplib::Response& res) {
+  // A web page from another site may make the browser send requests here (a query that burns the server's
+  // time, or, through a DNS name rebound to 127.0.0.1, one that reads its answers). Refused: a request a browser
+  // marks as coming from another origin than the server's own address, and on a loopback server any request
+  // naming a host other than a loopback one.
+  const bool loopback = is_loopback(settings.bind);
+  server.set_pre_routing_handler([loopback](const httplib::Request& req, httplib::Response& res) {
+    const std::string host = req.get_header_value("Host");
     const std::string origin = req.get_header_value("Origin");
-    if (origin.empty() || origin == "http://" + settings.bind + ":" + port_text ||
-        origin == "http://127.0.0.1:" + port_text || origin == "http://localhost:" + port_text ||
-        origin == "http://[::1]:" + port_text)
-      return httplib::Server::HandlerResponse::Unhandled;
-    reply(res, error_answer(403, "requests from the page of another site (Origin " + origin + ") are refused"));
+    std::string why;
+    if (loopback && !host.empty() && !is_loopback(host_name(host)))
+      why = "this server answers only requests to its loopback address, not to host " + host;
+    else if (!origin.empty() && origin != "http://" + host)
+      why = "requests from the page of another site (Origin " + origin + ") are refused";
+    if (why.empty()) return httplib::Server::HandlerResponse::Unhandled;
+    reply(res, error_answer(403, why));
     return httplib::Server::HandlerResponse::Handled;
   });
   if (!bound) {

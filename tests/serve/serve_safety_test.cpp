@@ -93,6 +93,10 @@ TEST_CASE("serve: binds to loopback by default and refuses what it must", "[serv
                            "{\"cql\": \"cql() mate\"}", "application/json");
     REQUIRE(own);
     CHECK(own->status == 200);
+    // a DNS name rebound to 127.0.0.1: the browser sends its own name as the host
+    auto rebound = client.Get("/api/info", httplib::Headers{{"Host", "evil.example:" + std::to_string(server.port())}});
+    REQUIRE(rebound);
+    CHECK(rebound->status == 403);
   }
   SECTION("unknown paths: 404 in JSON") {
     const Reply r = get(server, "/api/nothing");
