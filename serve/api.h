@@ -35,5 +35,8 @@ Answer api_run(const ApiContext& context, const std::string& body);
 Answer api_similar(const ApiContext& context, const std::string& body);
 // GET /api/game/N: game N's PGN, tags, mainline moves and the FEN of every mainline position.
 Answer api_game(const ApiContext& context, const std::string& number);
+// GET /api/explore?fen=FEN[&cap=N]: the moves the repository's games played from that exact position, with game
+// counts and White/draw/Black results (exec/explore.h; at most N candidate games replayed, default 2,000).
+Answer api_explore(const ApiContext& context, const std::string& fen, const std::string& cap);
 
 }  // namespace cqlindex::serve

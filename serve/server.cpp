@@ -79,6 +79,9 @@ exec::Status run_server(const ServeSettings& settings) {
   server.Post("/api/similar", [&](const httplib::Request& req, httplib::Response& res) {
     reply(res, api_similar(context, req.body));
   });
+  server.Get("/api/explore", [&](const httplib::Request& req, httplib::Response& res) {
+    reply(res, api_explore(context, req.get_param_value("fen"), req.get_param_value("cap")));
+  });
   server.Get(R"(/api/game/([^/]+))", [&](const httplib::Request& req, httplib::Response& res) {
     reply(res, api_game(context, req.matches[1].str()));
   });

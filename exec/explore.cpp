@@ -1,0 +1,67 @@
+// An opening explorer's view of one position: candidates from the similar family, replayed for the exact
+// position.
+#include "exec/explore.h"
+
+#include <algorithm>
+#include <map>
+
+#include "engine/chess/position.h"
+#include "indexer/canonical_key.h"
+#include "store/index_store.h"
+
+namespace cqlindex::exec {
+namespace {
+
+// The first four fields of a FEN (board, side to move, castling, en passant): the position without its clocks.
+std::string without_clocks(const std::string& fen) {
+  size_t at = 0;
+  for (int field = 0; field < 4 && at != std::string::npos; ++field) at = fen.find(' ', at + (field ? 1 : 0));
+  return at == std::string::npos ? fen : fen.substr(0, at);
+}
+
+// Adds one game with PGN result `result` to `r`.
+void count(Results& r, const std::string& result) {
+  ++r.games;
+  if (result == "1-0") ++r.white;
+  else if (result == "1/2-1/2") ++r.draws;
+  else if (result == "0-1") ++r.black;
+}
+
+}  // namespace
+
+std::optional<Exploration> explore(const ServedRepository& repository, const std::string& fen, uint64_t cap,
+                                   std::string* error) {
+  const auto position = chess::Position::from_fen(fen, error);
+  if (!position) return std::nullopt;
+  Exploration out;
+  out.fen = position->fen();
+  const std::string wanted = without_clocks(out.fen);
+  auto candidates = repository.index().position_games(indexer::canonical_key(*position), error);
+  if (!candidates) return std::nullopt;
+  out.candidates = candidates->size();
+  std::map<std::string, Results> by_move;
+  for (const uint32_t id : candidates->bits()) {
+    if (out.replayed == cap) {
+      out.complete = false;
+      break;
+    }
+    ++out.replayed;
+    auto game = repository.game(uint64_t(id) + 1, error);
+    if (!game) return std::nullopt;
+    for (size_t ply = 0; ply < game->fens.size(); ++ply) {
+      if (without_clocks(game->fens[ply]) != wanted) continue;
+      std::string result;
+      for (const auto& [name, value] : game->tags)
+        if (name == "Result") result = value;
+      count(out.results, result);
+      if (ply < game->moves.size()) count(by_move[game->moves[ply]], result);
+      break;  // a game counts once, at its first visit of the position
+    }
+  }
+  for (auto& [san, results] : by_move) out.moves.push_back(ExploreMove{san, results});
+  std::stable_sort(out.moves.begin(), out.moves.end(),
+                   [](const ExploreMove& a, const ExploreMove& b) { return a.results.games > b.results.games; });
+  return out;
+}
+
+}  // namespace cqlindex::exec
