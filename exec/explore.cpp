@@ -6,6 +6,8 @@
 #include <map>
 
 #include "engine/chess/position.h"
+#include "engine/chess/san.h"
+#include "engine/pgn/game.h"
 #include "indexer/canonical_key.h"
 #include "store/index_store.h"
 
@@ -40,21 +42,29 @@ std::optional<Exploration> explore(const ServedRepository& repository, const std
   if (!candidates) return std::nullopt;
   out.candidates = candidates->size();
   std::map<std::string, Results> by_move;
+  std::string bytes;
+  pgn::Game game;
   for (const uint32_t id : candidates->bits()) {
     if (out.replayed == cap) {
       out.complete = false;
       break;
     }
     ++out.replayed;
-    auto game = repository.game(uint64_t(id) + 1, error);
-    if (!game) return std::nullopt;
-    for (size_t ply = 0; ply < game->fens.size(); ++ply) {
-      if (without_clocks(game->fens[ply]) != wanted) continue;
-      std::string result;
-      for (const auto& [name, value] : game->tags)
-        if (name == "Result") result = value;
+    if (!repository.parse(uint64_t(id) + 1, bytes, game, error)) return std::nullopt;
+    if (!game.start_known) continue;
+    // the mainline's positions, each compared by its board first (cheap), then by the whole FEN's four fields
+    for (pgn::NodeIndex n = 0; n != pgn::kNoNode && n < game.positions.size(); n = game.nodes[n].first_child) {
+      const chess::Position& here = game.positions[n];
+      if (here.pieces() != position->pieces() || here.side_to_move() != position->side_to_move() ||
+          without_clocks(here.fen()) != wanted)
+        continue;
+      const std::string result(game.tag("Result").value_or(""));
       count(out.results, result);
-      if (ply < game->moves.size()) count(by_move[game->moves[ply]], result);
+      if (const pgn::NodeIndex next = game.nodes[n].first_child; next != pgn::kNoNode && next < game.positions.size())
+        count(by_move[game.nodes[next].move.is_null()
+                          ? std::string("--")
+                          : chess::to_san(here, game.nodes[next].move, game.positions[next])],
+              result);
       break;  // a game counts once, at its first visit of the position
     }
   }

@@ -65,18 +65,22 @@ std::string ServedRepository::staleness() const {
   return "";
 }
 
-std::optional<GameView> ServedRepository::game(uint64_t number, std::string* error) const {
+bool ServedRepository::parse(uint64_t number, std::string& bytes, pgn::Game& game, std::string* error) const {
   if (number < 1 || number > game_count()) {
     if (error) *error = "no game " + std::to_string(number) + " (the repository has " + std::to_string(game_count()) + ")";
-    return std::nullopt;
+    return false;
   }
   auto record = index_->game(uint32_t(number - 1), error);
-  if (!record) return std::nullopt;
+  if (!record || !reader_->read(record->offset, record->length, bytes, error)) return false;
+  pgn::parse_game(bytes, pgn::GameLocation{number, record->offset, record->first_line, record->first_col}, game);
+  return true;
+}
+
+std::optional<GameView> ServedRepository::game(uint64_t number, std::string* error) const {
   GameView view;
   view.number = number;
-  if (!reader_->read(record->offset, record->length, view.pgn, error)) return std::nullopt;
   pgn::Game game;
-  pgn::parse_game(view.pgn, pgn::GameLocation{number, record->offset, record->first_line, record->first_col}, game);
+  if (!parse(number, view.pgn, game, error)) return std::nullopt;
   for (const pgn::Tag& t : game.tags) view.tags.emplace_back(std::string(t.name), std::string(t.value));
   for (const pgn::PgnError& e : game.errors) view.problems.push_back(pgn::format_error(input_, e));
   if (!game.start_known || game.positions.empty()) return view;

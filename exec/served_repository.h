@@ -15,6 +15,7 @@ namespace cqlindex::store {
 class IndexStore;
 }
 namespace cqlindex::pgn {
+class Game;
 class RangeReader;
 }
 
@@ -49,6 +50,9 @@ class ServedRepository {
   // Returns game `number` (1-based) read by its byte range; nullopt (with `error`) when there is no such game or
   // it cannot be read.
   std::optional<GameView> game(uint64_t number, std::string* error) const;
+  // Reads game `number` (1-based) by its byte range and parses it into `game`; false (with `error`) when there
+  // is no such game or it cannot be read. `bytes` holds the text the game's views point into.
+  bool parse(uint64_t number, std::string& bytes, pgn::Game& game, std::string* error) const;
 
  private:
   ServedRepository() = default;
