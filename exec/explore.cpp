@@ -41,7 +41,7 @@ std::optional<Exploration> explore(const ServedRepository& repository, const std
   auto candidates = repository.index().position_games(indexer::canonical_key(*position), error);
   if (!candidates) return std::nullopt;
   out.candidates = candidates->size();
-  std::map<std::string, Results> by_move;
+  std::map<std::string, ExploreMove> by_move;
   std::string bytes;
   pgn::Game game;
   for (const uint32_t id : candidates->bits()) {
@@ -60,15 +60,18 @@ std::optional<Exploration> explore(const ServedRepository& repository, const std
         continue;
       const std::string result(game.tag("Result").value_or(""));
       count(out.results, result);
-      if (const pgn::NodeIndex next = game.nodes[n].first_child; next != pgn::kNoNode && next < game.positions.size())
-        count(by_move[game.nodes[next].move.is_null()
-                          ? std::string("--")
-                          : chess::to_san(here, game.nodes[next].move, game.positions[next])],
-              result);
+      if (const pgn::NodeIndex next = game.nodes[n].first_child; next != pgn::kNoNode && next < game.positions.size()) {
+        const std::string san = game.nodes[next].move.is_null()
+                                    ? std::string("--")
+                                    : chess::to_san(here, game.nodes[next].move, game.positions[next]);
+        ExploreMove& move = by_move[san];
+        if (move.san.empty()) move = ExploreMove{san, game.positions[next].fen(), {}};
+        count(move.results, result);
+      }
       break;  // a game counts once, at its first visit of the position
     }
   }
-  for (auto& [san, results] : by_move) out.moves.push_back(ExploreMove{san, results});
+  for (auto& [san, move] : by_move) out.moves.push_back(std::move(move));
   std::stable_sort(out.moves.begin(), out.moves.end(),
                    [](const ExploreMove& a, const ExploreMove& b) { return a.results.games > b.results.games; });
   return out;

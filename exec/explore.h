@@ -19,6 +19,7 @@ struct Results {
 
 struct ExploreMove {
   std::string san;
+  std::string fen;  // the position it leads to (an explorer walks on to it)
   Results results;  // the games that played it from the position
 };
 

@@ -71,6 +71,7 @@ Answer api_explore(const ApiContext& context, const std::string& fen, const std:
   for (const exec::ExploreMove& m : found->moves) {
     json move = results_json(m.results);
     move["san"] = m.san;
+    move["fen"] = m.fen;
     moves.push_back(std::move(move));
   }
   return json_answer(200, json{{"fen", found->fen},

@@ -1,6 +1,7 @@
 // The page of `cqlindex serve`: plain HTML, CSS and JavaScript (no framework, no network), talking to the JSON
 // API of api.h. Ids and classes the browser test (tests/serve/page_check.js) looks for: #cql, #run, #status,
-// #error, #results .result, #board, #moves .move, .matched, #next-match, #tab-study, #study, #find, #predecessors.
+// #error, #results .result, #board, #moves .move, .matched, #next-match, #explorer .explore-move, #tab-study,
+// #study, #find, #predecessors.
 #include "serve/page.h"
 
 namespace cqlindex::serve {
@@ -41,6 +42,10 @@ constexpr std::string_view kPage = R"PAGE(<!DOCTYPE html>
   #moves .move.matched { color: #fff; background: var(--mark); }
   #moves .move.current { outline: 2px solid #337ab7; }
   #game-title { font-weight: 600; }
+  #explorer table { border-collapse: collapse; font-size: .9em; }
+  #explorer td, #explorer th { padding: .1em .6em; text-align: right; }
+  #explorer td:first-child, #explorer th:first-child { text-align: left; }
+  #explorer tr.explore-move { cursor: pointer; } #explorer tr.explore-move:hover { background: #eef3fb; }
   svg.board text { font-family: "DejaVu Sans", "Noto Sans Symbols2", sans-serif; }
   #predecessors { display: flex; flex-wrap: wrap; gap: 1em; }
   .pair { border: 1px solid #ddd; background: #fff; padding: .5em; }
@@ -75,6 +80,8 @@ mate</textarea>
         <span id="ply-info"></span>
       </div>
       <div id="moves"></div>
+      <div id="explorer"><div id="explorer-title"></div><table><thead><tr><th>move</th><th>games</th>
+        <th>White</th><th>draw</th><th>Black</th></tr></thead><tbody></tbody></table></div>
     </div>
   </section>
   <section class="tab" id="study-tab">
@@ -218,12 +225,51 @@ function show(ply) {
   holder.textContent = "";
   const svg = board(g.fens[state.ply], 360, state.marks.includes(state.ply));
   svg.id = "board";
+  svg.dataset.fen = g.fens[state.ply];
   svg.dataset.ply = state.ply;
   holder.appendChild(svg);
   for (const m of document.querySelectorAll("#moves .move"))
     m.classList.toggle("current", +m.dataset.ply === state.ply);
   $("ply-info").textContent = "ply " + state.ply + " / " + (g.fens.length - 1) +
       (state.marks.includes(state.ply) ? "  (matched)" : "");
+  explore(g.fens[state.ply]);
+}
+
+// --- the explorer: the moves the repository's games played from the board shown; a click walks on
+let exploring = 0;
+async function explore(fen) {
+  const ticket = ++exploring;  // only the latest answer is shown
+  const { status, data } = await api("GET", "/api/explore?fen=" + encodeURIComponent(fen));
+  if (ticket !== exploring) return;
+  const body = $("explorer").querySelector("tbody");
+  body.textContent = "";
+  if (status !== 200) { $("explorer-title").textContent = data.error; return; }
+  $("explorer-title").textContent = "Explorer: " + data.results.games + " games reach this position" +
+      (data.complete ? "" : " (counted in the first " + data.replayed + " of " + data.candidates + " candidates)");
+  const percent = (n, of) => of ? Math.round(100 * n / of) + "%" : "";
+  for (const m of data.moves) {
+    const tr = document.createElement("tr");
+    tr.className = "explore-move";
+    tr.dataset.fen = m.fen;
+    for (const text of [m.san, m.games, percent(m.white, m.games), percent(m.draws, m.games), percent(m.black, m.games)]) {
+      const td = document.createElement("td");
+      td.textContent = text;
+      tr.appendChild(td);
+    }
+    tr.addEventListener("click", () => walkTo(m.fen, m.san));
+    body.appendChild(tr);
+  }
+}
+// Shows `fen` (reached by `san` from the board shown) outside any game, and explores it.
+function walkTo(fen, san) {
+  const holder = $("board-holder");
+  holder.textContent = "";
+  const svg = board(fen, 360, false);
+  svg.id = "board";
+  svg.dataset.fen = fen;
+  holder.appendChild(svg);
+  $("ply-info").textContent = "explorer: after " + san;
+  explore(fen);
 }
 
 // --- the study tab

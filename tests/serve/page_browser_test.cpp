@@ -1,7 +1,7 @@
 // The page of `cqlindex serve` as a person uses it, in headless Chromium (Debian's `chromium`) driven by
 // puppeteer-core (npm, installed by scripts/oracle-setup): a bad query shows its line and column, a query shows
-// its N results (the API's), a result opens on the board at its first matched position and steps on, a pasted
-// study shows its predecessor; nothing is fetched from anywhere but the server. Skipped, saying why, only when
+// its N results (the API's), a result opens on the board at its first matched position and steps on, the
+// explorer shows the moves played from the board and a click walks on, a pasted study shows its predecessor; nothing is fetched from anywhere but the server. Skipped, saying why, only when
 // chromium or puppeteer-core is missing.
 #include <catch2/catch.hpp>
 
@@ -83,6 +83,17 @@ TEST_CASE("serve: the page, driven in headless Chromium", "[serve][browser]") {
   CHECK(report["after_next_match"] == next_match);
   CHECK(report["board_marked"] == true);
   CHECK(report["board_pieces"].get<int>() >= 2);
+  // the explorer at the matched position: what /api/explore answers for it, and a click walks on
+  const std::string matched_fen = get(server, "/api/game/" + std::to_string(numbers[0])).body["fens"][next_match];
+  auto client = server.client();
+  const Reply explored = as_reply(client.Get("/api/explore", httplib::Params{{"fen", matched_fen}}, httplib::Headers{}));
+  REQUIRE(explored.status == 200);
+  REQUIRE(!explored.body["moves"].empty());
+  CHECK(report["explorer_title"].get<std::string>().find(
+            std::to_string(explored.body["results"]["games"].get<uint64_t>()) + " games reach") != std::string::npos);
+  CHECK(report["explorer_first"]["san"] == explored.body["moves"][0]["san"]);
+  CHECK(report["explorer_first"]["fen"] == explored.body["moves"][0]["fen"]);
+  CHECK(report["walked_to"] == explored.body["moves"][0]["fen"]);
   CHECK(report["study_error"] == "");
   CHECK(report["predecessors"].get<std::vector<uint64_t>>() == predecessors);
   CHECK(std::find(predecessors.begin(), predecessors.end(), 9) != predecessors.end());

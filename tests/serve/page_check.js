@@ -1,6 +1,7 @@
 // Drives the page of `cqlindex serve` in headless Chromium as a person would (tests/serve/page_browser_test.cpp
 // checks what it reports): types a bad query and reads the error, runs a query and counts the results, opens
-// one and steps to its matched positions, pastes a study and reads its predecessors. Prints one JSON object.
+// one and steps to its matched positions, reads the explorer and walks on with it, pastes a study and reads its
+// predecessors. Prints one JSON object.
 // usage: node page_check.js CHROMIUM URL QUERY STUDY_FEN PROFILE_DIR SCREENSHOT.png
 "use strict";
 const path = require("path");
@@ -57,7 +58,16 @@ async function main() {
     report.after_next_match = await page.$eval("#board", (e) => +e.dataset.ply);
     report.board_pieces = await page.$$eval("#board text.piece", (l) => l.length);
     report.board_marked = await page.$eval("#board", (e) => e.classList.contains("marked"));
+    // the explorer of the board shown: the moves played from it; a click walks on to the position it leads to
+    await page.waitForFunction(() => document.querySelectorAll("#explorer .explore-move").length > 0);
+    report.explorer_title = await page.$eval("#explorer-title", (e) => e.textContent);
+    report.explorer_first = await page.$eval("#explorer .explore-move", (e) => ({ san: e.cells[0].textContent,
+                                                                                fen: e.dataset.fen }));
     await page.screenshot({ path: screenshot });
+    await page.click("#explorer .explore-move");
+    await page.waitForFunction((fen) => document.getElementById("board").dataset.fen === fen, {},
+                               report.explorer_first.fen);
+    report.walked_to = await page.$eval("#board", (e) => e.dataset.fen);
 
     // the study tab: a FEN pasted, its predecessors shown beside it
     await page.click("#tab-study");
