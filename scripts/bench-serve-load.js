@@ -1,6 +1,6 @@
 // The load of scripts/bench-serve: C clients on loopback, each sending N requests one after the other (keep-alive),
-// a mix of /api/run (a player of the repository, first page), /api/similar (a position of a repository game) and
-// /api/game/K. Prints requests/s, latency percentiles per kind and the errors. Stops by itself.
+// a mix of /api/run (a player of the repository, first page), /api/similar (a position of a repository game),
+// /api/game/K and /api/explore (the position after game 1's 8th ply). Prints requests/s, latency percentiles per kind and the errors. Stops by itself.
 // usage: node bench-serve-load.js PORT CLIENTS REQUESTS
 "use strict";
 const http = require("http");
@@ -38,8 +38,9 @@ async function main() {
     ["run", () => call("POST", "/api/run", { cql: 'cql() player "' + white.replace(/["\\]/g, "") + '"', limit: 50 })],
     ["similar", () => call("POST", "/api/similar", { fen, limit: 50 })],
     ["game", (i) => call("GET", "/api/game/" + (1 + (i * 7919) % info.games))],
+    ["explore", () => call("GET", "/api/explore?fen=" + encodeURIComponent(game.fens[Math.min(8, game.fens.length - 1)]))],
   ];
-  const times = { run: [], similar: [], game: [] };
+  const times = { run: [], similar: [], game: [], explore: [] };
   let errors = 0, firstError = "";
   const started = process.hrtime.bigint();
   await Promise.all(Array.from({ length: clients }, async (_, c) => {

@@ -39,7 +39,7 @@ std::optional<int> parse_options(int argc, char** argv, serve::ServeSettings& s)
       "stop a query still running after SECONDS (0.01 to 86400)")(
       "max-results", po::value<long long>()->default_value(static_cast<long long>(s.max_results)),
       "stop a run after N matching games (1 to 10,000,000)")(
-      "workers", po::value<int>()->default_value(int(s.workers)), "requests served at once (1 to 256)")(
+      "workers", po::value<int>()->default_value(int(s.workers)), "connections served at once (1 to 256)")(
       "threads", po::value<int>()->default_value(0), "threads of one query (0 = all cores)");
   po::variables_map vm;
   if (auto stop = cli::parse_command_line("serve", argc, argv, visible, "REPO.pgn", true, vm)) return *stop;
