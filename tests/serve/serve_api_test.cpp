@@ -151,7 +151,7 @@ TEST_CASE("serve: /api/run pages, and marks matched positions by ply", "[serve][
   CHECK(tags_seen >= 7);
 }
 
-TEST_CASE("serve: /api/game gives a game's bytes, moves and every mainline FEN; /api/info the repository",
+TEST_CASE("serve: /api/game gives a game's bytes, moves and every mainline FEN, and /api/info the repository",
           "[serve][api]") {
   ScratchDir dir("serve-game");
   indexed_repository(dir, kSample);
