@@ -28,4 +28,8 @@ int run_command(int argc, char** argv);
 // cqlindex yacpdb 'QUERY' -i FILE [-o OUT.pgn] [--count]: YACPDB queries over problems (command_yacpdb.cpp).
 int command_yacpdb(int argc, char** argv);
 
+// cqlindex serve REPO.pgn [--port N] [--bind ADDR] [...]: runs the server executable cqlindex-serve built beside
+// this one with the same arguments (command_serve.cpp); returns an exit code only when it cannot be run.
+int command_serve(int argc, char** argv);
+
 }  // namespace cqlindex::cli

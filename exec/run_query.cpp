@@ -17,6 +17,7 @@
 #include "engine/cql/similar/submission_files.h"
 #include "engine/pgn/range_reader.h"
 #include "engine/pgn/reader.h"
+#include "exec/memory_run.h"
 #include "exec/open_index.h"
 #include "exec/output_file.h"
 #include "exec/query_file.h"
@@ -31,6 +32,11 @@
 
 namespace cqlindex::exec {
 namespace {
+
+// Where a run's stderr lines go: the terminal, or a served run's memory.
+std::ostream& diagnostics_of(const RunSettings& opt) { return opt.memory ? *opt.memory->diagnostics : std::cerr; }
+// Where a run's stdout lines go: the terminal, or a served run's memory.
+std::ostream& messages_of(const RunSettings& opt) { return opt.memory ? *opt.memory->messages : std::cout; }
 
 // The output file: -o, else the header's `output`, else `<query stem>-out.pgn` next to the query.
 std::string output_path(const cql::Query& query, const RunSettings& opt) {
@@ -51,6 +57,7 @@ struct ScanResult {
   std::vector<std::string> messages;  // `message` lines, printed in game order
   std::optional<cql::CqlError> error;  // CQL stops the run here (a literal matched as a position, ...)
   bool messages_only = false;  // ruled out by the index, read only to report its PGN errors
+  std::optional<OutputGame> served;  // a served run: the game's tags and the query's comments by ply
 };
 
 
@@ -95,6 +102,8 @@ bool replay_spans(const pgn::RangeReader* ranges, std::string_view text, const s
 RunSummary evaluate_query(cql::Query& query, const RunSettings& opt, const Repository& repository,
                           const std::string& source) {
   RunSummary summary;
+  std::ostream& diag = diagnostics_of(opt);
+  std::ostream& said = messages_of(opt);
   auto stop = [&](Status status) { return stopped(summary, status); };
   const std::vector<std::string>& files = repository.files();
   cql::eval::EvalOptions eo;
@@ -126,38 +135,53 @@ RunSummary evaluate_query(cql::Query& query, const RunSettings& opt, const Repos
   try {
     program = cql::eval::compile(query, eo);
   } catch (const std::regex_error& e) {
-    std::cerr << "cqlindex run: bad -player regular expression '" << opt.player << "': " << e.what() << "\n";
+    diag << "cqlindex run: bad -player regular expression '" << opt.player << "': " << e.what() << "\n";
     return stop(Status::QueryError);
   } catch (const cql::CqlError& e) {
-    std::cerr << cql::format_error(e, opt.query_file, source);
+    diag << cql::format_error(e, opt.query_file, source);
     return stop(e.kind == cql::CqlError::Kind::Input ? Status::InputError : Status::QueryError);
   }
   // similarposition's submissions, read by compile: CQL's line for each, and their PGN problems
   for (const auto& f : program.options.submissions->files()) {
-    for (const pgn::PgnError& e : f->problems) std::cerr << pgn::format_error(f->path, e) << "\n";
-    std::cout << cql::similar::read_message(f->db) << std::endl;
+    for (const pgn::PgnError& e : f->problems) diag << pgn::format_error(f->path, e) << "\n";
+    said << cql::similar::read_message(f->db) << std::endl;
   }
   std::string err;
-  const std::string out_path = output_path(query, opt);
-  bool out_is_input = false;
-  std::vector<std::string> inputs = files;
-  inputs.push_back(opt.query_file);
-  auto out_file = OutputFile::open(out_path, inputs, &err, &out_is_input);
-  if (!out_file) {  // -o (or the header's output) naming an input is a usage error
-    std::cerr << "cqlindex run: " << err << "\n";
-    return stop(out_is_input ? Status::QueryError : Status::InputError);
+  // A served run keeps its games in memory: no output file.
+  const std::string out_path = opt.memory ? std::string() : output_path(query, opt);
+  std::unique_ptr<OutputFile> out_file;
+  if (!opt.memory) {
+    bool out_is_input = false;
+    std::vector<std::string> inputs = files;
+    inputs.push_back(opt.query_file);
+    out_file = OutputFile::open(out_path, inputs, &err, &out_is_input);
+    if (!out_file) {  // -o (or the header's output) naming an input is a usage error
+      diag << "cqlindex run: " << err << "\n";
+      return stop(out_is_input ? Status::QueryError : Status::InputError);
+    }
   }
-  std::ostream& out = out_file->stream();
+  // A matched game to the output file, or to a served run's memory; false: the run stops here (a result cap).
+  auto emit = [&](ScanResult& r) {
+    if (!opt.memory) {
+      out_file->stream() << r.text;
+      return true;
+    }
+    OutputGame game = std::move(*r.served);
+    game.pgn = std::move(r.text);
+    return opt.memory->on_game(std::move(game));
+  };
   // Each file's index, when it has one: only the games it cannot rule out are replayed. Every index is
-  // checked before any game is read, so a stale one stops the run before any output.
+  // checked before any game is read, so a stale one stops the run before any output. A served run (one file)
+  // brings its index, open already.
+  const store::IndexStore* served_index = opt.memory ? opt.memory->index : nullptr;
   RepositoryIndexes indexes;
-  if (!opt.no_index)
+  if (!opt.no_index && !served_index)
     if (Status s = indexes.check({"run", "", opt.index_dir, "", true}, repository); s != Status::Ok) return stop(s);
   unsigned threads = opt.threads > 0 ? unsigned(opt.threads) : pgn::resolve_threads(0);
   // persistent variables and dictionaries carry state from game to game: one scanner, the games in file order
   if (query.needs_single_thread) {
     threads = 1;
-    std::cerr << "cqlindex run: running single-threaded because 'persistent', 'writefile', 'readfile' or 'dictionary' "
+    diag << "cqlindex run: running single-threaded because 'persistent', 'writefile', 'readfile' or 'dictionary' "
                  "detected\n";
   }
   const auto t0 = std::chrono::steady_clock::now();
@@ -178,8 +202,13 @@ RunSummary evaluate_query(cql::Query& query, const RunSettings& opt, const Repos
   std::string input;
   uint64_t offset = 0;
   std::optional<planner::CandidateSet> candidates;
+  bool cancelled = false;  // a served run's caller stopped it
   std::function<ScanResult(const pgn::Game&, unsigned)> work = [&](const pgn::Game& g, unsigned worker) {
     ScanResult r;
+    if (opt.memory && opt.memory->cancelled()) {  // not evaluated: the delivery stops before it
+      r.in_range = false;
+      return r;
+    }
     if (games && (int64_t(g.number) < games->min || int64_t(g.number) > games->max)) {
       r.in_range = false;
       return r;
@@ -203,10 +232,12 @@ RunSummary evaluate_query(cql::Query& query, const RunSettings& opt, const Repos
       r.matched = true;
       if (o.set_tags.empty()) {
         pgn::write_game(g, o.comments, {}, r.text);
+        if (opt.memory) r.served = output_game_of(g, o.comments);
       } else {  // settag: the game is written with the tags the query set
         pgn::Game tagged = g.copy_viewing();
         cql::eval::apply_set_tags(o, tagged);
         pgn::write_game(tagged, o.comments, {}, r.text);
+        if (opt.memory) r.served = output_game_of(tagged, o.comments);
       }
       r.number = g.number;
       r.outcome.sort_values = std::move(o.sort_values);
@@ -214,6 +245,11 @@ RunSummary evaluate_query(cql::Query& query, const RunSettings& opt, const Repos
     return r;
   };
   std::function<bool(const pgn::GameInfo&, ScanResult&&)> deliver = [&](const pgn::GameInfo& info, ScanResult&& r) {
+    if (opt.memory && opt.memory->cancelled()) {
+      cancelled = true;
+      finished = true;
+      return false;
+    }
     if (games && int64_t(info.number) > games->max) {
       read_past_range = int64_t(info.number) == games->max + 1;
       finished = true;
@@ -224,7 +260,7 @@ RunSummary evaluate_query(cql::Query& query, const RunSettings& opt, const Repos
       ++messages_only;
       if (r.unreadable) ++unreadable, ++unreadable_unreplayed;
     }
-    for (const pgn::PgnError& e : info.errors) std::cerr << pgn::format_error(input, e) << '\n';
+    for (const pgn::PgnError& e : info.errors) diag << pgn::format_error(input, e) << '\n';
     if (!info.errors.empty())
       for (const pgn::PgnError& e : info.errors)
         if (e.severity == pgn::Severity::Error) { ++with_errors; break; }
@@ -234,14 +270,17 @@ RunSummary evaluate_query(cql::Query& query, const RunSettings& opt, const Repos
       finished = true;
       return false;
     }
-    for (const std::string& m : r.messages) std::cout << m << '\n';
+    for (const std::string& m : r.messages) said << m << '\n';
     ++replayed;
     if (r.unreadable && !r.matched) ++unreadable;
     if (r.matched) {
       ++matched;
       // with sort the output order is known only at the end (the games are kept); else streamed in game order
       if (sorted) kept.push_back(std::move(r));
-      else out << r.text;
+      else if (!emit(r)) {
+        finished = true;
+        return false;
+      }
     }
     return true;
   };
@@ -249,8 +288,10 @@ RunSummary evaluate_query(cql::Query& query, const RunSettings& opt, const Repos
   uint64_t evaluated_indexed = 0, games_indexed = 0;  // over the files whose index narrowed the query
   for (size_t k = 0; k < files.size() && !finished; ++k) {
     input = files[k];
-    std::unique_ptr<store::IndexStore> index;  // this file's, closed when the next file's turn comes
-    if (Status s = indexes.open(k, index); s != Status::Ok) return stop(s);
+    std::unique_ptr<store::IndexStore> opened;  // this file's, closed when the next file's turn comes
+    if (!served_index)
+      if (Status s = indexes.open(k, opened); s != Status::Ok) return stop(s);
+    const store::IndexStore* index = served_index && !opt.no_index ? served_index : opened.get();
     candidates.reset();
     planner::PlanReport plan;
     // a query that can stop with an error where it is evaluated replays every game, as CQL would reach it
@@ -263,7 +304,7 @@ RunSummary evaluate_query(cql::Query& query, const RunSettings& opt, const Repos
       query.header.gamenumber = whole_range;
     }
     if (index && !plan.error.empty()) {  // a damaged block: stop rather than answer from part of the index
-      std::cerr << "cqlindex run: " << plan.error << " ('cqlindex verify " << input
+      diag << "cqlindex run: " << plan.error << " ('cqlindex verify " << input
                 << "' names every damaged file; rebuild the index, or use --no-index)\n";
       return stop(Status::InputError);
     }
@@ -276,12 +317,12 @@ RunSummary evaluate_query(cql::Query& query, const RunSettings& opt, const Repos
         auto problems =
             index->postings(store::Family::Flags, store::keys::game_flag_key(store::keys::GameFlag::PgnProblem), &err);
         if (!problems) {
-          std::cerr << "cqlindex run: " << err << "\n";
+          diag << "cqlindex run: " << err << "\n";
           return stop(Status::InputError);
         }
         to_read |= problems->bits();
       } else {
-        std::cerr << "cqlindex run: the index predates the record of PGN errors: the errors of the games it rules "
+        diag << "cqlindex run: the index predates the record of PGN errors: the errors of the games it rules "
                      "out are not reported (rebuild it with 'cqlindex build " << input << "')\n";
       }
     }
@@ -295,7 +336,7 @@ RunSummary evaluate_query(cql::Query& query, const RunSettings& opt, const Repos
     else
       file = pgn::PgnFile::open(input, &err);
     if (!file && !ranges) {
-      std::cerr << "cqlindex run: " << err << "\n";
+      diag << "cqlindex run: " << err << "\n";
       return stop(Status::InputError);
     }
     pgn::ReadOptions ro;
@@ -329,18 +370,18 @@ RunSummary evaluate_query(cql::Query& query, const RunSettings& opt, const Repos
         if (games && int64_t(offset + id) + 1 > games->max) break;
         auto record = index->game(id, &err);
         if (!record) {
-          std::cerr << "cqlindex run: " << err << "\n";
+          diag << "cqlindex run: " << err << "\n";
           return stop(Status::InputError);
         }
         spans.push_back(pgn::GameSpan{offset + id + 1, record->offset, record->length, record->first_line,
                                       record->first_col});
         if (spans.size() == kSlice && !replay()) {
-          std::cerr << "cqlindex run: " << err << "\n";
+          diag << "cqlindex run: " << err << "\n";
           return stop(Status::InputError);
         }
       }
       if (!replay()) {
-        std::cerr << "cqlindex run: " << err << "\n";
+        diag << "cqlindex run: " << err << "\n";
         return stop(Status::InputError);
       }
       // Every game of the file is accounted for: the index ruled out the others without a replay.
@@ -357,7 +398,7 @@ RunSummary evaluate_query(cql::Query& query, const RunSettings& opt, const Repos
       offset += total;
     } else {
       if (index && !said_cannot_narrow) {
-        std::cerr << "cqlindex run: the index cannot narrow this query: every game is replayed\n";
+        diag << "cqlindex run: the index cannot narrow this query: every game is replayed\n";
         said_cannot_narrow = true;
       }
       pgn::for_each_game<ScanResult>(file->text(), ro, work, deliver);
@@ -365,20 +406,25 @@ RunSummary evaluate_query(cql::Query& query, const RunSettings& opt, const Repos
     }
   }
   if (narrowed)
-    std::cerr << "cqlindex run: the index left " << evaluated_indexed << " of " << games_indexed
+    diag << "cqlindex run: the index left " << evaluated_indexed << " of " << games_indexed
               << " games to replay (the others cannot match; 'cqlindex explain' shows the plan)\n";
+  if (cancelled) {
+    diag << "cqlindex run: stopped: the run was cancelled\n";
+    return stop(Status::InputError);
+  }
   if (run_error) {
-    std::cerr << cql::format_error(*run_error, opt.query_file, source);
+    diag << cql::format_error(*run_error, opt.query_file, source);
     return stop(Status::QueryError);
   }
   if (sorted) {
     std::stable_sort(kept.begin(), kept.end(), [&](const ScanResult& a, const ScanResult& b) {
       return cql::eval::sorted_before(program, a.outcome, a.number, b.outcome, b.number);
     });
-    for (const ScanResult& r : kept) out << r.text;
+    for (ScanResult& r : kept)
+      if (!emit(r)) break;
   }
-  if (!out_file->commit(&err)) {  // no success line: the output is not there
-    std::cerr << "cqlindex run: " << err << "\n";
+  if (out_file && !out_file->commit(&err)) {  // no success line: the output is not there
+    diag << "cqlindex run: " << err << "\n";
     return stop(Status::InputError);
   }
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -415,7 +461,10 @@ const cql::Node* lone_similarposition(const cql::Query& query, const RunSettings
 RunSummary run_query(const RunSettings& opt) {
   RunSummary summary;
   auto stop = [&](Status status) { return stopped(summary, status); };
-  const std::optional<std::string> text = read_query_file("run", opt.query_file);
+  std::ostream& diag = diagnostics_of(opt);
+  std::ostream& said = messages_of(opt);
+  const std::optional<std::string> text =
+      opt.memory ? std::optional<std::string>(opt.memory->text) : read_query_file("run", opt.query_file);
   if (!text) return stop(Status::QueryError);
   const std::string& source = *text;
 
@@ -423,13 +472,13 @@ RunSummary run_query(const RunSettings& opt) {
   try {
     if (opt.lex_only) {
       for (const cql::Token& t : cql::lex(source))
-        std::cout << t.line << ":" << t.column << " " << cql::describe(t) << "\n";
+        said << t.line << ":" << t.column << " " << cql::describe(t) << "\n";
       summary.printed_only = true;
       return summary;
     }
     query = cql::parse_query(source, !opt.preamble.empty());
   } catch (const cql::CqlError& e) {
-    std::cerr << cql::format_error(e, opt.query_file, source);
+    diag << cql::format_error(e, opt.query_file, source);
     return stop(Status::QueryError);
   }
   // command-line preamble filters and transforms
@@ -441,7 +490,7 @@ RunSummary run_query(const RunSettings& opt) {
       for (auto& c : query.body->kids) compound->add("arg", std::move(c.node));
       query.body = std::move(compound);
     } catch (const cql::CqlError& e) {
-      std::cerr << cql::format_error(e, "command line", text);
+      diag << cql::format_error(e, "command line", text);
       return stop(Status::QueryError);
     }
   }
@@ -455,11 +504,11 @@ RunSummary run_query(const RunSettings& opt) {
       query.body = std::move(compound);
     }
   } catch (const cql::CqlError& e) {  // a query at the depth limit cannot take the transforms around it
-    std::cerr << "cqlindex run: " << opt.query_file << ": " << e.what() << "\n";
+    diag << "cqlindex run: " << opt.query_file << ": " << e.what() << "\n";
     return stop(Status::QueryError);
   }
   if (opt.parse_only) {
-    std::cout << cql::print_canonical(query);
+    said << cql::print_canonical(query);
     summary.printed_only = true;
     return summary;
   }
@@ -467,22 +516,22 @@ RunSummary run_query(const RunSettings& opt) {
   std::vector<std::string> inputs{opt.input.empty() ? query.header.input : opt.input};
   inputs.insert(inputs.end(), opt.more_inputs.begin(), opt.more_inputs.end());
   if (inputs.front().empty()) {
-    std::cerr << "cqlindex run: no input: give -i FILE.pgn or 'input' in the cql(...) header\n";
+    diag << "cqlindex run: no input: give -i FILE.pgn or 'input' in the cql(...) header\n";
     return stop(Status::QueryError);
   }
   std::string error;
   const std::optional<Repository> repository = Repository::resolve(inputs, &error);
   if (!repository) {
-    std::cerr << "cqlindex run: " << error << "\n";
+    diag << "cqlindex run: " << error << "\n";
     return stop(Status::InputError);
   }
   if (repository->files().empty()) {
-    std::cerr << "cqlindex run: the repository list '" << inputs.front() << "' names no PGN file\n";
+    diag << "cqlindex run: the repository list '" << inputs.front() << "' names no PGN file\n";
     return stop(Status::InputError);
   }
   for (const std::string& file : repository->files())
     if (!std::filesystem::is_regular_file(file)) {
-      std::cerr << "cqlindex run: cannot read input '" << file << "'\n";
+      diag << "cqlindex run: cannot read input '" << file << "'\n";
       return stop(Status::InputError);
     }
   const std::string& input = repository->files().front();

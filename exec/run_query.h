@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "exec/memory_run.h"
 #include "exec/similar_query.h"
 #include "exec/status.h"
 
@@ -31,6 +32,7 @@ struct RunSettings {
   bool alwayscomment = false, nouniquecomments = false, nosortcomments = false, noremovecomment = false;
   bool nosettag = false, showmatches = false;
   int threads = 0;                        // 0 = default
+  const MemoryRun* memory = nullptr;      // serve: the query as text, the games and lines in memory (memory_run.h)
 };
 
 // What a run reports: CQL's summary line, the persistent variables, and the accounting of every game.

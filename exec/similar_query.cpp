@@ -26,13 +26,17 @@ using cql::similar::SubmissionDb;
 SimilarSummary run_similar(const SimilarRequest& opt) {
   const auto start = std::chrono::steady_clock::now();
   SimilarSummary summary;
+  // A served search keeps its lines and games in memory (exec/memory_run.h).
+  const MemoryRun* memory = opt.memory;
+  std::ostream& diag = memory ? *memory->diagnostics : std::cerr;
+  std::ostream& said = memory ? *memory->messages : std::cout;
   summary.threads = pgn::resolve_threads(opt.threads);
   summary.output = opt.output;
   const unsigned threads = summary.threads;
   std::string error;
   auto stop = [&](Status status) { return stopped(summary, status); };
   auto fail = [&](const std::string& message) {
-    std::cerr << "cqlindex " << opt.command << ": " << message << "\n";
+    diag << "cqlindex " << opt.command << ": " << message << "\n";
     return stop(Status::InputError);
   };
 
@@ -50,54 +54,64 @@ SimilarSummary run_similar(const SimilarRequest& opt) {
   bool output_is_input = false;
   std::vector<std::string> output_inputs = files;
   output_inputs.push_back(opt.submissions);
-  auto output = OutputFile::open(opt.output, output_inputs, &error, &output_is_input);
-  if (!output) {
-    std::cerr << "cqlindex " << opt.command << ": " << error << "\n";
-    return stop(output_is_input ? Status::QueryError : Status::InputError);
-  }
-  // -- issue 17: the report is opened with the output, before the work (exec/near_run.h)
-  std::unique_ptr<OutputFile> report;
-  if (!opt.report.empty()) {
-    output_inputs.push_back(opt.output);
-    report = OutputFile::open(opt.report, output_inputs, &error, &output_is_input);
-    if (!report) {
-      std::cerr << "cqlindex " << opt.command << ": " << error << "\n";
+  std::unique_ptr<OutputFile> output;
+  if (!memory) {
+    output = OutputFile::open(opt.output, output_inputs, &error, &output_is_input);
+    if (!output) {
+      diag << "cqlindex " << opt.command << ": " << error << "\n";
       return stop(output_is_input ? Status::QueryError : Status::InputError);
     }
   }
-  const bool near_wanted = opt.near.has_value() || report != nullptr;  // the positions are kept whole for it
+  // -- issue 17: the report is opened with the output, before the work (exec/near_run.h)
+  std::unique_ptr<OutputFile> report;
+  if (!opt.report.empty() && !memory) {
+    output_inputs.push_back(opt.output);
+    report = OutputFile::open(opt.report, output_inputs, &error, &output_is_input);
+    if (!report) {
+      diag << "cqlindex " << opt.command << ": " << error << "\n";
+      return stop(output_is_input ? Status::QueryError : Status::InputError);
+    }
+  }
+  // the positions are kept whole for it (a served search has neither)
+  const bool near_wanted = !memory && (opt.near.has_value() || report != nullptr);
   if (near_wanted && !repository->single()) {
-    std::cerr << "cqlindex " << opt.command << ": --near and --report search one repository file, not "
+    diag << "cqlindex " << opt.command << ": --near and --report search one repository file, not "
               << files.size() << "\n";
     return stop(Status::QueryError);
   }
   // -- end of issue 17
   // Each file's index, if it has a usable one; a stale or damaged one is refused.
+  // A served search (one file) brings its index, open already.
+  const store::IndexStore* served_index = memory && !opt.no_index ? memory->index : nullptr;
   RepositoryIndexes indexes;
-  bool any_index = false;
-  if (!opt.no_index) {
+  bool any_index = served_index != nullptr;
+  if (!opt.no_index && !served_index) {
     if (Status s = indexes.check({opt.command, "", opt.index_dir, "", true}, *repository); s != Status::Ok)
       return stop(s);
     for (size_t k = 0; k < files.size(); ++k) any_index = any_index || indexes.indexed(k);
     if (repository->single() && !any_index)
-      std::cerr << "cqlindex " << opt.command << ": " << opt.repository << " is not indexed (no "
+      diag << "cqlindex " << opt.command << ": " << opt.repository << " is not indexed (no "
                 << (opt.index_dir.empty() ? indexer::default_index_dir(files.front()) : opt.index_dir)
                 << "): scanning every game; 'cqlindex build " << opt.repository << "' makes this fast\n";
     if (!repository->single() && !any_index)
-      std::cerr << "cqlindex " << opt.command << ": the repository's files are not indexed: scanning every game; "
+      diag << "cqlindex " << opt.command << ": the repository's files are not indexed: scanning every game; "
                 << "'cqlindex build' of each file makes this fast\n";
   }
 
   // The submissions (with the canonical key of each position when an index will be asked).
-  auto submissions_file = pgn::PgnFile::open(opt.submissions, &error);
-  if (!submissions_file) return fail(error);
+  std::unique_ptr<pgn::PgnFile> submissions_file;
+  if (!memory) {
+    submissions_file = pgn::PgnFile::open(opt.submissions, &error);
+    if (!submissions_file) return fail(error);
+  }
+  const std::string_view submissions_text = memory ? std::string_view(memory->text) : submissions_file->text();
   SubmissionKeys keys;
   std::vector<pgn::PgnError> problems;
   const SubmissionDb::Options read_options{.notransform = opt.notransform, .keep_positions = near_wanted};
-  SubmissionDb db = SubmissionDb::read(submissions_file->text(), opt.submissions, read_options, &problems,
+  SubmissionDb db = SubmissionDb::read(submissions_text, opt.submissions, read_options, &problems,
                                        any_index ? keys.visitor() : SubmissionDb::PositionVisitor{});
-  for (const pgn::PgnError& e : problems) std::cerr << pgn::format_error(opt.submissions, e) << "\n";
-  std::cout << cql::similar::read_message(db) << std::endl;
+  for (const pgn::PgnError& e : problems) diag << pgn::format_error(opt.submissions, e) << "\n";
+  said << cql::similar::read_message(db) << std::endl;
   if (db.games() == 0) return fail("Db: unable to read any games from file: " + opt.submissions);
 
   // The matched games (and with an index the candidates) are read by their byte ranges; only a scan maps the
@@ -110,9 +124,13 @@ SimilarSummary run_similar(const SimilarRequest& opt) {
     readers.push_back(repos.back().get());
   }
   SimilarSearch search;
-  std::unique_ptr<store::IndexStore> index;  // the file's being searched (a one-file repository's stays open)
+  std::unique_ptr<store::IndexStore> opened;  // the file's being searched (a one-file repository's stays open)
+  const store::IndexStore* index = served_index;
   for (uint32_t k = 0; k < files.size(); ++k) {
-    if (Status s = indexes.open(k, index); s != Status::Ok) return stop(s);
+    if (!served_index) {
+      if (Status s = indexes.open(k, opened); s != Status::Ok) return stop(s);
+      index = opened.get();
+    }
     if (index) {
       // With notransform a key's posting list only bounds what matches: the replay decides what is common. Over
       // several files the share is of the whole repository, which no one file's lists tell: the replay's hits
@@ -131,23 +149,28 @@ SimilarSummary run_similar(const SimilarRequest& opt) {
 
   // Judges' extras: submission positions similar to positions of a large share of the repository.
   std::vector<uint32_t> common = common_positions(search, opt.warn_common);
-  {
+  if (memory) {
+    report_common(diag, db, submissions_text, search, common, opt.ignore_common.has_value());
+  } else {
     BufferedStderr err;
-    report_common(err, db, submissions_file->text(), search, common, opt.ignore_common.has_value());
+    report_common(err, db, submissions_text, search, common, opt.ignore_common.has_value());
   }
   if (opt.ignore_common)
     for (uint32_t id : common) db.exclude(id);
   settle(db, opt.sort, search.matched);
 
-  if (!write_similar_output(output->stream(), db, readers, search.matched, opt.sort, threads, &error))
-    return fail(error);
-  if (!output->commit(&error)) return fail(error);  // no success line: the output is not there
-  {
+  if (memory) {
+    if (!similar_output_games(db, readers, search.matched, opt.sort, *memory, &error)) return fail(error);
+    report_reach(diag, db, search.matched);
+  } else {
+    if (!write_similar_output(output->stream(), db, readers, search.matched, opt.sort, threads, &error))
+      return fail(error);
+    if (!output->commit(&error)) return fail(error);  // no success line: the output is not there
     BufferedStderr err;
     report_reach(err, db, search.matched);
   }
   if (near_wanted)  // issue 17 (exec/near_run.h)
-    if (Status s = run_near(opt, db, index.get(), *repos.front(), submissions_file->text(), report.get(),
+    if (Status s = run_near(opt, db, index, *repos.front(), submissions_text, report.get(),
                             threads);
         s != Status::Ok)
       return stop(s);

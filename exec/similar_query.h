@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "exec/memory_run.h"
 #include "exec/status.h"
 
 namespace cqlindex::exec {
@@ -23,6 +24,7 @@ struct SimilarRequest {
   double warn_common = kDefaultWarnCommonPercent;
   std::optional<unsigned> near;  // --near K: also the positions within distance K (issue 17, near_run.h)
   std::string report;            // --report FILE.html: the judges' report ("" = none)
+  const MemoryRun* memory = nullptr;  // serve: submissions as text, games in memory (memory_run.h); no near/report
 };
 
 // What a finished search reports ("N matches of M games in S seconds using T threads to OUT").

@@ -214,4 +214,24 @@ bool write_similar_output(std::ostream& out, const SubmissionDb& db, const std::
   return true;
 }
 
+bool similar_output_games(const SubmissionDb& db, const std::vector<const pgn::RangeReader*>& repos,
+                          const std::vector<MatchedGame>& matched, bool sort, const MemoryRun& memory,
+                          std::string* error) {
+  pgn::Game g;
+  std::string bytes;
+  for (const MatchedGame& m : matched) {
+    if (memory.cancelled()) {
+      if (error) *error = "stopped: the search was cancelled";
+      return false;
+    }
+    if (!repos[m.file]->read(m.offset, m.length, bytes, error)) return false;
+    pgn::parse_game(bytes, pgn::GameLocation{m.number, m.offset, 1, 1}, g);
+    const auto added = cql::similar::cql_additions(db, cql::similar::match_game(db, g), m.number, sort);
+    OutputGame out = output_game_of(g, added);
+    pgn::write_game(g, added, pgn::WriteOptions{}, out.pgn);
+    if (!memory.on_game(std::move(out))) break;
+  }
+  return true;
+}
+
 }  // namespace cqlindex::exec

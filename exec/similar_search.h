@@ -12,6 +12,7 @@
 #include "engine/cql/similar/submission_db.h"
 #include "engine/pgn/range_reader.h"
 #include "engine/pgn/reader.h"
+#include "exec/memory_run.h"
 #include "store/index_store.h"
 
 namespace cqlindex::exec {
@@ -70,5 +71,12 @@ void settle(const cql::similar::SubmissionDb& db, bool sort, std::vector<Matched
 bool write_similar_output(std::ostream& out, const cql::similar::SubmissionDb& db,
                           const std::vector<const pgn::RangeReader*>& repos, const std::vector<MatchedGame>& matched,
                           bool sort, unsigned threads, std::string* error);
+
+// A served search's output: each game of `matched` as write_similar_output writes it, with the comments by ply,
+// handed to memory.on_game in `matched` order until it returns false. False (with `error`) when a game cannot be
+// read or the caller cancelled the search.
+bool similar_output_games(const cql::similar::SubmissionDb& db, const std::vector<const pgn::RangeReader*>& repos,
+                          const std::vector<MatchedGame>& matched, bool sort, const MemoryRun& memory,
+                          std::string* error);
 
 }  // namespace cqlindex::exec

@@ -1,0 +1,83 @@
+// cqlindex-serve REPO.pgn [--port N] [--bind ADDR] [--index DIR] [--timeout S] [--max-results N] [--workers N]
+//               [--threads N]
+//
+// The executable behind `cqlindex serve` (cli/command_serve.cpp runs it): a server of its own because it links
+// Debian's cpp-httplib, a shared library (with OpenSSL, zlib and Brotli), which the one-process-per-query
+// `cqlindex` must not load at every start nor mix with its static libstdc++ (CMakeLists.txt).
+//
+// stdout: the port, alone on the first line (with --port 0 the system picks a free one). stderr: where it
+// serves, and problems. Exit 0 when stopped by SIGINT or SIGTERM; 1 on usage errors; 2 when the repository has
+// no fresh index or the address cannot be bound.
+#include <cmath>
+#include <exception>
+#include <iostream>
+#include <new>
+#include <optional>
+#include <string>
+
+#include <boost/program_options.hpp>
+
+#include "cli/command_line.h"
+#include "cli/exit_codes.h"
+#include "serve/server.h"
+
+namespace po = boost::program_options;
+using namespace cqlindex;
+
+namespace {
+
+// Parses the flags into `s`; returns nullopt to serve, else the exit code.
+std::optional<int> parse_options(int argc, char** argv, serve::ServeSettings& s) {
+  po::options_description visible(
+      "usage: cqlindex serve REPO.pgn [--port N] [--bind ADDR] [--index DIR] [--timeout SECONDS]\n"
+      "                      [--max-results N] [--workers N] [--threads N]");
+  visible.add_options()("help,h", "this help")(
+      "port", po::value<int>()->default_value(s.port), "TCP port (0: any free port, printed on the first line)")(
+      "bind", po::value<std::string>()->default_value(s.bind), "address to listen on (default: this machine only)")(
+      "index", po::value<std::string>(), "index folder (default: REPO.pgn.cqlidx)")(
+      "timeout", po::value<double>()->default_value(s.timeout_seconds),
+      "stop a query still running after SECONDS (0.01 to 86400)")(
+      "max-results", po::value<long long>()->default_value(static_cast<long long>(s.max_results)),
+      "stop a run after N matching games (1 to 10,000,000)")(
+      "workers", po::value<int>()->default_value(int(s.workers)), "connections served at once (1 to 256)")(
+      "threads", po::value<int>()->default_value(0), "threads of one query (0 = all cores)");
+  po::variables_map vm;
+  if (auto stop = cli::parse_command_line("serve", argc, argv, visible, "REPO.pgn", true, vm)) return *stop;
+  s.input = vm["REPO.pgn"].as<std::string>();
+  if (vm.count("index")) s.index_dir = vm["index"].as<std::string>();
+  s.bind = vm["bind"].as<std::string>();
+  const int port = vm["port"].as<int>();
+  const double timeout = vm["timeout"].as<double>();
+  const long long max_results = vm["max-results"].as<long long>();
+  const int workers = vm["workers"].as<int>();
+  const char* wrong = port < 0 || port > 65535                                      ? "--port: 0 to 65535"
+                      : !std::isfinite(timeout) || timeout < 0.01 || timeout > 86400 ? "--timeout: 0.01 to 86400 seconds"
+                      : max_results < 1 || max_results > 10'000'000                   ? "--max-results: 1 to 10,000,000"
+                      : workers < 1 || workers > cli::kMaxThreads                     ? "--workers: 1 to 256"
+                                                                                      : nullptr;
+  if (wrong) {
+    std::cerr << "cqlindex serve: " << wrong << "\n";
+    return cli::kExitUsage;
+  }
+  s.port = port;
+  s.timeout_seconds = timeout;
+  s.max_results = uint64_t(max_results);
+  s.workers = unsigned(workers);
+  s.threads = unsigned(vm["threads"].as<int>());
+  return std::nullopt;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    serve::ServeSettings settings;
+    if (auto stop = parse_options(argc, argv, settings)) return *stop;
+    return cli::exit_code(serve::run_server(settings));
+  } catch (const std::bad_alloc&) {
+    std::cerr << "cqlindex serve: out of memory\n";
+  } catch (const std::exception& e) {
+    std::cerr << "cqlindex serve: " << e.what() << "\n";
+  }
+  return cli::kExitInput;
+}

@@ -1,0 +1,65 @@
+#pragma once
+// A query run for a server (`cqlindex serve`): the query or the submissions given as text, the index opened
+// once by the caller, the matched games and every line kept in memory instead of going to files and the
+// terminal, and a flag that stops the run between games. The command line leaves RunSettings::memory and
+// SimilarRequest::memory null, and its runs write exactly what they wrote before.
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <ostream>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace cqlindex::store {
+class IndexStore;
+}
+namespace cqlindex::pgn {
+class Game;
+struct AddedComment;
+}
+
+namespace cqlindex::exec {
+
+// A comment the query adds to an output game, at the position reached after `ply` plies.
+struct AddedText {
+  uint32_t ply = 0;
+  bool mainline = true;  // false: at a position inside a variation
+  std::string text;      // "CQL" marks a matched position; "Game number N", messages, ...
+};
+
+// A game as the output file would receive it.
+struct OutputGame {
+  uint64_t number = 0;                                    // 1-based, in the repository
+  std::string pgn;                                        // the output file's bytes for this game
+  std::vector<std::pair<std::string, std::string>> tags;  // as written (settag included), in order
+  std::vector<AddedText> comments;                        // what the query added, in the writer's order
+};
+
+struct MemoryRun {
+  // run: the CQL text (RunSettings::query_file only names it in messages); similar: the submissions' PGN
+  // (SimilarRequest::submissions only names them).
+  std::string text;
+  // A fresh index of the input that the caller opened and keeps open; null: the run opens one as usual.
+  const store::IndexStore* index = nullptr;
+  // Receives each output game, in output order; returning false stops the run there (a result cap).
+  std::function<bool(OutputGame&&)> on_game;
+  std::ostream* messages = nullptr;     // what the command line prints on stdout (`message` lines); not null
+  std::ostream* diagnostics = nullptr;  // what it prints on stderr (CQL errors at line:column); not null
+  // When the flag is set (from another thread) or the deadline has passed, the run stops between games, says so
+  // in diagnostics and returns InputError.
+  const std::atomic<bool>* cancel = nullptr;
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+
+  // True when the run must stop: the caller's flag, or the time limit.
+  bool cancelled() const {
+    return (cancel && cancel->load(std::memory_order_relaxed)) || std::chrono::steady_clock::now() >= deadline;
+  }
+};
+
+// Returns the output game of `game` with `comments` added: its number, tags and the comments by ply (the
+// removals of removecomment left out); the caller writes its pgn.
+OutputGame output_game_of(const pgn::Game& game, const std::vector<pgn::AddedComment>& comments);
+
+}  // namespace cqlindex::exec

@@ -1,0 +1,346 @@
+// The page of `cqlindex serve`: plain HTML, CSS and JavaScript (no framework, no network), talking to the JSON
+// API of api.h. Ids and classes the browser test (tests/serve/page_check.js) looks for: #cql, #run, #status,
+// #error, #results .result, #board, #moves .move, .matched, #next-match, #explorer .explore-move, #tab-study,
+// #study, #find, #predecessors.
+#include "serve/page.h"
+
+namespace cqlindex::serve {
+namespace {
+
+constexpr std::string_view kPage = R"PAGE(<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>cqlindex</title>
+<style>
+  :root { --light: #f0d9b5; --dark: #b58863; --mark: #d9534f; --ink: #222; --soft: #666; }
+  * { box-sizing: border-box; }
+  body { margin: 0; font: 14px/1.4 system-ui, sans-serif; color: var(--ink); background: #fafafa; }
+  header { display: flex; align-items: baseline; gap: 1.5em; padding: .6em 1em; background: #2b2b2b; color: #eee; }
+  header h1 { font-size: 1.1em; margin: 0; }
+  header .info { color: #aaa; font-size: .9em; }
+  nav button { background: none; border: 0; color: #ccc; font: inherit; padding: .2em .6em; cursor: pointer; }
+  nav button.active { color: #fff; border-bottom: 2px solid #fff; }
+  main { display: grid; grid-template-columns: minmax(320px, 1fr) minmax(360px, 1fr); gap: 1em; padding: 1em; }
+  section.tab { display: none; } section.tab.active { display: contents; }
+  textarea { width: 100%; min-height: 11em; font: 13px/1.45 ui-monospace, monospace; padding: .5em; }
+  textarea.bad { outline: 2px solid var(--mark); }
+  button.go { margin: .4em 0; padding: .35em 1.2em; font: inherit; cursor: pointer; }
+  #error, #study-error { color: var(--mark); white-space: pre-wrap; font-family: ui-monospace, monospace; }
+  #status, #study-status { color: var(--soft); }
+  .pager { display: flex; gap: .5em; align-items: center; margin: .3em 0; }
+  #results { list-style: none; padding: 0; margin: 0; max-height: 55vh; overflow: auto; border-top: 1px solid #ddd; }
+  #results li { padding: .35em .4em; border-bottom: 1px solid #eee; cursor: pointer; }
+  #results li:hover, #results li.open { background: #eef3fb; }
+  #results .num { color: var(--soft); display: inline-block; min-width: 4em; }
+  #results .marks { color: var(--mark); font-size: .85em; }
+  .viewer { display: flex; flex-direction: column; gap: .5em; }
+  .controls button { font: inherit; min-width: 2.4em; }
+  #moves { max-height: 30vh; overflow: auto; font-family: ui-monospace, monospace; }
+  #moves .move { padding: 0 .2em; cursor: pointer; border-radius: 3px; }
+  #moves .move.matched { color: #fff; background: var(--mark); }
+  #moves .move.current { outline: 2px solid #337ab7; }
+  #game-title { font-weight: 600; }
+  #explorer table { border-collapse: collapse; font-size: .9em; }
+  #explorer td, #explorer th { padding: .1em .6em; text-align: right; }
+  #explorer td:first-child, #explorer th:first-child { text-align: left; }
+  #explorer tr.explore-move { cursor: pointer; } #explorer tr.explore-move:hover { background: #eef3fb; }
+  svg.board text { font-family: "DejaVu Sans", "Noto Sans Symbols2", sans-serif; }
+  #predecessors { display: flex; flex-wrap: wrap; gap: 1em; }
+  .pair { border: 1px solid #ddd; background: #fff; padding: .5em; }
+  .pair .boards { display: flex; gap: .5em; }
+  .pair figcaption { font-size: .85em; color: var(--soft); max-width: 420px; }
+</style>
+</head>
+<body>
+<header>
+  <h1>cqlindex</h1>
+  <nav><button id="tab-query" class="active">Query</button><button id="tab-study">Study</button></nav>
+  <span class="info" id="repo-info"></span>
+</header>
+<main>
+  <section class="tab active" id="query-tab">
+    <div>
+      <label for="cql">CQL query</label>
+      <textarea id="cql" spellcheck="false">cql()
+mate</textarea>
+      <button class="go" id="run">Run</button> <span id="status"></span>
+      <div id="error"></div>
+      <div class="pager"><button id="prev">&larr;</button><span id="page-info"></span><button id="next">&rarr;</button></div>
+      <ul id="results"></ul>
+    </div>
+    <div class="viewer">
+      <div id="game-title">Open a result to see its game.</div>
+      <div id="board-holder"></div>
+      <div class="controls">
+        <button id="first" title="start">|&lt;</button><button id="back" title="back">&lt;</button>
+        <button id="forward" title="forward">&gt;</button><button id="last" title="end">&gt;|</button>
+        <button id="next-match" title="next matched position">next match</button>
+        <span id="ply-info"></span>
+      </div>
+      <div id="moves"></div>
+      <div id="explorer"><div id="explorer-title"></div><table><thead><tr><th>move</th><th>games</th>
+        <th>White</th><th>draw</th><th>Black</th></tr></thead><tbody></tbody></table></div>
+    </div>
+  </section>
+  <section class="tab" id="study-tab">
+    <div>
+      <label for="study">A study: a FEN, or PGN of one or more games</label>
+      <textarea id="study" spellcheck="false" placeholder="8/8/8/8/8/8/8/K1k5 w - - 0 1"></textarea>
+      <label><input type="checkbox" id="notransform"> identical boards only (no reflections or shifts)</label><br>
+      <button class="go" id="find">Find predecessors</button> <span id="study-status"></span>
+      <div id="study-error"></div>
+    </div>
+    <div><div id="predecessors"></div></div>
+  </section>
+</main>
+<script>
+"use strict";
+const $ = (id) => document.getElementById(id);
+const PAGE = 50;
+const GLYPH = { K: "\u2654", Q: "\u2655", R: "\u2656", B: "\u2657", N: "\u2658", P: "\u2659",
+                k: "\u265A", q: "\u265B", r: "\u265C", b: "\u265D", n: "\u265E", p: "\u265F" };
+let state = { offset: 0, matches: 0, game: null, ply: 0, marks: [], open: null };
+
+async function api(method, path, body) {
+  const options = { method, headers: {} };
+  if (body !== undefined) { options.body = JSON.stringify(body); options.headers["Content-Type"] = "application/json"; }
+  const response = await fetch(path, options);
+  let data = null;
+  try { data = await response.json(); } catch (e) { data = { error: "the server's answer is not JSON" }; }
+  return { status: response.status, data };
+}
+
+// An SVG board of `fen`; `marked`: a red frame (a matched position).
+function board(fen, size, marked) {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", "0 0 8 8");
+  svg.setAttribute("width", size); svg.setAttribute("height", size);
+  svg.setAttribute("class", "board" + (marked ? " marked" : ""));
+  const rows = (fen || "8/8/8/8/8/8/8/8").split(" ")[0].split("/");
+  for (let r = 0; r < 8; ++r) {
+    let f = 0;
+    for (const c of rows[r] || "8") {
+      if (c >= "1" && c <= "8") { for (let i = 0; i < +c; ++i, ++f) square(svg, ns, r, f, null); }
+      else { square(svg, ns, r, f, c); ++f; }
+    }
+  }
+  if (marked) {
+    const frame = document.createElementNS(ns, "rect");
+    frame.setAttribute("x", 0.04); frame.setAttribute("y", 0.04); frame.setAttribute("width", 7.92);
+    frame.setAttribute("height", 7.92); frame.setAttribute("fill", "none");
+    frame.setAttribute("stroke", "#d9534f"); frame.setAttribute("stroke-width", 0.08);
+    svg.appendChild(frame);
+  }
+  return svg;
+}
+function square(svg, ns, r, f, piece) {
+  const rect = document.createElementNS(ns, "rect");
+  rect.setAttribute("x", f); rect.setAttribute("y", r); rect.setAttribute("width", 1); rect.setAttribute("height", 1);
+  rect.setAttribute("fill", (r + f) % 2 ? "var(--dark)" : "var(--light)");
+  svg.appendChild(rect);
+  if (!piece || !GLYPH[piece]) return;
+  const text = document.createElementNS(ns, "text");
+  text.setAttribute("x", f + 0.5); text.setAttribute("y", r + 0.82); text.setAttribute("font-size", 0.85);
+  text.setAttribute("text-anchor", "middle"); text.setAttribute("class", "piece");
+  text.textContent = GLYPH[piece];
+  svg.appendChild(text);
+}
+
+function tag(tags, name) { const t = tags.find((x) => x[0] === name); return t ? t[1] : "?"; }
+
+// --- the query tab
+function showError(data) {
+  const editor = $("cql");
+  let text = data.error || "error";
+  if (data.line) {
+    text = "line " + data.line + ", column " + data.column + ": " + text;
+    const lines = editor.value.split("\n");
+    let at = 0;
+    for (let i = 0; i < data.line - 1 && i < lines.length; ++i) at += lines[i].length + 1;
+    at += Math.max(0, data.column - 1);
+    editor.classList.add("bad");
+    editor.focus();
+    editor.setSelectionRange(at, Math.min(editor.value.length, at + 1));
+  }
+  $("error").textContent = text;
+}
+
+async function runQuery(offset) {
+  $("error").textContent = ""; $("cql").classList.remove("bad");
+  $("status").textContent = "running...";
+  const started = performance.now();
+  const { status, data } = await api("POST", "/api/run", { cql: $("cql").value, offset, limit: PAGE });
+  if (status !== 200) { $("status").textContent = ""; showError(data); return; }
+  state.offset = offset; state.matches = data.matches;
+  $("status").textContent = data.matches + " matches of " + data.games + " games" +
+      (data.complete ? "" : " (stopped at the server's result cap)") +
+      " in " + Math.round(performance.now() - started) + " ms";
+  $("page-info").textContent = data.matches ? (offset + 1) + "-" + (offset + data.results.length) : "";
+  const list = $("results");
+  list.textContent = "";
+  for (const g of data.results) {
+    const li = document.createElement("li");
+    li.className = "result";
+    li.dataset.number = g.number;
+    const marks = g.comments.filter((c) => c.mainline && c.text === "CQL").map((c) => c.ply);
+    li.innerHTML = '<span class="num"></span><span class="who"></span> <span class="marks"></span>';
+    li.querySelector(".num").textContent = "#" + g.number;
+    li.querySelector(".who").textContent = tag(g.tags, "White") + " - " + tag(g.tags, "Black") + "  " +
+        tag(g.tags, "Result") + "  (" + tag(g.tags, "Event") + ", " + tag(g.tags, "Date") + ")";
+    li.querySelector(".marks").textContent = marks.length ? marks.length + " matched" : "";
+    li.addEventListener("click", () => { for (const o of list.children) o.classList.remove("open");
+                                         li.classList.add("open"); openGame(g.number, marks); });
+    list.appendChild(li);
+  }
+}
+
+async function openGame(number, marks) {
+  const { status, data } = await api("GET", "/api/game/" + number);
+  if (status !== 200) { $("game-title").textContent = data.error; return; }
+  state.game = data; state.marks = marks;
+  $("game-title").textContent = "#" + number + "  " + tag(data.tags, "White") + " - " + tag(data.tags, "Black") +
+      "  " + tag(data.tags, "Result");
+  const moves = $("moves");
+  moves.textContent = "";
+  data.moves.forEach((san, i) => {
+    if (i % 2 === 0) moves.appendChild(document.createTextNode(" " + (i / 2 + 1) + ". "));
+    const span = document.createElement("span");
+    span.className = "move" + (marks.includes(i + 1) ? " matched" : "");
+    span.dataset.ply = i + 1;
+    span.textContent = san;
+    span.addEventListener("click", () => show(i + 1));
+    moves.appendChild(span); moves.appendChild(document.createTextNode(" "));
+  });
+  show(marks.length ? marks[0] : 0);
+}
+
+function show(ply) {
+  const g = state.game;
+  if (!g || !g.fens.length) return;
+  state.ply = Math.max(0, Math.min(ply, g.fens.length - 1));
+  const holder = $("board-holder");
+  holder.textContent = "";
+  const svg = board(g.fens[state.ply], 360, state.marks.includes(state.ply));
+  svg.id = "board";
+  svg.dataset.fen = g.fens[state.ply];
+  svg.dataset.ply = state.ply;
+  holder.appendChild(svg);
+  for (const m of document.querySelectorAll("#moves .move"))
+    m.classList.toggle("current", +m.dataset.ply === state.ply);
+  $("ply-info").textContent = "ply " + state.ply + " / " + (g.fens.length - 1) +
+      (state.marks.includes(state.ply) ? "  (matched)" : "");
+  explore(g.fens[state.ply]);
+}
+
+// --- the explorer: the moves the repository's games played from the board shown; a click walks on
+let exploring = 0;
+async function explore(fen) {
+  const ticket = ++exploring;  // only the latest answer is shown
+  const { status, data } = await api("GET", "/api/explore?fen=" + encodeURIComponent(fen));
+  if (ticket !== exploring) return;
+  const body = $("explorer").querySelector("tbody");
+  body.textContent = "";
+  if (status !== 200) { $("explorer-title").textContent = data.error; return; }
+  $("explorer-title").textContent = "Explorer: " + data.results.games + " games reach this position" +
+      (data.complete ? "" : " (counted in the first " + data.replayed + " of " + data.candidates + " candidates)");
+  const percent = (n, of) => of ? Math.round(100 * n / of) + "%" : "";
+  for (const m of data.moves) {
+    const tr = document.createElement("tr");
+    tr.className = "explore-move";
+    tr.dataset.fen = m.fen;
+    for (const text of [m.san, m.games, percent(m.white, m.games), percent(m.draws, m.games), percent(m.black, m.games)]) {
+      const td = document.createElement("td");
+      td.textContent = text;
+      tr.appendChild(td);
+    }
+    tr.addEventListener("click", () => walkTo(m.fen, m.san));
+    body.appendChild(tr);
+  }
+}
+// Shows `fen` (reached by `san` from the board shown) outside any game, and explores it.
+function walkTo(fen, san) {
+  const holder = $("board-holder");
+  holder.textContent = "";
+  const svg = board(fen, 360, false);
+  svg.id = "board";
+  svg.dataset.fen = fen;
+  holder.appendChild(svg);
+  $("ply-info").textContent = "explorer: after " + san;
+  explore(fen);
+}
+
+// --- the study tab
+async function findPredecessors() {
+  $("study-error").textContent = ""; $("study-status").textContent = "searching...";
+  const text = $("study").value.trim();
+  const body = /^[1-8pnbrqkPNBRQK\/]+ [wb]/.test(text) && !text.includes("\n") ? { fen: text } : { pgn: text };
+  body.notransform = $("notransform").checked;
+  body.limit = 100;
+  const { status, data } = await api("POST", "/api/similar", body);
+  const out = $("predecessors");
+  out.textContent = "";
+  if (status !== 200) { $("study-status").textContent = ""; $("study-error").textContent = data.error +
+      (data.diagnostics && data.diagnostics.length ? "\n" + data.diagnostics.join("\n") : ""); return; }
+  $("study-status").textContent = data.matches + " predecessors in " + data.games + " games";
+  for (const g of data.results) {
+    const ply = (g.comments.find((c) => c.mainline && c.ply > 0 && !/^Game number/.test(c.text)) || { ply: 0 }).ply;
+    const note = (g.comments.find((c) => c.ply === ply) || { text: "" }).text;
+    const game = await api("GET", "/api/game/" + g.number);
+    const figure = document.createElement("figure");
+    figure.className = "pair";
+    figure.dataset.number = g.number;
+    const boards = document.createElement("div");
+    boards.className = "boards";
+    if (body.fen) boards.appendChild(board(body.fen, 200, false));
+    if (game.status === 200) boards.appendChild(board(game.data.fens[Math.min(ply, game.data.fens.length - 1)], 200, true));
+    const caption = document.createElement("figcaption");
+    caption.textContent = "#" + g.number + " " + tag(g.tags, "White") + " - " + tag(g.tags, "Black") + ", " +
+        tag(g.tags, "Event") + " " + tag(g.tags, "Date") + ", after ply " + ply + ": " + note;
+    figure.appendChild(boards); figure.appendChild(caption);
+    out.appendChild(figure);
+  }
+}
+
+// --- wiring
+function selectTab(name) {
+  for (const t of ["query", "study"]) {
+    $("tab-" + t).classList.toggle("active", t === name);
+    $(t + "-tab").classList.toggle("active", t === name);
+  }
+}
+$("tab-query").addEventListener("click", () => selectTab("query"));
+$("tab-study").addEventListener("click", () => selectTab("study"));
+$("run").addEventListener("click", () => runQuery(0));
+$("prev").addEventListener("click", () => { if (state.offset > 0) runQuery(Math.max(0, state.offset - PAGE)); });
+$("next").addEventListener("click", () => { if (state.offset + PAGE < state.matches) runQuery(state.offset + PAGE); });
+$("cql").addEventListener("keydown", (e) => { if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) runQuery(0); });
+$("first").addEventListener("click", () => show(0));
+$("back").addEventListener("click", () => show(state.ply - 1));
+$("forward").addEventListener("click", () => show(state.ply + 1));
+$("last").addEventListener("click", () => show(1e9));
+$("next-match").addEventListener("click", () => {
+  const next = state.marks.find((p) => p > state.ply);
+  show(next !== undefined ? next : (state.marks.length ? state.marks[0] : state.ply));
+});
+document.addEventListener("keydown", (e) => {
+  if (e.target.tagName === "TEXTAREA") return;
+  if (e.key === "ArrowLeft") show(state.ply - 1);
+  if (e.key === "ArrowRight") show(state.ply + 1);
+});
+$("find").addEventListener("click", findPredecessors);
+api("GET", "/api/info").then(({ data }) => {
+  if (data && data.repository) $("repo-info").textContent = data.repository + ": " + data.games + " games";
+});
+</script>
+</body>
+</html>
+)PAGE";
+
+}  // namespace
+
+std::string_view page_html() { return kPage; }
+
+}  // namespace cqlindex::serve

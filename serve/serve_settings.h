@@ -1,0 +1,21 @@
+#pragma once
+// What `cqlindex serve` is given: the repository, where to listen, and the limits every request runs under.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace cqlindex::serve {
+
+struct ServeSettings {
+  std::string input;                 // REPO.pgn (its index must exist and be fresh)
+  std::string index_dir;             // --index DIR ("" = the default folder beside the file)
+  std::string bind = "127.0.0.1";    // --bind: loopback unless told otherwise
+  int port = 8080;                   // --port (0: any free port, printed on stdout's first line)
+  double timeout_seconds = 10;       // --timeout: a query still running then is stopped (between games)
+  uint64_t max_results = 10000;      // --max-results: a run stops after this many matching games
+  size_t max_body = 1 << 20;         // request bodies above this are refused (413)
+  unsigned workers = 64;             // connections served at once (the HTTP thread pool: one thread a connection)
+  unsigned threads = 0;              // --threads: worker threads of one query (0 = every core)
+};
+
+}  // namespace cqlindex::serve

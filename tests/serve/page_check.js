@@ -1,0 +1,87 @@
+// Drives the page of `cqlindex serve` in headless Chromium as a person would (tests/serve/page_browser_test.cpp
+// checks what it reports): types a bad query and reads the error, runs a query and counts the results, opens
+// one and steps to its matched positions, reads the explorer and walks on with it, pastes a study and reads its
+// predecessors. Prints one JSON object.
+// usage: node page_check.js CHROMIUM URL QUERY STUDY_FEN PROFILE_DIR SCREENSHOT.png
+"use strict";
+const path = require("path");
+const puppeteer = require(path.join(__dirname, "..", "oracle", "node_modules", "puppeteer-core"));
+
+const [chromium, url, query, studyFen, profile, screenshot] = process.argv.slice(2);
+
+async function main() {
+  const browser = await puppeteer.launch({
+    executablePath: chromium,
+    headless: true,
+    userDataDir: profile,
+    args: ["--no-sandbox", "--disable-gpu", "--no-first-run"],
+  });
+  const report = { foreign_requests: [] };
+  try {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+    const origin = new URL(url).origin;
+    page.on("request", (r) => { if (!r.url().startsWith(origin)) report.foreign_requests.push(r.url()); });
+    page.on("pageerror", (e) => { report.page_error = String(e); });
+    await page.goto(url, { waitUntil: "load" });
+    await page.waitForFunction(() => document.getElementById("repo-info").textContent.length > 0);
+    report.info = await page.$eval("#repo-info", (e) => e.textContent);
+
+    // a query with a mistake on line 2: the error names it
+    const typeQuery = async (text) => {
+      await page.$eval("#cql", (e) => { e.value = ""; });
+      await page.type("#cql", text);
+      await page.click("#run");
+    };
+    await typeQuery("cql()\nmate and (");
+    await page.waitForFunction(() => document.getElementById("error").textContent.length > 0);
+    report.error = await page.$eval("#error", (e) => e.textContent);
+
+    // the real query: N results
+    await typeQuery(query);
+    await page.waitForFunction(() => document.getElementById("error").textContent === "" &&
+                                     document.querySelectorAll("#results .result").length > 0);
+    report.status = await page.$eval("#status", (e) => e.textContent);
+    report.results = await page.$$eval("#results .result", (l) => l.map((e) => +e.dataset.number));
+
+    // open the first: the board shows its first matched position; step forward, then to the next match
+    await page.click("#results .result");
+    await page.waitForSelector("#board");
+    await page.waitForFunction(() => document.querySelectorAll("#moves .move").length > 0);
+    report.matched_moves = await page.$$eval("#moves .move.matched", (l) => l.map((e) => +e.dataset.ply));
+    report.opened_at = await page.$eval("#board", (e) => +e.dataset.ply);
+    await page.click("#first");
+    report.after_first = await page.$eval("#board", (e) => +e.dataset.ply);
+    await page.click("#forward");
+    report.after_forward = await page.$eval("#board", (e) => +e.dataset.ply);
+    await page.click("#next-match");
+    report.after_next_match = await page.$eval("#board", (e) => +e.dataset.ply);
+    report.board_pieces = await page.$$eval("#board text.piece", (l) => l.length);
+    report.board_marked = await page.$eval("#board", (e) => e.classList.contains("marked"));
+    // the explorer of the board shown: the moves played from it; a click walks on to the position it leads to
+    await page.waitForFunction(() => document.querySelectorAll("#explorer .explore-move").length > 0);
+    report.explorer_title = await page.$eval("#explorer-title", (e) => e.textContent);
+    report.explorer_first = await page.$eval("#explorer .explore-move", (e) => ({ san: e.cells[0].textContent,
+                                                                                fen: e.dataset.fen }));
+    await page.screenshot({ path: screenshot });
+    await page.click("#explorer .explore-move");
+    await page.waitForFunction((fen) => document.getElementById("board").dataset.fen === fen, {},
+                               report.explorer_first.fen);
+    report.walked_to = await page.$eval("#board", (e) => e.dataset.fen);
+
+    // the study tab: a FEN pasted, its predecessors shown beside it
+    await page.click("#tab-study");
+    await page.type("#study", studyFen);
+    await page.click("#find");
+    await page.waitForFunction(() => document.querySelectorAll("#predecessors .pair").length > 0 ||
+                                     document.getElementById("study-error").textContent.length > 0);
+    report.study_error = await page.$eval("#study-error", (e) => e.textContent);
+    report.predecessors = await page.$$eval("#predecessors .pair", (l) => l.map((e) => +e.dataset.number));
+    report.pair_boards = await page.$$eval("#predecessors .pair:first-child svg", (l) => l.length);
+  } finally {
+    await browser.close();
+  }
+  process.stdout.write(JSON.stringify(report) + "\n");
+}
+
+main().catch((e) => { process.stdout.write(JSON.stringify({ failed: String(e && e.stack || e) }) + "\n"); process.exit(1); });
