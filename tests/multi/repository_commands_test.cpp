@@ -11,7 +11,7 @@
 #include <unistd.h>
 #include <vector>
 
-#include "engine/pgn/game_splitter.h"
+#include "multi/multi_test_util.h"
 #include "support/file_bytes.h"
 #include "support/process.h"
 
@@ -19,52 +19,19 @@ namespace fs = std::filesystem;
 using cqlindex::test::file_bytes;
 using cqlindex::test::run_process;
 using cqlindex::test::shell_quote;
+using multi_test::scratch;
+using multi_test::write;
 
 namespace {
 
 const std::string kData = CQLINDEX_SHARED_DATA;
 const std::string kExalpha = kData + "/cql-examples/cql62-distribution-examples/exalpha/";
 
-// This process's folder of scratch folders, removed when the process ends.
-const fs::path& scratch_root() {
-  static const struct Root {
-    fs::path path = fs::temp_directory_path() / ("cqlindex-multi-commands-" + std::to_string(::getpid()));
-    ~Root() {
-      std::error_code ec;
-      fs::remove_all(path, ec);
-    }
-  } root;
-  return root.path;
-}
-
-// A fresh folder for one test case.
-fs::path scratch(const std::string& name) {
-  fs::path dir = scratch_root() / name;
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
-
-void write(const fs::path& path, const std::string& bytes) { std::ofstream(path, std::ios::binary) << bytes; }
-
-// `text` to dir/whole.pgn and cut before the given game numbers into dir/part1.pgn ...; returns the parts.
+// The parts of multi_test::split by file name (the commands run inside `dir`).
 std::vector<std::string> split(const fs::path& dir, const std::string& text, const std::vector<uint64_t>& cuts) {
-  write(dir / "whole.pgn", text);
-  std::vector<uint64_t> offsets{0};
-  cqlindex::pgn::GameSplitter splitter(text);
-  cqlindex::pgn::GameSpan span;
-  size_t next = 0;
-  while (next < cuts.size() && splitter.next(span))
-    if (span.number == cuts[next]) offsets.push_back(span.offset), ++next;
-  REQUIRE(next == cuts.size());
-  offsets.push_back(text.size());
-  std::vector<std::string> parts;
-  for (size_t i = 0; i + 1 < offsets.size(); ++i) {
-    const fs::path part = dir / ("part" + std::to_string(i + 1) + ".pgn");
-    write(part, text.substr(offsets[i], offsets[i + 1] - offsets[i]));
-    parts.push_back(part.filename().string());
-  }
-  return parts;
+  std::vector<std::string> names;
+  for (const std::string& part : multi_test::split(dir, text, cuts)) names.push_back(fs::path(part).filename().string());
+  return names;
 }
 
 // Runs `cqlindex ARGS` in `dir`; standard output only (standard error to dir/stderr.txt).

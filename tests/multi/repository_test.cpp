@@ -8,35 +8,12 @@
 #include <unistd.h>
 
 #include "exec/repository.h"
+#include "multi/multi_test_util.h"
 
 namespace fs = std::filesystem;
 using cqlindex::exec::Repository;
-
-namespace {
-
-// This process's folder of scratch folders, removed when the process ends.
-const fs::path& scratch_root() {
-  static const struct Root {
-    fs::path path = fs::temp_directory_path() / ("cqlindex-repository-" + std::to_string(::getpid()));
-    ~Root() {
-      std::error_code ec;
-      fs::remove_all(path, ec);
-    }
-  } root;
-  return root.path;
-}
-
-// A fresh folder for one test case.
-fs::path scratch(const std::string& name) {
-  fs::path dir = scratch_root() / name;
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
-
-void write(const fs::path& path, const std::string& bytes) { std::ofstream(path, std::ios::binary) << bytes; }
-
-}  // namespace
+using multi_test::scratch;
+using multi_test::write;
 
 TEST_CASE("a repository keeps the files of -i and of lists in order", "[multi][repository]") {
   const fs::path dir = scratch("order");
