@@ -74,7 +74,8 @@ BuildRunSummary build_repository(const BuildSettings& settings) {
 Status check_append_prefix(const std::vector<std::string>& files) {
   std::string error;
   for (size_t k = 0; k + 1 < files.size(); ++k) {
-    auto index = indexer::open_index_for_reading(indexer::default_index_dir(files[k]), &error);
+    // the meta family alone tells freshness (as RepositoryIndexes::check opens it): no other table is loaded
+    auto index = indexer::open_index_for_reading(indexer::default_index_dir(files[k]), &error, {store::Family::Meta});
     std::optional<indexer::Freshness> freshness;
     if (index) freshness = indexer::check_freshness(index->meta(), files[k], &error);
     if (!freshness || *freshness != indexer::Freshness::Fresh) {
