@@ -47,8 +47,8 @@ void RunWriter::add(store::Family family, std::string_view key, uint32_t game) {
   uint32_t offset = static_cast<uint32_t>(bytes_.size());
   bytes_.push_back(static_cast<char>(key.size() + 1));
   bytes_.push_back(static_cast<char>(family));
-  bytes_.append(key);
-  std::string_view text = std::string_view(bytes_).substr(offset + 1);
+  bytes_.insert(bytes_.end(), key.begin(), key.end());
+  std::string_view text = std::string_view(bytes_.data(), bytes_.size()).substr(offset + 1);
   Entry e{{}, offset, game, static_cast<uint32_t>(text.size())};
   for (size_t i = 0; i < kPrefixWords; ++i) e.prefix[i] = prefix_of(text, 8 * i);
   entries_.push_back(e);
@@ -171,10 +171,10 @@ bool RunWriter::flush(std::string* error) {
 
 bool RunWriter::finish(std::string* error) {
   const bool ok = flush(error);
-  std::vector<Entry>().swap(entries_);
-  std::vector<PositionEntry>().swap(positions_);
-  std::vector<PositionEntry>().swap(scratch_);
-  std::string().swap(bytes_);
+  Buffer<Entry>().swap(entries_);
+  Buffer<PositionEntry>().swap(positions_);
+  Buffer<PositionEntry>().swap(scratch_);
+  Buffer<char>().swap(bytes_);
   return ok;
 }
 

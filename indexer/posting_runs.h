@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "indexer/huge_page_allocator.h"
 #include "store/family.h"
 #include "store/posting_list.h"
 
@@ -73,9 +74,12 @@ class RunWriter {
   }
   std::string dir_, name_;
   size_t max_pairs_;
-  std::string bytes_;
-  std::vector<Entry> entries_;
-  std::vector<PositionEntry> positions_, scratch_;  // scratch_: the radix pass's output
+  // (huge-page buffers: huge_page_allocator.h)
+  template <class T>
+  using Buffer = std::vector<T, HugePageAllocator<T>>;
+  Buffer<char> bytes_;
+  Buffer<Entry> entries_;
+  Buffer<PositionEntry> positions_, scratch_;  // scratch_: the radix pass's output
   std::vector<std::vector<std::string>> runs_;  // by partition
   size_t run_count_ = 0;
   bool ok_ = true;
