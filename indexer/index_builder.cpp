@@ -337,6 +337,339 @@ bool write_range(store::IndexStore& store, store::IndexStore::Ingest mode, unsig
   return true;
 }
 
+// The PGN a build reads: the facts an open recognises it by (taken before any byte is read), its mapping, and
+// the hashes of its contents.
+struct SourcePgn {
+  PgnIdentity identity;
+  std::unique_ptr<pgn::PgnFile> file;
+  std::string_view all;  // the whole file
+  uint64_t fingerprint = 0;
+  uint64_t sample_hash = 0;
+};
+
+// Returns the mapped PGN with its identity and hashes, or nullopt (with `error`).
+std::optional<SourcePgn> open_source(const std::string& pgn_path, std::string* error) {
+  std::string why;
+  SourcePgn source;
+  const auto identity = pgn_identity(pgn_path, &why);
+  if (!identity) return fail(error, why), std::nullopt;
+  source.identity = *identity;
+  wait_out_timestamp_granularity(identity->mtime_ns);
+  source.file = pgn::PgnFile::open(pgn_path, &why);
+  if (!source.file) return fail(error, why), std::nullopt;
+  source.all = source.file->text();
+  if (source.all.size() != identity->size)
+    return fail(error, pgn_path + " changed while it was being indexed: build again when it is written"), std::nullopt;
+  // Read through its own small buffer: the mapped pages are handed back as the parse goes on.
+  auto fingerprint = store::fingerprint_file_prefix(pgn_path, source.all.size(), &why);
+  if (!fingerprint) return fail(error, why), std::nullopt;
+  auto sample_hash = store::fingerprint_file_samples(pgn_path, source.all.size(), &why);
+  if (!sample_hash) return fail(error, why), std::nullopt;
+  source.fingerprint = *fingerprint;
+  source.sample_hash = *sample_hash;
+  return source;
+}
+
+// What a build indexes this time: the whole file, or for --append the games after the indexed ones.
+struct BuildPlan {
+  store::IndexMeta meta;  // the old index's meta on --append, else empty
+  bool append = false;
+  uint64_t base_offset = 0;  // where the bytes indexed this time start
+  uint32_t first_id = 0;     // the first game id they get
+  bool extend_yacpdb = false;  // --append of a problem file's index: the yacpdb family grows too
+  std::optional<std::pair<uint32_t, store::GameRecord>> last_record;  // --append: the last game, grown by blanks
+};
+
+// Forgets an --append: the whole index is built again, for the reason `note` gives.
+void rebuild_whole(BuildPlan& plan, BuildSummary& out, std::string note) {
+  plan.append = false;
+  plan.meta = store::IndexMeta{};
+  plan.base_offset = 0;
+  plan.first_id = 0;
+  out.appended = false;
+  out.note = std::move(note);
+}
+
+// Returns what the build indexes (an --append checks the old index and may turn into a whole build, saying why
+// in `out.note`), or nullopt (with `error`) when it cannot go on.
+std::optional<BuildPlan> plan_build(const std::string& pgn_path, const std::string& dir, const BuildOptions& options,
+                                    std::string_view all, bool yaml_only, uint64_t bucket_bytes, BuildSummary& out,
+                                    std::string* error) {
+  BuildPlan plan;
+  plan.append = options.append;
+  if (!plan.append) return plan;
+  std::string why;
+  auto old = open_index_for_reading(dir, &why);
+  if (!old) return fail(error, why + " (build without --append to make a new index)"), std::nullopt;
+  plan.meta = old->meta();
+  const store::IndexMeta& meta = plan.meta;
+  // The whole indexed prefix, not the samples a query checks: the index is extended only over the very bytes
+  // it describes.
+  auto freshness = check_freshness_in_full(meta, pgn_path, &why);
+  if (!freshness) return fail(error, why), std::nullopt;
+  if (*freshness == Freshness::Stale)
+    return fail(error, pgn_path + " has changed, not only grown, since it was indexed: build without --append"),
+           std::nullopt;
+  // A problem file's index is extended in the same layout, the yacpdb family included; one without it (or of
+  // an older layout) cannot gain it for the entries already indexed.
+  const bool has_yacpdb = meta.build_options.find(kYacpdbBuildMarker) != std::string::npos;
+  if (meta.build_options.find(kYacpdbBuildMarkerPrefix) != std::string::npos && !has_yacpdb)
+    return fail(error, "the index of " + pgn_path + " holds the YACPDB instances in an older layout: build without "
+                                                    "--append"), std::nullopt;
+  if ((yaml_only || options.yacpdb) && !has_yacpdb)
+    return fail(error, "the index of " + pgn_path + " holds no YACPDB instances: build without --append (with "
+                                                    "--yacpdb) to add them"), std::nullopt;
+  plan.extend_yacpdb = has_yacpdb;
+  plan.base_offset = meta.pgn_size;
+  plan.first_id = meta.game_count;
+  out.appended = true;
+  // (YAML entries are checked otherwise: the indexed ones must read as they did, same_indexed_entries.)
+  if (!yaml_only && plan.base_offset < all.size()) {
+    auto start = find_append_start(*old, all, &why);
+    if (!start) return fail(error, why + ": build without --append"), std::nullopt;
+    if (start->last_game_changed) {
+      // The index must hold the games a read of the whole file sees: the old last game is not one of them.
+      rebuild_whole(plan, out, "the last game indexed was incomplete (" + pgn_path +
+                                   " was still being written) and the appended bytes continue it: the whole index "
+                                   "is rebuilt");
+    } else {
+      plan.base_offset = start->offset;
+      if (auto record = old->game(plan.first_id - 1, &why); record && record->length != start->last_length) {
+        record->length = start->last_length;
+        plan.last_record.emplace(plan.first_id - 1, *record);
+      }
+    }
+  }
+  if (plan.append && !yaml_only && similar_buckets_outgrown(plan.meta, all.size(), bucket_bytes))
+    rebuild_whole(plan, out, "the appended games would make the similar family's buckets more than twice their "
+                             "planned size: the whole index is rebuilt with more buckets");
+  return plan;
+}
+
+// Where the indexed tail starts in the file, as the game records count lines and columns from the file's start.
+struct TailStart {
+  uint32_t lines_before = 0;  // line ends before the tail
+  uint32_t col_shift = 0;     // columns before the tail's first byte on its line
+};
+
+// Returns where the tail at `base_offset` starts; hands the prefix's pages of `file` back as they are counted.
+TailStart tail_start(pgn::PgnFile& file, std::string_view all, uint64_t base_offset) {
+  TailStart tail;
+  // The reader counts columns from the tail's start, which may be mid-line (once: a scan back to the line start
+  // for every game made a file without line ends quadratic).
+  tail.col_shift = column_at(all, base_offset) - 1;
+  // The reader counts lines from the tail; the prefix's pages are handed back as they are counted (an append
+  // to a large file must not keep it all resident). A CR at a chunk's end is counted with the next chunk.
+  for (uint64_t at = 0, chunk = uint64_t{64} << 20; at < base_offset; at += chunk) {
+    const uint64_t end = std::min<uint64_t>(base_offset, at + chunk);
+    tail.lines_before += line_ends(all.substr(at, end - at));
+    if (end < base_offset && all[end - 1] == '\r' && all[end] == '\n') --tail.lines_before;
+    file.release_before(end);
+  }
+  return tail;
+}
+
+// What the steps of indexing the games share.
+struct GamesStep {
+  const BuildOptions& options;
+  SourcePgn& source;
+  BuildPlan& plan;
+  store::IndexStore& store;
+  std::string runs_dir;
+  uint64_t bucket_bytes;
+  BuildSummary& out;
+  uint64_t games = 0;  // games read
+};
+
+// Parses the games after the plan's base offset on every core: each game's postings go to its worker's sorted
+// runs and bitmaps (index_game, game_features.h: where a new family's per-game, per-position hook goes), its
+// record to the games family in batches. Returns the workers' postings, or nullopt (with `error`).
+std::optional<std::vector<std::unique_ptr<WorkerPostings>>> parse_games(GamesStep& step, const MemoryPlan& memory,
+                                                                       std::string* error) {
+  const std::string_view text = step.source.all.substr(step.plan.base_offset);
+  const TailStart tail = tail_start(*step.source.file, step.source.all, step.plan.base_offset);
+  pgn::ReadOptions read;
+  read.threads = memory.workers;
+  // Memory independent of size: the parsed pages are handed back 32 MiB at a time (each madvise interrupts
+  // every core to flush its TLB: once a batch of games, it took 3 % of a build).
+  uint64_t released = 0;
+  read.progress = [&](uint64_t done) {
+    if (done < released + (uint64_t{32} << 20) && done < text.size()) return;
+    step.source.file->release_before(step.plan.base_offset + done);
+    released = done;
+  };
+  // Only mainline positions are indexed. A game cut short by an error inside a variation keeps its whole
+  // mainline here: the index may then list a game for more positions than a query sees, never fewer.
+  read.parse.mainline_only = true;
+  std::vector<std::unique_ptr<WorkerPostings>> writers;
+  for (unsigned w = 0; w < read.threads; ++w)
+    writers.push_back(std::make_unique<WorkerPostings>(
+        RunWriter(step.runs_dir, std::to_string(w), memory.limits.run_postings),
+        BitmapSpill(step.runs_dir + "/bitmaps-" + std::to_string(w)), memory.limits.bitmap_games));
+
+  const uint32_t first_id = step.plan.first_id;
+  std::vector<std::pair<uint32_t, store::GameRecord>> records;
+  bool write_ok = true;
+  std::string write_error;
+  step.out.read = pgn::for_each_game<IndexedGame>(
+      text, read,
+      [&](const pgn::Game& game, unsigned worker) {
+        const uint32_t id = first_id + static_cast<uint32_t>(game.number - 1);
+        if (has_pgn_problem(text, game)) writers[worker]->flags[size_t(GameFlag::PgnProblem)].add(id);
+        return index_game(game, id, step.plan.base_offset, *writers[worker]);
+      },
+      [&](const pgn::GameInfo& info, IndexedGame&& indexed) {
+        if (!info.errors.empty() && step.options.on_problem) step.options.on_problem(info);
+        indexed.record.first_line = tail.lines_before + info.first_line;
+        indexed.record.first_col = info.first_col + (info.first_line == 1 ? tail.col_shift : 0);
+        records.emplace_back(first_id + static_cast<uint32_t>(info.number - 1), indexed.record);
+        step.out.positions += indexed.positions;
+        ++step.games;
+        if (records.size() >= 8192) {
+          write_ok = step.store.put_games(records, &write_error);
+          records.clear();
+        }
+        if (step.options.progress && step.games % 4096 == 0)
+          step.options.progress(info.offset + info.length, text.size());
+        return write_ok;
+      });
+  if (write_ok && !records.empty()) write_ok = step.store.put_games(records, &write_error);
+  if (!write_ok) return fail(error, write_error), std::nullopt;
+  std::string why;
+  for (auto& w : writers) {
+    if (!w->runs.finish(&why)) return fail(error, why), std::nullopt;
+    if (!w->spill_ok) return fail(error, w->spill_error), std::nullopt;
+  }
+  return writers;
+}
+
+// Chooses the similar family's bucket count once, from the whole build's distinct positions (an --append keeps
+// it), and records the merged sketch in the plan's meta.
+void choose_buckets(GamesStep& step, const std::vector<std::unique_ptr<WorkerPostings>>& writers) {
+  store::IndexMeta& meta = step.plan.meta;
+  store::DistinctSketch sketch =
+      store::DistinctSketch::from_text(meta.distinct_sketch).value_or(store::DistinctSketch{});
+  for (auto& w : writers) sketch.merge(w->distinct);
+  meta.distinct_sketch = sketch.to_text();
+  if (!step.plan.append)
+    meta.similar_bucket_bits =
+        step.options.bucket_bits
+            ? std::clamp(step.options.bucket_bits, store::kMinBucketBits, store::kMaxBucketBits)
+            : store::similar_bucket_bits(sketch.estimate(), step.out.positions, step.bucket_bytes);
+}
+
+// Merges every key range's runs and writes the bitmap families, as SST files written on every core at once (the
+// key ranges and the bitmap families are independent). Returns the files by family, each family's in key order,
+// or nullopt (with `error`).
+std::optional<FamilyFiles> write_families(GamesStep& step, const MemoryPlan& memory,
+                                          const std::vector<std::unique_ptr<WorkerPostings>>& writers,
+                                          std::string* error) {
+  const auto mode = step.plan.append ? store::IndexStore::Ingest::Merge : store::IndexStore::Ingest::Put;
+  std::vector<FamilyFiles> task_files(kRunPartitions + 1);
+  std::vector<std::string> task_errors(kRunPartitions + 1);
+  std::atomic<size_t> next_task{0};
+  std::atomic<bool> failed{false};
+  auto work = [&] {
+    while (!failed) {
+      const size_t t = next_task++;
+      if (t >= task_files.size()) return;
+      bool ok;
+      if (t < kRunPartitions) {
+        std::vector<std::string> range_runs;
+        for (auto& w : writers) range_runs.insert(range_runs.end(), w->runs.runs(t).begin(), w->runs.runs(t).end());
+        ok = write_range(step.store, mode, step.plan.meta.similar_bucket_bits, memory.limits.merge_fan_in,
+                         memory.merge_buffer_bytes, step.runs_dir, t, std::move(range_runs), task_files[t],
+                         &task_errors[t]);
+      } else {
+        ok = write_bitmaps(step.store, mode, writers, task_files[t], &task_errors[t]);
+      }
+      if (!ok) failed = true;
+    }
+  };
+  {
+    std::vector<std::jthread> helpers;
+    for (unsigned i = 1; i < std::min<size_t>(writers.size(), task_files.size()); ++i) {
+      try {
+        helpers.emplace_back(work);
+      } catch (const std::system_error&) {  // no more threads from the system (ulimit -v): fewer do it all
+        break;
+      }
+    }
+    work();
+  }
+  for (const std::string& e : task_errors)
+    if (!e.empty()) return fail(error, e), std::nullopt;
+  if (failed) return fail(error, "cannot write the index"), std::nullopt;
+  FamilyFiles files;
+  for (auto& task : task_files)
+    for (auto& [family, paths] : task) files[family].insert(files[family].end(), paths.begin(), paths.end());
+  return files;
+}
+
+// Indexes the games: parse into runs, merge into SST files, ingest them. Returns false (with `error`) on failure.
+bool index_games(GamesStep& step, PhaseClock& clock, std::string* error) {
+  const MemoryPlan memory = plan_memory(step.options.threads, step.options.limits, step.source.all.size());
+  auto writers = parse_games(step, memory, error);
+  if (!writers) return false;
+  choose_buckets(step, *writers);
+  step.out.phases[0] = clock.lap();
+  auto files = write_families(step, memory, *writers, error);
+  if (!files) return false;
+  step.out.phases[1] = clock.lap();
+  std::string why;
+  const auto mode = step.plan.append ? store::IndexStore::Ingest::Merge : store::IndexStore::Ingest::Put;
+  if (!step.store.ingest_files(*files, mode, &why)) return fail(error, why);
+  return true;
+}
+
+// Problem files: stores the YACPDB predicate instances of every entry (--append: of the entries after the
+// indexed ones, which must still read as they did; the file is read whole, only the new entries are analysed).
+// `games` is the games read (set here for a YAML file, which has no game families). False (with `error`).
+bool index_problems(const std::string& pgn_path, const BuildOptions& options, const BuildPlan& plan, bool yaml_only,
+                    store::IndexStore& store, uint64_t& games, BuildSummary& out, std::string* error) {
+  std::string why;
+  yacpdb::ProblemFile problems = yacpdb::read_problem_file(pgn_path);
+  if (options.on_problem_text)
+    for (const std::string& e : problems.errors) options.on_problem_text(e);
+  if (plan.append && !same_indexed_entries(store, problems, plan.first_id, &why))
+    return fail(error, pgn_path + ": " + why + ": build without --append");
+  const uint32_t entries = static_cast<uint32_t>(problems.problems.size());
+  const auto instances = analyse_problems(problems, options.threads, plan.first_id);
+  if (!(plan.append ? append_yacpdb_family(store, problems, plan.first_id, instances, &why)
+                    : write_yacpdb_family(store, problems, instances, &why)))
+    return fail(error, why);
+  if (yaml_only) games = entries - plan.first_id;
+  if (entries != plan.first_id + games)  // queries number entries as the game families number games
+    return fail(error, pgn_path + ": " + std::to_string(entries) + " problems read, but " +
+                           std::to_string(plan.first_id + games) +
+                           " games: the file cannot be indexed as a problem file");
+  out.entries = entries - plan.first_id;
+  return true;
+}
+
+// Returns the meta of the finished index: the plan's, with the PGN's facts and this build's counts.
+store::IndexMeta final_meta(const std::string& pgn_path, const SourcePgn& source, const BuildPlan& plan,
+                            uint64_t games, uint64_t positions, bool with_yacpdb) {
+  store::IndexMeta meta = plan.meta;
+  std::error_code ec;
+  meta.pgn_path = fs::absolute(pgn_path, ec).string();
+  meta.pgn_size = source.all.size();
+  meta.pgn_mtime_ns = source.identity.mtime_ns;
+  meta.pgn_device = source.identity.device;
+  meta.pgn_inode = source.identity.inode;
+  meta.pgn_fingerprint = source.fingerprint;
+  meta.pgn_sample_hash = source.sample_hash;
+  meta.game_count = plan.first_id + static_cast<uint32_t>(games);
+  meta.position_count += positions;
+  if (meta.distinct_sketch.empty()) meta.distinct_sketch = store::DistinctSketch{}.to_text();  // problem files
+  // (--append keeps an older index's lack of the mark: its first games were not marked)
+  const bool problems_marked = !plan.append || plan.meta.build_options.find(kPgnProblemMarker) != std::string::npos;
+  meta.build_options = "similarity-keys=v3";  // v3: as many position buckets of XXH3 hashes as the family needs
+  if (problems_marked) meta.build_options += ";" + std::string(kPgnProblemMarker);
+  if (with_yacpdb) meta.build_options += ";" + std::string(kYacpdbBuildMarker);
+  return meta;
+}
+
 }  // namespace
 
 bool build_index(const std::string& pgn_path, const BuildOptions& options, BuildSummary* summary,
@@ -353,273 +686,48 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
   if (fs::is_symlink(dir, ec)) dir = fs::canonical(dir, ec).string();  // the link keeps pointing at the index
 
   std::string why;
-  // The facts an open recognises the PGN by, taken before any byte is read (see wait_out_timestamp_granularity).
-  const auto identity = pgn_identity(pgn_path, &why);
-  if (!identity) return fail(error, why);
-  wait_out_timestamp_granularity(identity->mtime_ns);
-  auto file = pgn::PgnFile::open(pgn_path, &why);
-  if (!file) return fail(error, why);
-  const std::string_view all = file->text();
-  if (all.size() != identity->size)
-    return fail(error, pgn_path + " changed while it was being indexed: build again when it is written");
-  // Read through its own small buffer: the mapped pages are handed back as the parse goes on.
-  auto fingerprint = store::fingerprint_file_prefix(pgn_path, all.size(), &why);
-  if (!fingerprint) return fail(error, why);
-  auto sample_hash = store::fingerprint_file_samples(pgn_path, all.size(), &why);
-  if (!sample_hash) return fail(error, why);
+  auto source = open_source(pgn_path, error);
+  if (!source) return false;
   auto workspace = BuildWorkspace::create(dir, &why);
   if (!workspace) return fail(error, why);
-
   // A YAML problem file has only the yacpdb family (and meta); a PGN one (--yacpdb) the game families as well.
   const bool yaml_only = yacpdb::is_yaml_file(pgn_path);
-
-  // What is indexed this time: the whole file, or for --append the games after the indexed ones.
-  store::IndexMeta meta;
-  bool append = options.append;
-  uint64_t base_offset = 0;
-  uint32_t first_id = 0;
-  bool extend_yacpdb = false;  // --append of a problem file's index: the yacpdb family grows too
-  std::optional<std::pair<uint32_t, store::GameRecord>> last_record;  // --append: the last game, grown by blanks
-  if (append) {
-    auto old = open_index_for_reading(dir, &why);
-    if (!old) return fail(error, why + " (build without --append to make a new index)");
-    meta = old->meta();
-    // The whole indexed prefix, not the samples a query checks: the index is extended only over the very bytes
-    // it describes.
-    auto freshness = check_freshness_in_full(meta, pgn_path, &why);
-    if (!freshness) return fail(error, why);
-    if (*freshness == Freshness::Stale)
-      return fail(error, pgn_path + " has changed, not only grown, since it was indexed: build without --append");
-    // A problem file's index is extended in the same layout, the yacpdb family included; one without it (or of
-    // an older layout) cannot gain it for the entries already indexed.
-    const bool has_yacpdb = meta.build_options.find(kYacpdbBuildMarker) != std::string::npos;
-    if (meta.build_options.find(kYacpdbBuildMarkerPrefix) != std::string::npos && !has_yacpdb)
-      return fail(error, "the index of " + pgn_path + " holds the YACPDB instances in an older layout: build without "
-                                                      "--append");
-    if ((yaml_only || options.yacpdb) && !has_yacpdb)
-      return fail(error, "the index of " + pgn_path + " holds no YACPDB instances: build without --append (with "
-                                                      "--yacpdb) to add them");
-    extend_yacpdb = has_yacpdb;
-    base_offset = meta.pgn_size;
-    first_id = meta.game_count;
-    out.appended = true;
-    // (YAML entries are checked otherwise: the indexed ones must read as they did, same_indexed_entries.)
-    if (!yaml_only && base_offset < all.size()) {
-      auto start = find_append_start(*old, all, &why);
-      if (!start) return fail(error, why + ": build without --append");
-      if (start->last_game_changed) {
-        // The index must hold the games a read of the whole file sees: the old last game is not one of them.
-        append = false;
-        meta = store::IndexMeta{};
-        base_offset = 0;
-        first_id = 0;
-        out.appended = false;
-        out.note = "the last game indexed was incomplete (" + pgn_path +
-                   " was still being written) and the appended bytes continue it: the whole index is rebuilt";
-      } else {
-        base_offset = start->offset;
-        if (auto record = old->game(first_id - 1, &why); record && record->length != start->last_length) {
-          record->length = start->last_length;
-          last_record.emplace(first_id - 1, *record);
-        }
-      }
-    }
-    if (append && !yaml_only && similar_buckets_outgrown(meta, all.size(), bucket_bytes)) {
-      append = false;
-      meta = store::IndexMeta{};
-      base_offset = 0;
-      first_id = 0;
-      out.appended = false;
-      out.note = "the appended games would make the similar family's buckets more than twice their planned size: "
-                 "the whole index is rebuilt with more buckets";
-    }
-  }
-  const std::string_view text = all.substr(base_offset);
-  // The reader counts columns from the tail's start, which may be mid-line (once: a scan back to the line start
-  // for every game made a file without line ends quadratic).
-  const uint32_t tail_col_shift = column_at(all, base_offset) - 1;
-  // The reader counts lines from the tail; the prefix's pages are handed back as they are counted (an append
-  // to a large file must not keep it all resident). A CR at a chunk's end is counted with the next chunk.
-  uint32_t lines_before_tail = 0;
-  for (uint64_t at = 0, chunk = uint64_t{64} << 20; at < base_offset; at += chunk) {
-    const uint64_t end = std::min<uint64_t>(base_offset, at + chunk);
-    lines_before_tail += line_ends(all.substr(at, end - at));
-    if (end < base_offset && all[end - 1] == '\r' && all[end] == '\n') --lines_before_tail;
-    file->release_before(end);
-  }
+  auto plan = plan_build(pgn_path, dir, options, source->all, yaml_only, bucket_bytes, out, error);
+  if (!plan) return false;
 
   const std::string tmp = workspace->index_dir();
-  const std::string runs_dir = workspace->runs_dir();
-
   std::unique_ptr<store::IndexStore> store;
-  if (append) {
+  if (plan->append) {
     if (!link_copy(dir, tmp, error)) return false;
     store = store::IndexStore::open_for_writing(tmp, &why);
   } else {
     store = store::IndexStore::create(tmp, &why);
   }
   if (!store) return fail(error, why);
-  if (last_record && !store->put_games({*last_record}, &why)) return fail(error, why);
+  if (plan->last_record && !store->put_games({*plan->last_record}, &why)) return fail(error, why);
 
   PhaseClock clock;
-  uint64_t games = 0;
-  auto index_games = [&]() -> bool {
-    // Parse and extract on every core; each worker sorts its own runs.
-    pgn::ReadOptions read;
-    const MemoryPlan memory = plan_memory(options.threads, options.limits, all.size());
-    read.threads = memory.workers;
-    // Memory independent of size: the parsed pages are handed back 32 MiB at a time (each madvise interrupts
-    // every core to flush its TLB: once a batch of games, it took 3 % of a build).
-    uint64_t released = 0;
-    read.progress = [&](uint64_t done) {
-      if (done < released + (uint64_t{32} << 20) && done < text.size()) return;
-      file->release_before(base_offset + done);
-      released = done;
-    };
-    // Only mainline positions are indexed. A game cut short by an error inside a variation keeps its whole
-    // mainline here: the index may then list a game for more positions than a query sees, never fewer.
-    read.parse.mainline_only = true;
-    const unsigned workers = read.threads;
-    std::vector<std::unique_ptr<WorkerPostings>> writers;
-    for (unsigned w = 0; w < workers; ++w)
-      writers.push_back(std::make_unique<WorkerPostings>(
-          RunWriter(runs_dir, std::to_string(w), memory.limits.run_postings),
-          BitmapSpill(runs_dir + "/bitmaps-" + std::to_string(w)), memory.limits.bitmap_games));
+  GamesStep step{options, *source, *plan, *store, workspace->runs_dir(), bucket_bytes, out};
+  if (!yaml_only && !index_games(step, clock, error)) return false;
+  const bool with_yacpdb = yaml_only || options.yacpdb || plan->extend_yacpdb;
+  if (with_yacpdb && !index_problems(pgn_path, options, *plan, yaml_only, *store, step.games, out, error))
+    return false;
 
-    std::vector<std::pair<uint32_t, store::GameRecord>> records;
-    bool write_ok = true;
-    std::string write_error;
-    out.read = pgn::for_each_game<IndexedGame>(
-        text, read,
-        [&](const pgn::Game& game, unsigned worker) {
-          const uint32_t id = first_id + static_cast<uint32_t>(game.number - 1);
-          if (has_pgn_problem(text, game)) writers[worker]->flags[size_t(GameFlag::PgnProblem)].add(id);
-          return index_game(game, id, base_offset, *writers[worker]);
-        },
-        [&](const pgn::GameInfo& info, IndexedGame&& indexed) {
-          if (!info.errors.empty() && options.on_problem) options.on_problem(info);
-          indexed.record.first_line = lines_before_tail + info.first_line;
-          indexed.record.first_col = info.first_col + (info.first_line == 1 ? tail_col_shift : 0);
-          records.emplace_back(first_id + static_cast<uint32_t>(info.number - 1), indexed.record);
-          out.positions += indexed.positions;
-          ++games;
-          if (records.size() >= 8192) {
-            write_ok = store->put_games(records, &write_error);
-            records.clear();
-          }
-          if (options.progress && games % 4096 == 0) options.progress(info.offset + info.length, text.size());
-          return write_ok;
-        });
-    if (write_ok && !records.empty()) write_ok = store->put_games(records, &write_error);
-    if (!write_ok) return fail(error, write_error);
-    // The key ranges (and the bitmap families) are independent: their SST files are written on every core at
-    // once, then each family's files (disjoint key ranges) are ingested together, in key order.
-    const auto mode = append ? store::IndexStore::Ingest::Merge : store::IndexStore::Ingest::Put;
-    std::vector<FamilyFiles> task_files(kRunPartitions + 1);
-    std::vector<std::string> task_errors(kRunPartitions + 1);
-    std::atomic<size_t> next_task{0};
-    std::atomic<bool> failed{false};
-    auto work = [&] {
-      while (!failed) {
-        const size_t t = next_task++;
-        if (t >= task_files.size()) return;
-        bool ok;
-        if (t < kRunPartitions) {
-          std::vector<std::string> range_runs;
-          for (auto& w : writers) range_runs.insert(range_runs.end(), w->runs.runs(t).begin(), w->runs.runs(t).end());
-          ok = write_range(*store, mode, meta.similar_bucket_bits, memory.limits.merge_fan_in,
-                           memory.merge_buffer_bytes, runs_dir, t, std::move(range_runs), task_files[t],
-                           &task_errors[t]);
-        } else {
-          ok = write_bitmaps(*store, mode, writers, task_files[t], &task_errors[t]);
-        }
-        if (!ok) failed = true;
-      }
-    };
-    for (auto& w : writers) {
-      if (!w->runs.finish(&why)) return fail(error, why);
-      if (!w->spill_ok) return fail(error, w->spill_error);
-    }
-    // The bucket count is chosen once, from the whole build's distinct positions (an --append keeps it).
-    store::DistinctSketch sketch = store::DistinctSketch::from_text(meta.distinct_sketch).value_or(store::DistinctSketch{});
-    for (auto& w : writers) sketch.merge(w->distinct);
-    meta.distinct_sketch = sketch.to_text();
-    if (!append)
-      meta.similar_bucket_bits =
-          options.bucket_bits ? std::clamp(options.bucket_bits, store::kMinBucketBits, store::kMaxBucketBits)
-                              : store::similar_bucket_bits(sketch.estimate(), out.positions, bucket_bytes);
-    out.phases[0] = clock.lap();
-    {
-      std::vector<std::jthread> helpers;
-      for (unsigned i = 1; i < std::min<size_t>(workers, task_files.size()); ++i) {
-        try {
-          helpers.emplace_back(work);
-        } catch (const std::system_error&) {  // no more threads from the system (ulimit -v): fewer do it all
-          break;
-        }
-      }
-      work();
-    }
-    for (const std::string& e : task_errors)
-      if (!e.empty()) return fail(error, e);
-    if (failed) return fail(error, "cannot write the index");
-    out.phases[1] = clock.lap();
-    FamilyFiles files;
-    for (auto& task : task_files)
-      for (auto& [family, paths] : task) files[family].insert(files[family].end(), paths.begin(), paths.end());
-    if (!store->ingest_files(files, mode, &why)) return fail(error, why);
-    return true;
-  };
-  if (!yaml_only && !index_games()) return false;
-
-  // Problem files: the YACPDB predicate instances of every entry (--append: of the entries after the indexed
-  // ones, which must still read as they did; the file is read whole, only the new entries are analysed).
-  const bool with_yacpdb = yaml_only || options.yacpdb || extend_yacpdb;
-  if (with_yacpdb) {
-    yacpdb::ProblemFile problems = yacpdb::read_problem_file(pgn_path);
-    if (options.on_problem_text)
-      for (const std::string& e : problems.errors) options.on_problem_text(e);
-    if (append && !same_indexed_entries(*store, problems, first_id, &why))
-      return fail(error, pgn_path + ": " + why + ": build without --append");
-    const uint32_t entries = static_cast<uint32_t>(problems.problems.size());
-    const auto instances = analyse_problems(problems, options.threads, first_id);
-    if (!(append ? append_yacpdb_family(*store, problems, first_id, instances, &why)
-                         : write_yacpdb_family(*store, problems, instances, &why)))
-      return fail(error, why);
-    if (yaml_only) games = entries - first_id;
-    if (entries != first_id + games)  // queries number entries as the game families number games
-      return fail(error, pgn_path + ": " + std::to_string(entries) + " problems read, but " +
-                             std::to_string(first_id + games) + " games: the file cannot be indexed as a problem file");
-    out.entries = entries - first_id;
-  }
-
-  meta.pgn_path = fs::absolute(pgn_path, ec).string();
-  meta.pgn_size = all.size();
-  meta.pgn_mtime_ns = identity->mtime_ns;
-  meta.pgn_device = identity->device;
-  meta.pgn_inode = identity->inode;
-  meta.pgn_fingerprint = *fingerprint;
-  meta.pgn_sample_hash = *sample_hash;
-  meta.game_count = first_id + static_cast<uint32_t>(games);
-  meta.position_count += out.positions;
-  if (meta.distinct_sketch.empty()) meta.distinct_sketch = store::DistinctSketch{}.to_text();  // problem files
-  // (--append keeps an older index's lack of the mark: its first games were not marked)
-  const bool problems_marked = !append || meta.build_options.find(kPgnProblemMarker) != std::string::npos;
-  meta.build_options = "similarity-keys=v3";  // v3: as many position buckets of XXH3 hashes as the family needs
-  if (problems_marked) meta.build_options += ";" + std::string(kPgnProblemMarker);
-  if (with_yacpdb) meta.build_options += ";" + std::string(kYacpdbBuildMarker);
+  const store::IndexMeta meta = final_meta(pgn_path, *source, *plan, step.games, out.positions, with_yacpdb);
   if (!write_marker(tmp, error)) return false;
   // A write during the build gave the PGN another time stamp: what was indexed may not be what is there.
   const auto after = pgn_identity(pgn_path, &why);
   if (!after) return fail(error, why);
-  if (after->size != identity->size || after->mtime_ns != identity->mtime_ns || after->inode != identity->inode)
+  if (after->size != source->identity.size || after->mtime_ns != source->identity.mtime_ns ||
+      after->inode != source->identity.inode)
     return fail(error, pgn_path + " changed while it was being indexed: build again when it is written");
   if (!store->put_meta(meta, &why) || !store->finish(&why)) return fail(error, why);
   store.reset();
-  if (options.progress) options.progress(text.size(), text.size());
+  const uint64_t tail_bytes = source->all.size() - plan->base_offset;
+  if (options.progress) options.progress(tail_bytes, tail_bytes);
   if (!workspace->publish(error)) return false;
   out.games = meta.game_count;
-  out.new_games = games;
+  out.new_games = step.games;
   out.phases[2] = clock.lap();
   return true;
 }
