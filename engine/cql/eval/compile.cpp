@@ -270,7 +270,7 @@ struct Compiler {
       case NodeKind::AttackRay: {
         auto o = op(OpCode::Ray, n);
         o->flag = true;  // attack
-        o->sub = 255;    // along any direction (path: turton, likeinterference)
+        o->sub = kAllDirections;  // along any direction (path: turton, likeinterference)
         all_kids(n, *o);
         return o;
       }
@@ -279,7 +279,7 @@ struct Compiler {
         o->flag = n.has(Option::Attack) || n.text == "xray";
         uint8_t mask = 0;
         for (Option d : n.options) mask |= direction_mask(option_name(d));
-        o->sub = mask ? mask : 255;
+        o->sub = mask ? mask : kAllDirections;
         all_kids(n, *o);
         return o;
       }
@@ -288,7 +288,7 @@ struct Compiler {
         o->kids.push_back(child(n, Role::From));
         o->kids.push_back(child(n, Role::Through));
         o->kids.push_back(child(n, Role::To));
-        o->sub = n.text == "from" ? 0 : n.text == "to" ? 2 : 1;
+        o->sub = n.text == "from" ? kPinFrom : n.text == "to" ? kPinTo : kPinThrough;
         return o;
       }
       case NodeKind::LightDark: {
@@ -398,7 +398,7 @@ struct Compiler {
           auto o = op(OpCode::MatePurity, n);
           o->type = ValueType::Set;
           o->flag = n.text.find("stalemate") != std::string::npos;
-          o->sub = n.text.rfind("model", 0) == 0 ? 1 : n.text.rfind("ideal", 0) == 0 ? 2 : 0;
+          o->sub = n.text.rfind("model", 0) == 0 ? kMateModel : n.text.rfind("ideal", 0) == 0 ? kMateIdeal : kMatePure;
           return o;
         }
         auto it = preds.find(n.text);
@@ -451,7 +451,8 @@ struct Compiler {
       }
       case NodeKind::Find: {
         auto o = op(OpCode::Find, n);
-        o->sub = (n.has(Option::Backward) ? 1 : 0) | (n.has(Option::Quiet) ? 2 : 0) | (n.has(Option::All) ? 4 : 0);
+        o->sub = (n.has(Option::Backward) ? kFindBackward : 0) | (n.has(Option::Quiet) ? kFindQuiet : 0) |
+                 (n.has(Option::All) ? kFindAll : 0);
         o->flag = range(n, *o);
         o->kids.push_back(child(n, Role::Body));
         return o;
@@ -535,9 +536,10 @@ struct Compiler {
       case NodeKind::Line: {
         auto o = op(OpCode::Line, n);
         o->flag = n.has(Option::Quiet);
-        o->sub = (n.text == "<--" ? 1 : 0) | (n.has(Option::Primary) ? 2 : 0) | (n.has(Option::FirstMatch) ? 4 : 0) |
-                 (n.has(Option::SingleColor) ? 8 : 0) | (n.has(Option::LastPosition) ? 16 : 0) |  // lang: singlecolor, lastposition
-                 (n.has(Option::Secondary) ? 32 : 0) | (n.has(Option::NestBan) ? 64 : 0);
+        o->sub = (n.text == "<--" ? kLineBackward : 0) | (n.has(Option::Primary) ? kLinePrimary : 0) |
+                 (n.has(Option::FirstMatch) ? kLineFirstMatch : 0) | (n.has(Option::SingleColor) ? kLineSingleColor : 0) |
+                 (n.has(Option::LastPosition) ? kLineLastPosition : 0) | (n.has(Option::Secondary) ? kLineSecondary : 0) |
+                 (n.has(Option::NestBan) ? kLineNestBan : 0);
         if (!range(n, *o)) {
           o->a = -1;
           o->b = -1;
@@ -678,7 +680,8 @@ struct Compiler {
       case NodeKind::PositionById: { auto o = op(OpCode::PositionById, n); all_kids(n, *o); return o; }
       case NodeKind::Hhdb: {  // hhdb: the award forms (the other keys were parsed into CQL filters)
         auto o = op(OpCode::HhdbAward, n);
-        o->sub = n.has(Option::Prize) ? 1 : n.has(Option::Hm) ? 2 : n.has(Option::Commendation) ? 3 : 0;
+        o->sub = n.has(Option::Prize) ? kHhdbPrize : n.has(Option::Hm) ? kHhdbHonourableMention
+                 : n.has(Option::Commendation) ? kHhdbCommendation : kHhdbAnyAward;
         o->flag = n.has(Option::Special);
         o->a = n.has(Option::Max) ? 1 : 0;
         return o;
@@ -689,7 +692,7 @@ struct Compiler {
         return op(OpCode::True, n);
       case NodeKind::ConsecutiveMoves: {
         auto o = op(OpCode::ConsecutiveMoves, n);
-        o->sub = n.has(Option::Quiet) ? 1 : 0;
+        o->sub = n.has(Option::Quiet) ? kConsecutiveMovesQuiet : 0;
         o->flag = range(n, *o);
         o->kids.push_back(child(n, Role::Left));
         o->kids.push_back(child(n, Role::Right));
