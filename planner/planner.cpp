@@ -23,8 +23,7 @@ cql::NodePtr pruned(const cql::Node& node, int& budget) {
   for (const cql::Child& k : node.kids) {
     // one "..." for the rest of a list of arguments (a compound's); every other role keeps its child, which
     // the printer reads by role
-    if (budget < 0 && std::string_view(k.role) == "arg" && !copy->kids.empty() &&
-        std::string_view(copy->kids.back().role) == "arg")
+    if (budget < 0 && k.role == cql::Role::Arg && !copy->kids.empty() && copy->kids.back().role == cql::Role::Arg)
       continue;
     copy->kids.push_back(cql::Child{k.role, k.node ? pruned(*k.node, budget) : nullptr});
   }
@@ -148,18 +147,18 @@ namespace {
 
 // The set S of `#S OP N` (or `N OP #S`) when the comparison needs at least one square of S, else nullptr.
 const cql::Node* counted_set_needing_one(const cql::Node& node) {
-  const cql::Node* l = node.child("left");
-  const cql::Node* r = node.child("right");
+  const cql::Node* l = node.child(cql::Role::Left);
+  const cql::Node* r = node.child(cql::Role::Right);
   if (!l || !r) return nullptr;
   std::string op = node.text;
   if (l->kind == NodeKind::Number) {
     std::swap(l, r);
     op = op == "<" ? ">" : op == "<=" ? ">=" : op == ">" ? "<" : op == ">=" ? "<=" : op;
   }
-  if (r->kind != NodeKind::Number || l->kind != NodeKind::CountSquares || !l->child("arg")) return nullptr;
+  if (r->kind != NodeKind::Number || l->kind != NodeKind::CountSquares || !l->child(cql::Role::Arg)) return nullptr;
   const int64_t n = r->a;
   const bool needs_one = (op == ">=" && n >= 1) || (op == ">" && n >= 0) || (op == "==" && n >= 1);
-  return needs_one ? l->child("arg") : nullptr;
+  return needs_one ? l->child(cql::Role::Arg) : nullptr;
 }
 
 }  // namespace
@@ -192,7 +191,7 @@ PlanNode Planner::plan(const cql::Node& node, const Frame& frame) {
           return all_games(node, "variations are searched and the index holds mainline positions only");
         return plan_material(*this, node, {*term}, filter_text(node));
       }
-      const cql::Node* left = node.child("left");
+      const cql::Node* left = node.child(cql::Role::Left);
       if (left && left->kind == NodeKind::Counter && left->text == "year") return plan_year(*this, node, frame);
       if (left && left->kind == NodeKind::Elo) return plan_elo(*this, node, frame);
       if (left && left->type == cql::ValueType::String) return plan_tag_test(*this, node, frame);

@@ -42,8 +42,8 @@ std::optional<Roaring> side_candidates(Planner& p, const std::string& side, cons
 }  // namespace
 
 PlanNode plan_elo(Planner& p, const cql::Node& node, const Frame& frame) {
-  const cql::Node* l = node.child("left");
-  const cql::Node* r = node.child("right");
+  const cql::Node* l = node.child(cql::Role::Left);
+  const cql::Node* r = node.child(cql::Role::Right);
   if (!l || !r || l->kind != cql::NodeKind::Elo || r->kind != cql::NodeKind::Number)
     return all_games(node, "elo compared with a non-constant");
   std::string colour = l->text;

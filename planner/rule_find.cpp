@@ -5,8 +5,8 @@
 namespace cqlindex::planner {
 
 PlanNode plan_find(Planner& p, const cql::Node& node, const Frame& frame) {
-  const cql::Node* body = node.child("body");
-  if (!body || node.kids.size() != 1 || node.has("all"))
+  const cql::Node* body = node.child(cql::Role::Body);
+  if (!body || node.kids.size() != 1 || node.has(cql::Option::All))
     return all_games(node, "find with 'all' or a count range may hold with no position found");
   PlanNode inner = p.plan(*body, frame);
   PlanNode out;

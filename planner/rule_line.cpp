@@ -14,14 +14,14 @@ namespace {
 void required_filters(const cql::Node& con, std::vector<const cql::Node*>& out) {
   switch (con.kind) {
     case NodeKind::SeqFilter:
-      if (const cql::Node* f = con.child("arg")) out.push_back(f);
+      if (const cql::Node* f = con.child(cql::Role::Arg)) out.push_back(f);
       return;
     case NodeKind::SeqChain:
       for (const cql::Child& c : con.kids) required_filters(*c.node, out);
       return;
     case NodeKind::SeqRepeat:
       if (con.a >= 1)
-        if (const cql::Node* arg = con.child("arg")) required_filters(*arg, out);
+        if (const cql::Node* arg = con.child(cql::Role::Arg)) required_filters(*arg, out);
       return;
     default: return;  // unknown constituent: no requirement (sound)
   }
@@ -31,7 +31,7 @@ void required_filters(const cql::Node& con, std::vector<const cql::Node*>& out) 
 
 PlanNode plan_line(Planner& p, const cql::Node& node, const Frame& frame) {
   for (const cql::Child& c : node.kids)
-    if (std::string_view(c.role) != "arg") return all_games(node, "a line with a count range may hold with no match");
+    if (c.role != cql::Role::Arg) return all_games(node, "a line with a count range may hold with no match");
   std::vector<const cql::Node*> filters;
   for (const cql::Child& c : node.kids) required_filters(*c.node, filters);
   PlanNode out;

@@ -34,7 +34,7 @@ struct Counted {
 
 std::optional<Counted> counted(const cql::Node& n, const Frame& frame) {
   if (n.kind != NodeKind::CountSquares && n.kind != NodeKind::Power) return std::nullopt;
-  const cql::Node* set = n.child("arg");
+  const cql::Node* set = n.child(cql::Role::Arg);
   if (!set || set->kind != NodeKind::PieceSet || set->pieces == 0 || (set->pieces & kEmptyBit)) return std::nullopt;
   const bool power = n.kind == NodeKind::Power;
   Counted c;
@@ -62,8 +62,8 @@ bool MaterialTerm::holds(const store::keys::Material& m) const {
 
 std::optional<MaterialTerm> material_term(const cql::Node& node, const Frame& frame) {
   if (node.kind != NodeKind::Relation) return std::nullopt;
-  const cql::Node* l = node.child("left");
-  const cql::Node* r = node.child("right");
+  const cql::Node* l = node.child(cql::Role::Left);
+  const cql::Node* r = node.child(cql::Role::Right);
   if (!l || !r) return std::nullopt;
   std::string op = node.text;
   if (l->kind == NodeKind::Number) {

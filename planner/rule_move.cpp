@@ -16,11 +16,11 @@ std::optional<Roaring> flag_games(Planner& p, store::keys::GameFlag f) {
 
 PlanNode plan_move(Planner& p, const cql::Node& node, const Frame& frame) {
   using store::keys::GameFlag;
-  if (node.has("legal") || node.has("pseudolegal") || node.has("count"))
+  if (node.has(cql::Option::Legal) || node.has(cql::Option::PseudoLegal) || node.has(cql::Option::Count))
     return all_games(node, "legal/pseudolegal moves need not be played");
   std::vector<std::pair<std::string, std::optional<Roaring>>> parts;  // conjunction of move kinds
   std::vector<GameFlag> any_of;
-  if (const cql::Node* promote = node.child("promote")) {
+  if (const cql::Node* promote = node.child(cql::Role::Promote)) {
     const uint16_t pieces = seen_pieces(promote->pieces, frame);
     // piece_bits: K Q R B N P (white) k q r b n p (black); the flag does not record the colour
     const uint16_t kinds = (pieces & 0x3f) | ((pieces >> 6) & 0x3f);
@@ -41,17 +41,17 @@ PlanNode plan_move(Planner& p, const cql::Node& node, const Frame& frame) {
     parts.emplace_back("promotion", std::move(u));
   }
   const bool mirrored = frame.any_symmetry || frame.any_square;  // a board image may swap the castling sides
-  if (node.has("castle") || ((node.has("o-o") || node.has("o-o-o")) && mirrored)) {
+  if (node.has(cql::Option::Castle) || ((node.has(cql::Option::OO) || node.has(cql::Option::OOO)) && mirrored)) {
     auto a = flag_games(p, GameFlag::CastleShort), b = flag_games(p, GameFlag::CastleLong);
     if (!a || !b) return bounded(node, "move kind", "flags", std::nullopt);
     parts.emplace_back("castling", *a | *b);
-  } else if (node.has("o-o")) {
+  } else if (node.has(cql::Option::OO)) {
     parts.emplace_back("castle=O-O", flag_games(p, GameFlag::CastleShort));
-  } else if (node.has("o-o-o")) {
+  } else if (node.has(cql::Option::OOO)) {
     parts.emplace_back("castle=O-O-O", flag_games(p, GameFlag::CastleLong));
   }
-  if (node.has("enpassant") || node.child("enpassantsquare")) parts.emplace_back("enpassant", flag_games(p, GameFlag::EnPassant));
-  if (node.has("null")) parts.emplace_back("nullmove", flag_games(p, GameFlag::NullMove));
+  if (node.has(cql::Option::EnPassant) || node.child(cql::Role::EnPassantSquare)) parts.emplace_back("enpassant", flag_games(p, GameFlag::EnPassant));
+  if (node.has(cql::Option::Null)) parts.emplace_back("nullmove", flag_games(p, GameFlag::NullMove));
   if (parts.empty()) return all_games(node, "this move filter needs no recorded kind of move");
   std::optional<Roaring> acc;
   std::string rule = "move kind:";

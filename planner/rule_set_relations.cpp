@@ -18,7 +18,7 @@ PlanNode intersect_kids(Planner& p, const cql::Node& node, const Frame& frame, s
   out.rule = std::move(rule);
   std::optional<Roaring> acc;
   for (const cql::Child& c : node.kids) {
-    if (c.node->type != cql::ValueType::Set && std::string_view(c.role) != "body") continue;
+    if (c.node->type != cql::ValueType::Set && c.role != cql::Role::Body) continue;
     out.kids.push_back(p.plan(*c.node, frame));
     if (out.kids.back().games) acc = acc ? (*acc & *out.kids.back().games) : *out.kids.back().games;
   }
@@ -28,9 +28,9 @@ PlanNode intersect_kids(Planner& p, const cql::Node& node, const Frame& frame, s
 }
 
 PlanNode plan_if(Planner& p, const cql::Node& node, const Frame& frame) {
-  const cql::Node* test = node.child("if");
-  const cql::Node* then = node.child("then");
-  const cql::Node* otherwise = node.child("else");
+  const cql::Node* test = node.child(cql::Role::If);
+  const cql::Node* then = node.child(cql::Role::Then);
+  const cql::Node* otherwise = node.child(cql::Role::Else);
   if (!test || !then || !otherwise) return all_games(node, "'if' without 'else' may hold when its test fails");
   PlanNode out;
   out.filter = filter_text(node);
@@ -59,7 +59,7 @@ PlanNode plan_set_relation(Planner& p, const cql::Node& node, const Frame& frame
     case NodeKind::Pin: return intersect_kids(p, node, frame, "pin: every named set must be present");
     case NodeKind::LightDark: return intersect_kids(p, node, frame, node.text + ": a subset of its argument");
     case NodeKind::SquareLoop: case NodeKind::PieceLoop:
-      if (node.has("all")) return all_games(node, "'all' loops hold on an empty domain");
+      if (node.has(cql::Option::All)) return all_games(node, "'all' loops hold on an empty domain");
       return intersect_kids(p, node, frame, "loop: its domain and its body at one position");
     case NodeKind::If: return plan_if(p, node, frame);
     default: return all_games(node, "not a set relation");

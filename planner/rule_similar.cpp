@@ -15,7 +15,7 @@ PlanNode plan_similar(Planner& p, const cql::Node& node, const Frame& frame) {
   if (frame.swap_colors || frame.mirror_ranks || frame.any_symmetry || frame.any_square)
     return all_games(node, "similarposition under a transform");
   std::string error;
-  const cql::similar::SubmissionDb* db = p.submissions().load(node.text, node.has("notransform"), &error);
+  const cql::similar::SubmissionDb* db = p.submissions().load(node.text, node.has(cql::Option::NoTransform), &error);
   if (!db) return all_games(node, "cannot read the submissions file: " + error);
   std::set<std::string> keys;
   for (uint32_t id = 0; id < db->positions(); ++id) keys.insert(store::keys::canonical_key(db->board(id)));

@@ -40,11 +40,11 @@ PlanNode plan_tag_test(Planner& p, const cql::Node& node, const Frame& frame) {
   const cql::Node* literal = nullptr;
   const cql::Node* source = nullptr;
   if (node.kind == NodeKind::StringIn) {
-    literal = node.child("left");
-    source = node.child("right");
+    literal = node.child(cql::Role::Left);
+    source = node.child(cql::Role::Right);
   } else if (node.kind == NodeKind::Relation && node.text == "==") {
-    literal = node.child("right");
-    source = node.child("left");
+    literal = node.child(cql::Role::Right);
+    source = node.child(cql::Role::Left);
     if (literal && literal->kind != NodeKind::StringLiteral) std::swap(literal, source);
   }
   if (!literal || !source || literal->kind != NodeKind::StringLiteral)

@@ -41,7 +41,7 @@ uint16_t seen_pieces(uint16_t pieces, const Frame& frame) {
 }
 
 PlanNode plan_transform(Planner& p, const cql::Node& node, const Frame& frame) {
-  const cql::Node* body = node.child("body");
+  const cql::Node* body = node.child(cql::Role::Body);
   if (!body || node.kids.size() != 1 || !node.options.empty())
     return all_games(node, "a counted or ranged transform (its orbit count may be 0)");
   // As a filter, a transformed filter (logical, set or numeric) matches when some member matches.

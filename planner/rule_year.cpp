@@ -15,7 +15,7 @@ bool compare(int64_t x, const std::string& op, int64_t v) {
 }  // namespace
 
 PlanNode plan_year(Planner& p, const cql::Node& node, const Frame&) {
-  const cql::Node* r = node.child("right");
+  const cql::Node* r = node.child(cql::Role::Right);
   if (!r || r->kind != cql::NodeKind::Number) return all_games(node, "year compared with a non-constant");
   auto games = p.union_where(store::Family::Tags, "Date", [&](std::string_view key) {
     const auto parts = store::keys::read_tag_key("Date", key);

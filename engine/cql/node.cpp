@@ -1,23 +1,23 @@
-// Node helpers: option and child look-up, deep copy, type and kind names.
+// Node helpers: option and child look-up, deep copy, type, kind and option names.
 #include "engine/cql/node.h"
 
 #include "engine/cql/error.h"
 
 namespace cqlindex::cql {
 
-bool Node::has(std::string_view option) const {
-  for (const std::string& o : options)
+bool Node::has(Option option) const {
+  for (Option o : options)
     if (o == option) return true;
   return false;
 }
 
-const Node* Node::child(std::string_view role) const {
+const Node* Node::child(Role role) const {
   for (const Child& c : kids)
-    if (role == c.role) return c.node.get();
+    if (c.role == role) return c.node.get();
   return nullptr;
 }
 
-Node* Node::add(const char* role, NodePtr n) {
+Node* Node::add(Role role, NodePtr n) {
   Node* raw = n.get();
   if (n && n->height + 1 > height) {
     if (n->height + 1 > kMaxTreeDepth)
@@ -41,6 +41,7 @@ NodePtr Node::copy_without_kids() const {
   n->pieces = pieces;
   n->var = var;
   n->options = options;
+  n->applied_transforms = applied_transforms;
   return n;
 }
 
@@ -79,6 +80,14 @@ const char* kind_name(NodeKind k) {
   }
   return "?";
 }
+
+std::optional<Option> option_named(std::string_view spelling) {
+  for (uint8_t i = 0; i < sizeof kOptionNames / sizeof kOptionNames[0]; ++i)
+    if (spelling == kOptionNames[i]) return static_cast<Option>(i);
+  return std::nullopt;
+}
+
+bool option_spelled_before(Option a, Option b) { return std::string_view(option_name(a)) < option_name(b); }
 
 bool is_capture_dash(const Node& dash) { return dash.text == "[x]"; }
 

@@ -3,17 +3,18 @@
 //
 // Every node has a kind, a value type, the source position of the token that introduced it, and
 // kind-specific data: `text` (names, operators, literals), `a`/`b` (integers, ranges), `pieces` +
-// `squares` (piece designators), `options` (keyword flags such as "quiet", "all", "legal") and
-// children, each tagged with a role ("arg", "left", "right", "body", "from", "to", "range", ...).
-// Ranges are children with role "low"/"high" (Number or Variable). Transforms stay nodes (kind
+// `squares` (piece designators), `options` (keyword flags such as quiet, all, legal: node_option.h) and
+// children, each tagged with a role (arg, left, right, body, from, to, ...: node_role.h).
+// Ranges are children with role Low/High (Number or Variable). Transforms stay nodes (kind
 // Transform, text = transform name) and are expanded by the evaluator, not at parse time.
 #include <cstdint>
 #include <memory>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "engine/cql/node_kind.h"
+#include "engine/cql/node_option.h"
+#include "engine/cql/node_role.h"
 #include "engine/cql/value_type.h"
 
 namespace cqlindex::cql {
@@ -29,7 +30,7 @@ using NodePtr = std::unique_ptr<Node>;
 constexpr uint32_t kMaxTreeDepth = 1000;
 
 struct Child {
-  const char* role;  // static string: "arg", "left", "right", "body", "from", ...
+  Role role;
   NodePtr node;
 };
 
@@ -42,7 +43,9 @@ struct Node {
   uint64_t squares = ~uint64_t{0};
   uint16_t pieces = 0;          // PieceSet: piece_bits (0 = the squares themselves)
   int var = -1;                 // Variable / loops / Assign: index into Query::variables
-  std::vector<std::string> options;
+  std::vector<Option> options;  // in the order written, or sorted by spelling where any order means the same
+  // CurrentTransform inside an expanded orbit (eval/transform.cpp): the transforms applied, outermost first
+  std::string applied_transforms;
   std::vector<Child> kids;
   // Levels of the subtree (1 for a leaf), kept by add(). Every stage after the parser (binding, compiling,
   // planning, evaluating, printing) walks the tree recursively, so add() refuses a tree deeper than
@@ -51,10 +54,16 @@ struct Node {
 
   Node(NodeKind k, ValueType t) : kind(k), type(t) {}
 
-  bool has(std::string_view option) const;
+  // True when the option was written.
+  bool has(Option option) const;
+  // As has(Option), for callers that spell the option (checked at compile time, node_option.h).
+  bool has(OptionSpelling spelled) const { return has(spelled.option); }
   // The first child with this role, or nullptr.
-  const Node* child(std::string_view role) const;
-  Node* add(const char* role, NodePtr n);
+  const Node* child(Role role) const;
+  // The child added (n), after checking the tree's depth.
+  Node* add(Role role, NodePtr n);
+  // As add(Role, ...), for callers that spell the role (checked at compile time, node_role.h).
+  Node* add(RoleSpelling spelled, NodePtr n) { return add(spelled.role, std::move(n)); }
   NodePtr clone() const;
   // The node with all its fields but no children.
   NodePtr copy_without_kids() const;

@@ -70,8 +70,8 @@ NodePtr Parser::node() {
     forward();
     NodePtr right = require(or_x(), "Missing right side of 'or'");
     NodePtr n = mk(NodeKind::Or, ValueType::Logical, op);
-    n->add("left", std::move(left));
-    n->add("right", std::move(right));
+    n->add(Role::Left, std::move(left));
+    n->add(Role::Right, std::move(right));
     left = std::move(n);
   }
   return left;
@@ -85,8 +85,8 @@ NodePtr Parser::or_x() {
     forward();
     NodePtr right = require(and_x(), "Missing right side of 'and'");
     NodePtr n = mk(NodeKind::And, ValueType::Logical, op);
-    n->add("left", std::move(left));
-    n->add("right", std::move(right));
+    n->add(Role::Left, std::move(left));
+    n->add(Role::Right, std::move(right));
     left = std::move(n);
   }
   return left;
@@ -101,8 +101,8 @@ NodePtr Parser::and_x() {
   if (left->type == ValueType::Set) {
     NodePtr right = require(match_set(), "Cannot parse right side of 'in': not a set or not a filter");
     NodePtr n = mk(NodeKind::Subset, ValueType::Logical, op);
-    n->add("left", std::move(left));
-    n->add("right", std::move(right));
+    n->add(Role::Left, std::move(left));
+    n->add(Role::Right, std::move(right));
     return n;
   }
   if (left->type == ValueType::String) {
@@ -110,8 +110,8 @@ NodePtr Parser::and_x() {
     if (!right || right->type != ValueType::String)
       error("Unable to obtain a filter from the right side of 'in' filter");
     NodePtr n = mk(NodeKind::StringIn, ValueType::Logical, op);
-    n->add("left", std::move(left));
-    n->add("right", std::move(right));
+    n->add(Role::Left, std::move(left));
+    n->add(Role::Right, std::move(right));
     return n;
   }
   error_at(op, "left side of 'in' is not a set or a string");
@@ -130,7 +130,7 @@ NodePtr Parser::in_x() {
 
 NodePtr Parser::count_of(NodePtr set) const {
   NodePtr n = make_node(NodeKind::CountSquares, ValueType::Numeric, set->line, set->column);
-  n->add("arg", std::move(set));
+  n->add(Role::Arg, std::move(set));
   return n;
 }
 
@@ -142,15 +142,15 @@ NodePtr Parser::relation(const Token& op, NodePtr l, NodePtr r) {
             " which expects position filters on its left and right sides");
     NodePtr n = mk(NodeKind::PositionOrder, ValueType::Logical, op);
     n->text = o;
-    n->add("left", std::move(l));
-    n->add("right", std::move(r));
+    n->add(Role::Left, std::move(l));
+    n->add(Role::Right, std::move(r));
     return n;
   }
   if (l->type == ValueType::Set && r->type == ValueType::Set && (o == "==" || o == "!=")) {
     NodePtr n = mk(NodeKind::SetEquality, ValueType::Logical, op);
     n->text = o;
-    n->add("left", std::move(l));
-    n->add("right", std::move(r));
+    n->add(Role::Left, std::move(l));
+    n->add(Role::Right, std::move(r));
     return n;
   }
   if (l->type == ValueType::Set && r->type == ValueType::Numeric) l = count_of(std::move(l));
@@ -167,24 +167,24 @@ NodePtr Parser::relation(const Token& op, NodePtr l, NodePtr r) {
   // a comparison has the value of its left side; != is a plain logical filter
   NodePtr n = mk(NodeKind::Relation, o == "!=" ? ValueType::Logical : l->type, op);
   n->text = o;
-  n->add("left", std::move(l));
-  n->add("right", std::move(r));
+  n->add(Role::Left, std::move(l));
+  n->add(Role::Right, std::move(r));
   return n;
 }
 
 NodePtr Parser::arithmetic(const Token& op, NodePtr l, NodePtr r) {
   if (op.text == "+" && l->type == ValueType::String && r->type == ValueType::String) {
     NodePtr n = mk(NodeKind::Concat, ValueType::String, op);
-    n->add("left", std::move(l));
-    n->add("right", std::move(r));
+    n->add(Role::Left, std::move(l));
+    n->add(Role::Right, std::move(r));
     return n;
   }
   if (l->type != ValueType::Numeric || r->type != ValueType::Numeric)
     error("Invalid types of operands to arithmetic operator. Both sides must be numeric: " + op.text);
   NodePtr n = mk(NodeKind::Arithmetic, ValueType::Numeric, op);
   n->text = op.text;
-  n->add("left", std::move(l));
-  n->add("right", std::move(r));
+  n->add(Role::Left, std::move(l));
+  n->add(Role::Right, std::move(r));
   return n;
 }
 
@@ -273,18 +273,18 @@ NodePtr Parser::dash_tie_x() {
   if (args.size() == 2) {
     NodePtr n = mk(dir == "->" ? NodeKind::Attacks : NodeKind::AttackedBy, ValueType::Set, first);
     if (dir == "->") {
-      n->add("left", std::move(args[0]));
-      n->add("right", std::move(args[1]));
+      n->add(Role::Left, std::move(args[0]));
+      n->add(Role::Right, std::move(args[1]));
     } else {  // A <- B: squares of A attacked by B
-      n->add("left", std::move(args[0]));
-      n->add("right", std::move(args[1]));
+      n->add(Role::Left, std::move(args[0]));
+      n->add(Role::Right, std::move(args[1]));
     }
     n->text = dir;
     return n;
   }
   NodePtr n = mk(NodeKind::AttackRay, ValueType::Set, first);
   n->text = dir;
-  for (NodePtr& a : args) n->add("arg", std::move(a));
+  for (NodePtr& a : args) n->add(Role::Arg, std::move(a));
   return n;
 }
 
@@ -297,8 +297,8 @@ NodePtr Parser::attackarrow_x() {
     NodePtr right = require(union_x(), "missing right side of operator: |");
     if (right->type != ValueType::Set) error("right side of operator | is not a set filter");
     NodePtr n = mk(NodeKind::Union, ValueType::Set, op);
-    n->add("left", std::move(left));
-    n->add("right", std::move(right));
+    n->add(Role::Left, std::move(left));
+    n->add(Role::Right, std::move(right));
     left = std::move(n);
   }
   return left;
@@ -321,8 +321,8 @@ NodePtr Parser::union_x() {
       n = mk(NodeKind::PositionIntersect, ValueType::Set, op);
     else
       error("right side of '&' does not match left side (they should both be either sets or positions)");
-    n->add("left", std::move(left));
-    n->add("right", std::move(right));
+    n->add(Role::Left, std::move(left));
+    n->add(Role::Right, std::move(right));
     left = std::move(n);
   }
 }
@@ -339,8 +339,8 @@ NodePtr Parser::intersect_x() {
     NodePtr right = attack_x();
     if (!right || right->type != ValueType::Set) error("right side of 'attacks' or 'attackedby' is not a set filter");
     NodePtr n = mk(attacks ? NodeKind::Attacks : NodeKind::AttackedBy, ValueType::Set, op);
-    n->add("left", std::move(left));
-    n->add("right", std::move(right));
+    n->add(Role::Left, std::move(left));
+    n->add(Role::Right, std::move(right));
     left = std::move(n);
   }
 }
@@ -364,19 +364,19 @@ NodePtr Parser::attack_x() {
         forward();
         NodePtr rhs = require(match_string(), "expecting a string following var[...]=");
         NodePtr n = mk(NodeKind::Substring, ValueType::Logical, op);
-        n->options.push_back("assign");
-        if (colon) n->options.push_back("slice");
-        n->add("arg", std::move(left));
-        if (from) n->add("from", std::move(from));
-        if (to) n->add("to", std::move(to));
-        n->add("value", std::move(rhs));
+        n->options.push_back(Option::Assign);
+        if (colon) n->options.push_back(Option::Slice);
+        n->add(Role::Arg, std::move(left));
+        if (from) n->add(Role::From, std::move(from));
+        if (to) n->add(Role::To, std::move(to));
+        n->add(Role::Value, std::move(rhs));
         return n;
       }
       NodePtr n = mk(NodeKind::Substring, ValueType::String, op);
-      if (colon) n->options.push_back("slice");
-      n->add("arg", std::move(left));
-      if (from) n->add("from", std::move(from));
-      if (to) n->add("to", std::move(to));
+      if (colon) n->options.push_back(Option::Slice);
+      n->add(Role::Arg, std::move(left));
+      if (from) n->add(Role::From, std::move(from));
+      if (to) n->add(Role::To, std::move(to));
       left = std::move(n);
     } else if (at_special("~~")) {
       forward();
@@ -384,7 +384,7 @@ NodePtr Parser::attack_x() {
       NodePtr n = mk(NodeKind::RegexMatch, ValueType::String, op);
       n->text = cur().text;
       forward();
-      n->add("arg", std::move(left));
+      n->add(Role::Arg, std::move(left));
       left = std::move(n);
     } else {
       return left;
@@ -400,8 +400,8 @@ NodePtr Parser::substring_x() {
   forward();
   NodePtr right = require(substring_x(), "could not get right hand side of operator ':'");
   NodePtr n = mk(NodeKind::WithPosition, right->type, op);
-  n->add("position", std::move(left));
-  n->add("body", std::move(right));
+  n->add(Role::Position, std::move(left));
+  n->add(Role::Body, std::move(right));
   return n;
 }
 
@@ -489,14 +489,14 @@ bool Parser::range_constituent(NodePtr& out) {
 bool Parser::match_range(Node& owner) {
   if (cur().is_keyword("count")) {
     forward();
-    owner.options.push_back("count");
+    owner.options.push_back(Option::Count);
     return true;
   }
   NodePtr lo, hi;
   if (!range_constituent(lo)) return false;
   if (!range_constituent(hi)) hi = lo->clone();
-  owner.add("low", std::move(lo));
-  owner.add("high", std::move(hi));
+  owner.add(Role::Low, std::move(lo));
+  owner.add(Role::High, std::move(hi));
   return true;
 }
 
@@ -509,7 +509,7 @@ void Parser::parse_header() {
   Header& h = q_.header;
   auto constant_range = [&](const char* what) {
     Node holder(NodeKind::Compound, ValueType::Logical);
-    if (!match_range(holder) || holder.has("count") || holder.kids.size() != 2 ||
+    if (!match_range(holder) || holder.has(Option::Count) || holder.kids.size() != 2 ||
         holder.kids[0].node->kind != NodeKind::Number || holder.kids[1].node->kind != NodeKind::Number)
       error(std::string("missing constant range, eg. '1 20', following '") + what + "' keyword");
     return Range{holder.kids[0].node->a, holder.kids[1].node->a};
@@ -555,7 +555,7 @@ NodePtr Parser::parse_body(bool may_be_empty) {
   if (nodes.empty()) error("Expected one or more filters following CQL specification, got none");
   if (!eof()) error("Extra text following the filters after the CQL specification, or unspecified syntax error");
   NodePtr body = mk(NodeKind::Compound, nodes.back()->type, first);
-  for (NodePtr& n : nodes) body->add("arg", std::move(n));
+  for (NodePtr& n : nodes) body->add(Role::Arg, std::move(n));
   return body;
 }
 

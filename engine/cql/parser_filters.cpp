@@ -100,7 +100,7 @@ NodePtr Parser::complex() {
     case TokenKind::GroupRef: {
       n = mk(NodeKind::GroupRef, t.number2 ? ValueType::Numeric : ValueType::String, t);
       n->a = t.number;
-      if (t.number2) n->options.push_back("index");
+      if (t.number2) n->options.push_back(Option::Index);
       forward();
       return n;
     }
@@ -129,7 +129,7 @@ NodePtr Parser::complex() {
         NodePtr s = intersect_x();
         if (!s || s->type != ValueType::Set) error("Could not get set for argument to '~'");
         n = mk(NodeKind::Complement, ValueType::Set, t);
-        n->add("arg", std::move(s));
+        n->add(Role::Arg, std::move(s));
         return n;
       }
       if (t.text == "#") {
@@ -138,19 +138,19 @@ NodePtr Parser::complex() {
           int v = find_variable(cur().text);
           if (v >= 0 && q_.variables[v].kind == VariableKind::Dictionary && !peek().is_special("[")) {
             n = mk(NodeKind::DictionaryCount, ValueType::Numeric, t);
-            n->add("arg", variable_node(v, cur()));
+            n->add(Role::Arg, variable_node(v, cur()));
             forward();
             return n;
           }
         }
         if (NodePtr s = match_set()) {
           n = mk(NodeKind::CountSquares, ValueType::Numeric, t);
-          n->add("arg", std::move(s));
+          n->add(Role::Arg, std::move(s));
           return n;
         }
         if (NodePtr s = match_string()) {
           n = mk(NodeKind::StringLength, ValueType::Numeric, t);
-          n->add("arg", std::move(s));
+          n->add(Role::Arg, std::move(s));
           return n;
         }
         error("Expected either a string filter or a set filter following '#' but the filter parsed was of neither type");
@@ -161,7 +161,7 @@ NodePtr Parser::complex() {
         NodePtr a = substring_x();
         if (!a || a->type != ValueType::Numeric) error("No numeric filter following '-' symbol");
         n = mk(NodeKind::Negate, ValueType::Numeric, t);
-        n->add("arg", std::move(a));
+        n->add(Role::Arg, std::move(a));
         return n;
       }
       if (t.text == "-->" || t.text == "<--") return nullptr;
@@ -190,7 +190,7 @@ NodePtr Parser::complex() {
       if (!a) error(std::string("expected a set filter following '") + s.word + "'");
       n = mk(s.kind, s.type, t);
       n->text = s.word;
-      n->add("arg", std::move(a));
+      n->add(Role::Arg, std::move(a));
       return n;
     }
   for (const char* tr : kTransforms)
@@ -273,7 +273,7 @@ NodePtr Parser::compound() {
   if (nodes.size() == 1 && k != NodeKind::Variable && k != NodeKind::Line && k != NodeKind::Path)
     return std::move(nodes.front());
   NodePtr n = mk(NodeKind::Compound, nodes.back()->type, open);
-  for (NodePtr& c : nodes) n->add("arg", std::move(c));
+  for (NodePtr& c : nodes) n->add(Role::Arg, std::move(c));
   return n;
 }
 
@@ -286,7 +286,7 @@ NodePtr Parser::parens() {
     error("A parenthesized expression must contain exactly one filter here. Expected a ')' following the first filter");
   if (n->kind == NodeKind::Variable) {  // (x) passes a variable by value
     NodePtr c = mk(NodeKind::Compound, n->type, open);
-    c->add("arg", std::move(n));
+    c->add(Role::Arg, std::move(n));
     return c;
   }
   return n;
@@ -433,10 +433,10 @@ NodePtr Parser::assignment() {
   NodePtr n = mk(NodeKind::Assign, opname == "=?" ? ValueType::Logical : rhs->type, start);
   n->text = opname;
   n->var = v;
-  if (persistent) n->options.push_back(quiet ? "persistent quiet" : "persistent");
-  if (atomic) n->options.push_back("atomic");
-  n->add("target", variable_node(v, name));
-  n->add("value", std::move(rhs));
+  if (persistent) n->options.push_back(quiet ? Option::PersistentQuiet : Option::Persistent);
+  if (atomic) n->options.push_back(Option::Atomic);
+  n->add(Role::Target, variable_node(v, name));
+  n->add(Role::Value, std::move(rhs));
   return n;
 }
 
@@ -464,8 +464,8 @@ NodePtr Parser::dictionary_iteration(const Token& start, const Token& var, int d
   NodePtr n = mk(NodeKind::DictionaryIterate, ValueType::Logical, start);
   n->var = k;
   n->text = var.text;
-  n->add("dictionary", variable_node(d, dt));
-  n->add("body", std::move(body));
+  n->add(Role::Dictionary, variable_node(d, dt));
+  n->add(Role::Body, std::move(body));
   return n;
 }
 
@@ -499,9 +499,9 @@ NodePtr Parser::symbolic_loop() {
   NodePtr n = mk(piece ? NodeKind::PieceLoop : NodeKind::SquareLoop, all ? ValueType::Logical : ValueType::Set, start);
   n->var = v;
   n->text = var.text;
-  if (all) n->options.push_back("all");
-  n->add("domain", std::move(domain));
-  n->add("body", std::move(body));
+  if (all) n->options.push_back(Option::All);
+  n->add(Role::Domain, std::move(domain));
+  n->add(Role::Body, std::move(body));
   return n;
 }
 
@@ -528,9 +528,9 @@ NodePtr Parser::square_or_piece_loop() {
   NodePtr n = mk(piece ? NodeKind::PieceLoop : NodeKind::SquareLoop, all ? ValueType::Logical : ValueType::Set, start);
   n->var = v;
   n->text = var.text;
-  if (all) n->options.push_back("all");
-  n->add("domain", std::move(domain));
-  n->add("body", std::move(body));
+  if (all) n->options.push_back(Option::All);
+  n->add(Role::Domain, std::move(domain));
+  n->add(Role::Body, std::move(body));
   return n;
 }
 
@@ -557,7 +557,7 @@ NodePtr Parser::piece_assign() {
   NodePtr n = mk(NodeKind::PieceAssign, ValueType::Set, start);
   n->var = v;
   n->text = name;
-  n->add("value", std::move(set));
+  n->add(Role::Value, std::move(set));
   return n;
 }
 
@@ -569,16 +569,16 @@ NodePtr Parser::find() {
   NodePtr n = mk(NodeKind::Find, ValueType::Position, start);
   bool all = false, ranged = false;
   while (true) {
-    if (keyword("quiet")) n->options.push_back("quiet");
+    if (keyword("quiet")) n->options.push_back(Option::Quiet);
     else if (keyword("all")) all = true;
-    else if (special("<--")) n->options.push_back("<--");
+    else if (special("<--")) n->options.push_back(Option::Backward);
     else if (!ranged && match_range(*n)) ranged = true;
     else break;
   }
   if (all && ranged) error("find with both a range and 'all': use one or the other");
-  if (all) n->options.push_back("all");
+  if (all) n->options.push_back(Option::All);
   if (all || ranged) n->type = ValueType::Numeric;
-  n->add("body", require(node(), "Expected a filter following 'find'"));
+  n->add(Role::Body, require(node(), "Expected a filter following 'find'"));
   return n;
 }
 
@@ -586,7 +586,7 @@ NodePtr Parser::echo() {
   const Token& start = cur();
   forward();
   NodePtr n = mk(NodeKind::Echo, ValueType::Logical, start);
-  if (keyword("quiet")) n->options.push_back("quiet");
+  if (keyword("quiet")) n->options.push_back(Option::Quiet);
   if (!special("(")) error("'echo' must be followed by '('");
   if (cur().kind != TokenKind::Identifier) error("missing position variable after 'echo ('");
   const Token& s = cur();
@@ -598,7 +598,7 @@ NodePtr Parser::echo() {
   if (!special(")")) error("missing right parenthesis after variables in 'echo(...'");
   int sv = declare(s.text, VariableKind::Position, ValueType::Position, s);
   int tv = declare(t.text, VariableKind::Position, ValueType::Position, t);
-  if (keywords("in", "all")) n->options.push_back("in all");
+  if (keywords("in", "all")) n->options.push_back(Option::InAll);
   active_loop_vars_.push_back(sv);
   active_loop_vars_.push_back(tv);
   NodePtr body = node();
@@ -606,9 +606,9 @@ NodePtr Parser::echo() {
   active_loop_vars_.pop_back();
   if (!body) error("expected filter following 'echo(...)'");
   if (body->type == ValueType::Numeric) n->type = ValueType::Numeric;
-  n->add("source", variable_node(sv, s));
-  n->add("target", variable_node(tv, t));
-  n->add("body", std::move(body));
+  n->add(Role::Source, variable_node(sv, s));
+  n->add(Role::Target, variable_node(tv, t));
+  n->add(Role::Body, std::move(body));
   return n;
 }
 
@@ -616,11 +616,11 @@ NodePtr Parser::consecutive_moves() {
   const Token& start = cur();
   forward();
   NodePtr n = mk(NodeKind::ConsecutiveMoves, ValueType::Numeric, start);
-  if (keyword("quiet")) n->options.push_back("quiet");
+  if (keyword("quiet")) n->options.push_back(Option::Quiet);
   match_range(*n);
-  if (keyword("quiet")) n->options.push_back("quiet");
+  if (keyword("quiet")) n->options.push_back(Option::Quiet);
   if (!special("(")) error("consecutivemovesnode: missing lparen following 'consecutivemoves'");
-  for (const char* role : {"left", "right"}) {
+  for (Role role : {Role::Left, Role::Right}) {
     if (cur().kind != TokenKind::Identifier) error("expected a position variable in 'consecutivemoves (...)'");
     int v = find_variable(cur().text);
     if (v < 0 || q_.variables[v].kind != VariableKind::Position)
@@ -638,11 +638,11 @@ NodePtr Parser::sort() {
   bool has_doc = false;
   while (true) {
     if (keyword("quiet")) {
-      n->options.push_back("quiet");
+      n->options.push_back(Option::Quiet);
     } else if (cur().is_keyword("min") || cur().is_keyword("max")) {
       // spec/cql-sort.txt: `sort [quiet] [min|max] [description] target`; the description stays optional after
       // min/max (CQL 6.2's parser wants one there: the spec wins)
-      n->options.push_back(cur().text);
+      n->options.push_back(cur().is_keyword("min") ? Option::Min : Option::Max);
       forward();
     } else if (!has_doc && cur().kind == TokenKind::String) {
       n->text = cur().text;
@@ -652,7 +652,7 @@ NodePtr Parser::sort() {
       break;
     }
   }
-  std::sort(n->options.begin(), n->options.end());  // written in any order
+  std::sort(n->options.begin(), n->options.end(), option_spelled_before);  // written in any order
   const Token& first = cur();
   NodePtr body = require(node(), "expected a filter following 'sort'");
   // CQL 6.2 (sort-parse.cpp) refuses a bare number as the target (`sort 5` once meant a range; `sort 0 >= 6` and
@@ -666,7 +666,7 @@ NodePtr Parser::sort() {
   // spec/cql-sort.txt ("any Numeric or String filter") wins over CQL 6.2's sort-parse.cpp, which also refuses
   // `sort min` of an echo: it runs here
   n->type = body->type;
-  n->add("body", std::move(body));
+  n->add(Role::Body, std::move(body));
   return n;
 }
 
@@ -680,7 +680,7 @@ NodePtr Parser::transform() {
   // a transform of a position is not a position (CQL 6.2: `flipcolor count {flipcolor (parent == child)} >= 1`
   // counts, random-differential C32-1): its images are tried as filters
   n->type = ranged ? ValueType::Numeric : body->type == ValueType::Position ? ValueType::Logical : body->type;
-  n->add("body", std::move(body));
+  n->add(Role::Body, std::move(body));
   return n;
 }
 
@@ -694,26 +694,26 @@ NodePtr Parser::string_converter() {
     while (!eof() && cur().line == start.line) {
       NodePtr a = node();
       if (!a) break;
-      n->add("arg", std::move(a));
+      n->add(Role::Arg, std::move(a));
     }
     if (n->kids.empty()) error("expected filters following '///'");
     return n;
   }
-  if (kind == NodeKind::Message && keyword("quiet")) n->options.push_back("quiet");
+  if (kind == NodeKind::Message && keyword("quiet")) n->options.push_back(Option::Quiet);
   if (special("(")) {
     while (!special(")")) {
       if (cur().is_keyword("fen") && peek().kind == TokenKind::String) {
         // CQL 6.2 reads `comment(fen "x")` as the position's FEN, then the string: two arguments
-        n->add("arg", mk(NodeKind::Fen, ValueType::String, cur()));
+        n->add(Role::Arg, mk(NodeKind::Fen, ValueType::String, cur()));
         forward();
         continue;
       }
       NodePtr a = node();
       if (!a) error("expected a filter or ')' in '" + start.text + "(...)'");
-      n->add("arg", std::move(a));
+      n->add(Role::Arg, std::move(a));
     }
   } else {
-    n->add("arg", require(substring_x(), "expected '(' or a filter following '" + start.text + "'"));
+    n->add(Role::Arg, require(substring_x(), "expected '(' or a filter following '" + start.text + "'"));
   }
   return n;
 }
@@ -736,7 +736,7 @@ NodePtr Parser::dictionary(bool local) {
     NodePtr n = mk(NodeKind::DictionaryDecl, ValueType::Logical, start);
     n->var = v;
     n->text = name.text;
-    if (local) n->options.push_back("local");
+    if (local) n->options.push_back(Option::Local);
     return n;
   }
   if (start.kind != TokenKind::Identifier || !peek().is_special("[")) return nullptr;
@@ -758,17 +758,17 @@ NodePtr Parser::dictionary(bool local) {
     NodePtr n = mk(NodeKind::Assign, value->type, start);
     n->text = "=";
     n->var = v;
-    n->options.push_back("dictionary");
-    n->add("target", variable_node(v, start));
-    n->add("key", std::move(key));
-    n->add("value", std::move(value));
+    n->options.push_back(Option::Dictionary);
+    n->add(Role::Target, variable_node(v, start));
+    n->add(Role::Key, std::move(key));
+    n->add(Role::Value, std::move(value));
     return n;
   }
   ValueType vt = q_.variables[v].value_type == ValueType::Logical ? ValueType::String : q_.variables[v].value_type;
   NodePtr n = mk(NodeKind::DictionaryGet, vt, start);
   n->var = v;
-  n->add("dictionary", variable_node(v, start));
-  n->add("key", std::move(key));
+  n->add(Role::Dictionary, variable_node(v, start));
+  n->add(Role::Key, std::move(key));
   // the value type is fixed by the first assignment (we only know strings and numbers statically)
   return n;
 }
@@ -885,7 +885,7 @@ NodePtr Parser::function_definition() {
   const Token& keyword_token = toks_[f.body_begin - 3 - f.params.size() - 1];
   NodePtr src = mk(NodeKind::StringLiteral, ValueType::String, keyword_token);
   src->text = std::string(source_.substr(keyword_token.offset, toks_[f.body_end - 1].end - keyword_token.offset));
-  n->add("source", std::move(src));
+  n->add(Role::Source, std::move(src));
   return n;
 }
 
@@ -924,8 +924,8 @@ NodePtr Parser::function_call() {
   restore(resume);
   NodePtr n = mk(NodeKind::FunctionCall, body->type, name);
   n->text = name.text;
-  for (NodePtr& a : args) n->add("arg", std::move(a));
-  n->add("body", std::move(body));
+  for (NodePtr& a : args) n->add(Role::Arg, std::move(a));
+  n->add(Role::Body, std::move(body));
   return n;
 }
 
@@ -938,7 +938,7 @@ NodePtr Parser::vector_filter() {
   match_range(*n);
   NodePtr s = match_setparameter();
   if (!s) error("expecting a set specifier following the direction parameter");
-  n->add("arg", std::move(s));
+  n->add(Role::Arg, std::move(s));
   return n;
 }
 
@@ -949,12 +949,12 @@ NodePtr Parser::ray() {
   n->text = start.text;
   if (start.text == "ray") {
     if (keyword("attack") || keyword("attacks")) {
-      n->options.push_back("attack");
+      n->options.push_back(Option::Attack);
     } else {
       while (is_direction(cur())) {
-        for (const std::string& o : n->options)
-          if (o == cur().text) error("Duplicate directions in ray specification");
-        n->options.push_back(cur().text);
+        const Option direction = option_named(cur().text).value();  // is_direction: one of kDirections
+        if (n->has(direction)) error("Duplicate directions in ray specification");
+        n->options.push_back(direction);
         forward();
       }
     }
@@ -965,7 +965,7 @@ NodePtr Parser::ray() {
   size_t count = 0;
   while (NodePtr a = node()) {
     if (a->type != ValueType::Set) error("All parameters to ray must be sets");
-    n->add("arg", std::move(a));
+    n->add(Role::Arg, std::move(a));
     ++count;
   }
   if (!special(")")) error("Expected ')' character after arguments to ray");
@@ -979,16 +979,17 @@ NodePtr Parser::pin() {
   NodePtr n = mk(NodeKind::Pin, ValueType::Set, start);
   bool first = true;
   while (true) {
-    const char* role = cur().is_keyword("from") ? "from" : cur().is_keyword("through") ? "through"
-                       : cur().is_keyword("to") ? "to" : nullptr;
+    const std::optional<Role> role = cur().is_keyword("from") ? Role::From : cur().is_keyword("through") ? Role::Through
+                                     : cur().is_keyword("to") ? Role::To : std::optional<Role>();
     if (!role) break;
-    if (n->child(role)) error(std::string("Multiple '") + role + "' detected in 'pin'");
+    const std::string word = role_name(*role);
+    if (n->child(*role)) error("Multiple '" + word + "' detected in 'pin'");
     forward();
     NodePtr s = match_setparameter();
-    if (!s) error(std::string("Missing set filter following '") + role + "' in 'pin'");
-    if (first) n->text = role;  // the value is the set named first (through by default)
+    if (!s) error("Missing set filter following '" + word + "' in 'pin'");
+    if (first) n->text = word;  // the value is the set named first (through by default)
     first = false;
-    n->add(role, std::move(s));
+    n->add(*role, std::move(s));
   }
   if (n->text.empty() || (n->text != "from" && n->text != "to")) n->text = "through";
   return n;
@@ -1010,9 +1011,9 @@ NodePtr Parser::trailing_search(NodePtr n) {
   NodePtr lit = mk(NodeKind::StringLiteral, ValueType::String, s);
   lit->text = p;
   NodePtr in = mk(NodeKind::StringIn, ValueType::Logical, s);
-  in->options.push_back("implicit");
-  in->add("left", std::move(lit));
-  in->add("right", std::move(n));
+  in->options.push_back(Option::Implicit);
+  in->add(Role::Left, std::move(lit));
+  in->add(Role::Right, std::move(n));
   return in;
 }
 
@@ -1089,7 +1090,7 @@ NodePtr Parser::tag_filters() {
     NodePtr v = require(node(), "'settag' must be followed by a left paren, a nonempty quoted string and then a filter");
     if (v->type != ValueType::String) error("Expected a string filter following 'settag(\"xx\" '");
     if (!special(")")) error("'settag': the closing ')' is missing");
-    n->add("value", std::move(v));
+    n->add(Role::Value, std::move(v));
     return n;
   }
   if (t.text == "hascomment" || t.text == "originalcomment") {
@@ -1130,8 +1131,8 @@ NodePtr Parser::tag_filters() {
     forward();
     NodePtr n = mk(NodeKind::SimilarPosition, ValueType::Logical, t);
     while (true) {
-      if (keyword("nosort")) n->options.push_back("nosort");
-      else if (keyword("notransform")) n->options.push_back("notransform");
+      if (keyword("nosort")) n->options.push_back(Option::NoSort);
+      else if (keyword("notransform")) n->options.push_back(Option::NoTransform);
       else break;
     }
     if (cur().kind != TokenKind::String || cur().text.empty()) error("expected a quoted .pgn file name following 'similarposition'");
@@ -1154,7 +1155,7 @@ NodePtr Parser::misc_filters() {
     forward();
     NodePtr a = require(and_x(), "could not get filter argument for 'not'");
     n = mk(NodeKind::Not, ValueType::Logical, t);
-    n->add("arg", std::move(a));
+    n->add(Role::Arg, std::move(a));
     return n;
   }
   if (w == "if") {
@@ -1167,9 +1168,9 @@ NodePtr Parser::misc_filters() {
     ValueType type = ValueType::Logical;
     if (el && el->type == th->type) type = th->type;
     n = mk(NodeKind::If, type, t);
-    n->add("if", std::move(c));
-    n->add("then", std::move(th));
-    if (el) n->add("else", std::move(el));
+    n->add(Role::If, std::move(c));
+    n->add(Role::Then, std::move(th));
+    if (el) n->add(Role::Else, std::move(el));
     return n;
   }
   if (w == "light" || w == "dark") {
@@ -1178,7 +1179,7 @@ NodePtr Parser::misc_filters() {
     if (!s) error("expected a set filter following 'light' or 'dark'");
     n = mk(NodeKind::LightDark, ValueType::Set, t);
     n->text = w;
-    n->add("arg", std::move(s));
+    n->add(Role::Arg, std::move(s));
     return n;
   }
   if (w == "between") {
@@ -1190,8 +1191,8 @@ NodePtr Parser::misc_filters() {
     if (!b) error("Expected a target set following 'between' and the source");
     if (!special(")")) error("arguments to 'between' should be enclosed in parens: missing ')'");
     n = mk(NodeKind::Between, ValueType::Set, t);
-    n->add("left", std::move(a));
-    n->add("right", std::move(b));
+    n->add(Role::Left, std::move(a));
+    n->add(Role::Right, std::move(b));
     return n;
   }
   if (w == "abs" || w == "sqrt") {
@@ -1199,7 +1200,7 @@ NodePtr Parser::misc_filters() {
     NodePtr a = match_numeric();
     if (!a) error("expected a numeric filter following '" + w + "'");
     n = mk(w == "abs" ? NodeKind::Abs : NodeKind::Sqrt, ValueType::Numeric, t);
-    n->add("arg", std::move(a));
+    n->add(Role::Arg, std::move(a));
     return n;
   }
   if (w == "max" || w == "min") {
@@ -1212,7 +1213,7 @@ NodePtr Parser::misc_filters() {
       if (!a) error("Expected a list of numeric or string filters in parentheses following: " + w);
       if (!n->kids.empty() && a->type != n->kids[0].node->type)
         error("The arguments to 'max' or 'min' must either all be numeric or all be string");
-      n->add("arg", std::move(a));
+      n->add(Role::Arg, std::move(a));
     }
     if (n->kids.size() < 2) error("Expected at least two arguments to: " + w);
     n->type = n->kids[0].node->type;
@@ -1224,7 +1225,7 @@ NodePtr Parser::misc_filters() {
     NodePtr a = match_sortable();
     if (!a) error("Invalid makesquare syntax: no valid argument");
     n = mk(NodeKind::MakeSquare, ValueType::Set, t);
-    n->add("arg", std::move(a));
+    n->add(Role::Arg, std::move(a));
     if (n->kids[0].node->type == ValueType::String) {
       if (paren && !special(")")) error("missing right paren after 'makesquare (string'");
       return n;
@@ -1233,7 +1234,7 @@ NodePtr Parser::misc_filters() {
     NodePtr b = match_numeric();
     if (!b) error("could not parse second numeric argument to 'makesquare'");
     if (!special(")")) error("missing ')' following 'makesquare (numeric numeric'");
-    n->add("arg", std::move(b));
+    n->add(Role::Arg, std::move(b));
     return n;
   }
   if (w == "child") {
@@ -1243,7 +1244,7 @@ NodePtr Parser::misc_filters() {
       NodePtr a = match_numeric();
       if (!a) error("Expected a numeric filter following 'child ('");
       if (!special(")")) error("expected a ')' following 'child(filter'");
-      n->add("arg", std::move(a));
+      n->add(Role::Arg, std::move(a));
     }
     return n;
   }
@@ -1252,7 +1253,7 @@ NodePtr Parser::misc_filters() {
     NodePtr a = match_numeric();
     if (!a) error("'position' requires a numeric filter following it");
     n = mk(NodeKind::PositionById, ValueType::Position, t);
-    n->add("arg", std::move(a));
+    n->add(Role::Arg, std::move(a));
     return n;
   }
   if (w == "lca" || w == "distance" || w == "ancestor" || w == "descendant") {
@@ -1267,8 +1268,8 @@ NodePtr Parser::misc_filters() {
     ValueType ty = w == "lca" ? ValueType::Position : w == "distance" ? ValueType::Numeric : ValueType::Logical;
     n = mk(k, ty, t);
     n->text = w;
-    n->add("left", std::move(a));
-    n->add("right", std::move(b));
+    n->add(Role::Left, std::move(a));
+    n->add(Role::Right, std::move(b));
     return n;
   }
   if (w == "equal") {
@@ -1279,8 +1280,8 @@ NodePtr Parser::misc_filters() {
     if (a->type != b->type) error("the arguments of 'equal' must have the same type");
     if (!special(")")) error("expected ')' after the arguments of 'equal'");
     n = mk(NodeKind::GenericEqual, ValueType::Logical, t);
-    n->add("left", std::move(a));
-    n->add("right", std::move(b));
+    n->add(Role::Left, std::move(a));
+    n->add(Role::Right, std::move(b));
     return n;
   }
   if (w == "loop" || w == "notransform" || w == "assert") {
@@ -1288,7 +1289,7 @@ NodePtr Parser::misc_filters() {
     NodePtr a = require(node(), "Missing filter following '" + w + "'");
     NodeKind k = w == "loop" ? NodeKind::Loop : w == "assert" ? NodeKind::Assert : NodeKind::NoTransform;
     n = mk(k, k == NodeKind::NoTransform ? a->type : ValueType::Logical, t);
-    n->add("body", std::move(a));
+    n->add(Role::Body, std::move(a));
     return n;
   }
   if (w == "while") {
@@ -1298,8 +1299,8 @@ NodePtr Parser::misc_filters() {
     if (!special(")")) error("expected ')' after the condition of 'while'");
     NodePtr b = require(node(), "expected a filter following 'while (...)'");
     n = mk(NodeKind::While, ValueType::Logical, t);
-    n->add("if", std::move(c));
-    n->add("body", std::move(b));
+    n->add(Role::If, std::move(c));
+    n->add(Role::Body, std::move(b));
     return n;
   }
   if (w == "unbind") {
@@ -1311,11 +1312,11 @@ NodePtr Parser::misc_filters() {
     forward();
     n = mk(NodeKind::Unbind, ValueType::Logical, t);
     n->var = v;
-    n->add("target", variable_node(v, vt));
+    n->add(Role::Target, variable_node(v, vt));
     if (q_.variables[v].kind == VariableKind::Dictionary && special("[")) {
-      n->add("key", require(node(), "expected a key in 'unbind d[...]'"));
+      n->add(Role::Key, require(node(), "expected a key in 'unbind d[...]'"));
       if (!special("]")) error("expected ']' after the key");
-      dictionary_key(v, *n->child("key"), vt, KeyUse::Unbind);
+      dictionary_key(v, *n->child(Role::Key), vt, KeyUse::Unbind);
     }
     return n;
   }
@@ -1328,7 +1329,7 @@ NodePtr Parser::misc_filters() {
     forward();
     n = mk(NodeKind::IsBound, ValueType::Logical, t);
     n->text = name;
-    if (w == "isunbound") n->options.push_back("not");
+    if (w == "isunbound") n->options.push_back(Option::Not);
     return n;
   }
   if (w == "uppercase" || w == "lowercase" || w == "int" || w == "readfile") {
@@ -1338,7 +1339,7 @@ NodePtr Parser::misc_filters() {
     NodeKind k = w == "int" ? NodeKind::StringToInt : w == "readfile" ? NodeKind::ReadFile : NodeKind::CaseConvert;
     n = mk(k, w == "int" ? ValueType::Numeric : ValueType::String, t);
     n->text = w;
-    n->add("arg", std::move(a));
+    n->add(Role::Arg, std::move(a));
     if (k == NodeKind::ReadFile) q_.needs_single_thread = true;
     return n;
   }
@@ -1347,7 +1348,7 @@ NodePtr Parser::misc_filters() {
     NodePtr a = match_sortable();
     if (!a) error("expected a string filter or numeric filter following 'ascii'");
     n = mk(NodeKind::Ascii, a->type == ValueType::String ? ValueType::Numeric : ValueType::String, t);
-    n->add("arg", std::move(a));
+    n->add(Role::Arg, std::move(a));
     return n;
   }
   if (w == "indexof" || w == "writefile") {
@@ -1360,8 +1361,8 @@ NodePtr Parser::misc_filters() {
     if (!special(")")) error("expected ')' after the arguments of '" + w + "'");
     n = mk(w == "indexof" ? NodeKind::IndexOf : NodeKind::WriteFile,
            w == "indexof" ? ValueType::Numeric : ValueType::Logical, t);
-    n->add("left", std::move(a));
-    n->add("right", std::move(b));
+    n->add(Role::Left, std::move(a));
+    n->add(Role::Right, std::move(b));
     if (w == "writefile") q_.needs_single_thread = true;
     return n;
   }

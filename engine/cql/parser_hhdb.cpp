@@ -142,9 +142,9 @@ NodePtr Parser::hhdb() {
     }
     NodePtr n = mk(NodeKind::Hhdb, ValueType::Numeric, start);
     n->text = text;
-    n->options.push_back(type.empty() ? "award" : type);
-    if (special) n->options.push_back("special");
-    if (max) n->options.push_back("max");
+    n->options.push_back(option_named(type.empty() ? "award" : type).value());  // award commendation hm prize
+    if (special) n->options.push_back(Option::Special);
+    if (max) n->options.push_back(Option::Max);
     return n;
   }
   std::string key = hhdb_key(cur());

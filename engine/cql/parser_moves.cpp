@@ -12,8 +12,8 @@ NodePtr Parser::move() {
   int index = 0;
   const char* first = nullptr;
   bool legal = false, pseudolegal = false, previous = false, count = false;
-  auto set_param = [&](const char* role, const char* message) {
-    if (n->child(role)) error(std::string("'") + role + "' apparently used twice in 'move'");
+  auto set_param = [&](Role role, const char* message) {
+    if (n->child(role)) error(std::string("'") + role_name(role) + "' apparently used twice in 'move'");
     NodePtr s = match_setparameter();
     if (!s) error(message);
     n->add(role, std::move(s));
@@ -22,69 +22,69 @@ NodePtr Parser::move() {
     if (keyword("capture") || keyword("captures")) {
       // CQL 6.2 (move-parse.cpp) takes a second `capture` and keeps the last one
       for (auto it = n->kids.begin(); it != n->kids.end(); ++it)
-        if (std::string(it->role) == "capture") {
+        if (it->role == Role::Capture) {
           n->kids.erase(it);
           break;
         }
-      set_param("capture", "missing set filter following 'capture'");
+      set_param(Role::Capture, "missing set filter following 'capture'");
       if (index == 1) first = "capture";
     } else if (cur().is_keyword("o-o") || cur().is_keyword("o-o-o") || cur().is_keyword("castle")) {
-      if (n->has("o-o") || n->has("o-o-o") || n->has("castle")) error("multiple castling specifications in 'move'");
-      n->options.push_back(cur().text);
+      if (n->has(Option::OO) || n->has(Option::OOO) || n->has(Option::Castle)) error("multiple castling specifications in 'move'");
+      n->options.push_back(option_named(cur().text).value());  // castle, o-o or o-o-o
       forward();
     } else if (keyword("count")) {
       count = true;
     } else if (keyword("enpassant")) {
-      if (n->has("enpassant") || n->child("enpassantsquare")) error("multiple enpassant expressions in 'move'");
-      n->options.push_back("enpassant");
+      if (n->has(Option::EnPassant) || n->child(Role::EnPassantSquare)) error("multiple enpassant expressions in 'move'");
+      n->options.push_back(Option::EnPassant);
     } else if (keyword("enpassantsquare")) {
-      if (n->has("enpassant") || n->child("enpassantsquare")) error("multiple enpassant/enpassantsquare expressions in 'move'");
-      set_param("enpassantsquare", "missing set filter following 'enpassantsquare'");
+      if (n->has(Option::EnPassant) || n->child(Role::EnPassantSquare)) error("multiple enpassant/enpassantsquare expressions in 'move'");
+      set_param(Role::EnPassantSquare, "missing set filter following 'enpassantsquare'");
     } else if (keyword("from")) {
-      set_param("from", "Expected a set filter following 'from' in move filter");
+      set_param(Role::From, "Expected a set filter following 'from' in move filter");
       if (index == 1) first = "from";
     } else if (keyword("legal")) {
       legal = true;
     } else if (keyword("null")) {
-      n->options.push_back("null");
+      n->options.push_back(Option::Null);
     } else if (keyword("previous")) {
       previous = true;
     } else if (keyword("primary")) {
-      n->options.push_back("primary");
+      n->options.push_back(Option::Primary);
     } else if (keyword("promote")) {
-      if (n->child("promote")) error("multiple 'promote' designators in 'move'");
+      if (n->child(Role::Promote)) error("multiple 'promote' designators in 'move'");
       if (cur().kind != TokenKind::Piece) error("missing piece designator following 'promote'");
       if (cur().pieces == 0 || cur().squares != ~uint64_t{0})
         error("The promoted piece must be just a piece or set of pieces without square designators, e.g. 'promote R' or 'promote [RN]' ");
-      n->add("promote", piece_designator());
+      n->add(Role::Promote, piece_designator());
     } else if (keyword("pseudolegal")) {
       pseudolegal = true;
     } else if (keyword("secondary")) {
-      n->options.push_back("secondary");
+      n->options.push_back(Option::Secondary);
     } else if (keyword("to")) {
-      set_param("to", "Expected a set filter following 'to' in move filter");
+      set_param(Role::To, "Expected a set filter following 'to' in move filter");
       if (index == 1) first = "to";
     } else {
       break;
     }
   }
-  if (!legal && !pseudolegal && cur().is_keyword("comment")) n->add("comment", string_converter());
-  if (legal) n->options.push_back("legal");
-  if (pseudolegal) n->options.push_back("pseudolegal");
-  if (previous) n->options.push_back("previous");
-  if (count) n->options.push_back("count");
+  if (!legal && !pseudolegal && cur().is_keyword("comment")) n->add(Role::Comment, string_converter());
+  if (legal) n->options.push_back(Option::Legal);
+  if (pseudolegal) n->options.push_back(Option::PseudoLegal);
+  if (previous) n->options.push_back(Option::Previous);
+  if (count) n->options.push_back(Option::Count);
   if (count && !legal && !pseudolegal)
     error("the 'count' keyword in 'move' can only be used when 'legal' or 'pseudolegal' are also specified");
   if ((legal || pseudolegal) + previous > 1 || (legal && pseudolegal))
     error("After 'move' cannot specify both 'legal' or 'pseudolegal' and 'previous'");
-  bool special_kind = n->has("null") || n->has("primary") || n->has("secondary") || n->child("promote");
+  bool special_kind = n->has(Option::Null) || n->has(Option::Primary) || n->has(Option::Secondary) || n->child(Role::Promote);
   if ((legal || pseudolegal) && special_kind)
     error("cannot use the following keywords with 'move legal' or 'move pseudolegal': 'null', 'primary', 'secondary', or 'promote'");
-  if (n->has("null") && (n->child("promote") || n->has("enpassant") || n->child("enpassantsquare") || legal || pseudolegal))
+  if (n->has(Option::Null) && (n->child(Role::Promote) || n->has(Option::EnPassant) || n->child(Role::EnPassantSquare) || legal || pseudolegal))
     error("cannot use null with 'from', 'to', 'promote', 'legal', 'pseudolegal', or 'enpassant'");
-  if ((n->has("enpassant") || n->child("enpassantsquare")) && n->child("promote"))
+  if ((n->has(Option::EnPassant) || n->child(Role::EnPassantSquare)) && n->child(Role::Promote))
     error("cannot have a move that is both an en passant capture and a promotion");
-  if (n->child("capture") && (legal || pseudolegal))
+  if (n->child(Role::Capture) && (legal || pseudolegal))
     error("the 'capture' keyword is not currently supported in conjunction with 'legal' or 'pseudolegal'");
   // the value is the set named by the first keyword when it is from, to or capture; else logical
   if (first) {
@@ -98,22 +98,22 @@ NodePtr Parser::move() {
 NodePtr Parser::dash_from(NodePtr left, const Token& dash, bool in_path) {
   NodePtr n = mk(NodeKind::Dash, ValueType::Logical, dash);
   n->text = dash.text;
-  if (left) n->add("left", std::move(left));
+  if (left) n->add(Role::Left, std::move(left));
   // right tie: a set written directly after the dash
   if (!eof() && !cur().space_before && cur().kind != TokenKind::Dash && !at_special("(") && !at_special("=")) {
     size_t x = save();
     NodePtr r = attackarrow_x();
-    if (r && r->type == ValueType::Set) n->add("right", std::move(r));
+    if (r && r->type == ValueType::Set) n->add(Role::Right, std::move(r));
     else restore(x);
   }
   if (!eof() && at_special("=") && !cur().space_before) {
     const Token& eq = cur();
     forward();
-    n->add("promote", dash_promotion(eq));
+    n->add(Role::Promote, dash_promotion(eq));
   }
   // in a path only `--(...)` right after the dash holds its targets (random-differential A11-1:
   // `g2--(castle)?` repeats the whole dash constituent)
-  const bool bare = !n->child("right") && !n->child("promote");
+  const bool bare = !n->child(Role::Right) && !n->child(Role::Promote);
   // CQL 6.2 reads `-- (` as targets written with a space, and refuses them; in a path too when the dash has no
   // right side (`a2-8-- (...)`; after `Q--[Aa] (...)` the parentheses hold a target filter, path_dash)
   if ((!in_path || bare) && at_special("(") && cur().space_before)
@@ -124,7 +124,7 @@ NodePtr Parser::dash_from(NodePtr left, const Token& dash, bool in_path) {
     while (!special(")")) {
       NodePtr t = node();
       if (!t) error("expected a filter or ')' in the targets of '--(...)'");
-      n->add("target", std::move(t));
+      n->add(Role::Target, std::move(t));
     }
     if (!in_path) n->type = n->kids.back().node->type;  // a dash with targets has the value of its last target
   }
@@ -157,11 +157,11 @@ void Parser::check_legal_dash(const Node& dash, const Token& at) const {
   size_t targets = 0;
   const Node* target = nullptr;
   for (const Child& k : dash.kids)
-    if (std::string(k.role) == "target") {
+    if (k.role == Role::Target) {
       ++targets;
       target = k.node.get();
     }
-  if (dash.child("promote") || targets > 1 || (target && target->kind != NodeKind::PastMove))
+  if (dash.child(Role::Promote) || targets > 1 || (target && target->kind != NodeKind::PastMove))
     error_at(at, "The target, if any, following 'legal --' must be one of o-o, o-o-o, castle, or enpassant. Either "
                  "promotion was specified in the -- filter, or an unsupported target filter type was used with "
                  "'legal/pseudolegal'");
@@ -179,7 +179,7 @@ NodePtr Parser::legal_dash() {
   check_legal_dash(*d, start);
   NodePtr n = mk(NodeKind::LegalDash, ValueType::Set, start);
   n->text = start.text;
-  n->add("dash", std::move(d));
+  n->add(Role::Dash, std::move(d));
   return n;
 }
 
@@ -188,12 +188,12 @@ NodePtr Parser::count_moves() {
   forward();
   NodePtr n = mk(NodeKind::CountMoves, ValueType::Numeric, start);
   const Token& legal = cur();
-  if (keyword("legal")) n->options.push_back("legal");
-  else if (keyword("pseudolegal")) n->options.push_back("pseudolegal");
+  if (keyword("legal")) n->options.push_back(Option::Legal);
+  else if (keyword("pseudolegal")) n->options.push_back(Option::PseudoLegal);
   NodePtr d = mulop_x();
   if (!d || d->kind != NodeKind::Dash) error("expected a dash filter following 'countmoves'");
   if (!n->options.empty()) check_legal_dash(*d, legal);
-  n->add("dash", std::move(d));
+  n->add(Role::Dash, std::move(d));
   return n;
 }
 
@@ -204,7 +204,7 @@ NodePtr Parser::previous_dash() {
   if (!d || d->kind != NodeKind::Dash) error_at(start, "expected a dash filter following '" + start.text + "'");
   NodePtr n = mk(NodeKind::PreviousDash, ValueType::Logical, start);
   n->text = start.text;
-  n->add("dash", std::move(d));
+  n->add(Role::Dash, std::move(d));
   return n;
 }
 
@@ -215,22 +215,22 @@ NodePtr Parser::line() {
   forward();
   NodePtr n = mk(NodeKind::Line, ValueType::Numeric, start);
   bool ranged = false;
-  auto flag = [&](const char* w, const char* message) {
+  auto flag = [&](Option w, const char* message) {
     if (n->has(w)) error(message);
     n->options.push_back(w);
   };
   while (true) {
-    if (keyword("singlecolor")) flag("singlecolor", "multiple 'singlecolor' in 'line'");
+    if (keyword("singlecolor")) flag(Option::SingleColor, "multiple 'singlecolor' in 'line'");
     else if (keyword("primary")) {
-      if (n->has("primary") || n->has("secondary")) error("multiple primary/secondary specifiers in line");
-      n->options.push_back("primary");
+      if (n->has(Option::Primary) || n->has(Option::Secondary)) error("multiple primary/secondary specifiers in line");
+      n->options.push_back(Option::Primary);
     } else if (keyword("secondary")) {
-      if (n->has("primary") || n->has("secondary")) error("multiple primary or secondary specifiers in line");
-      n->options.push_back("secondary");
-    } else if (keyword("quiet")) flag("quiet", "multiple 'quiet' specifiers in 'line'");
-    else if (keyword("nestban")) flag("nestban", "multiple nestbans in 'line'");
-    else if (keyword("firstmatch")) flag("firstmatch", "multiple 'firstmatch' keywords in line");
-    else if (keyword("lastposition")) n->options.push_back("lastposition");
+      if (n->has(Option::Primary) || n->has(Option::Secondary)) error("multiple primary or secondary specifiers in line");
+      n->options.push_back(Option::Secondary);
+    } else if (keyword("quiet")) flag(Option::Quiet, "multiple 'quiet' specifiers in 'line'");
+    else if (keyword("nestban")) flag(Option::NestBan, "multiple nestbans in 'line'");
+    else if (keyword("firstmatch")) flag(Option::FirstMatch, "multiple 'firstmatch' keywords in line");
+    else if (keyword("lastposition")) n->options.push_back(Option::LastPosition);
     else if (!ranged && match_range(*n)) ranged = true;
     else break;
   }
@@ -239,15 +239,15 @@ NodePtr Parser::line() {
   else if (special("<--")) dir = "<--";
   else error("Missing <-- or --> following line. Legal line syntaxes for example: line --> check*");
   n->text = dir;
-  if (n->has("nestban") && std::string(dir) == "<--")
+  if (n->has(Option::NestBan) && std::string(dir) == "<--")
     error("The 'nestban' parameter may not be used with backward line 'line <--'");
   std::vector<NodePtr> cons;
   seq_constituents(dir, cons);
   if (cons.empty()) error("Could not get arguments to 'line'");
-  if ((n->has("primary") || n->has("secondary")) && std::string(dir) == "<--")
+  if ((n->has(Option::Primary) || n->has(Option::Secondary)) && std::string(dir) == "<--")
     error("'primary' and 'secondary' cannot be used with 'line<--'");
-  for (NodePtr& c : cons) n->add("arg", std::move(c));
-  if (n->has("lastposition")) n->type = ValueType::Position;
+  for (NodePtr& c : cons) n->add(Role::Arg, std::move(c));
+  if (n->has(Option::LastPosition)) n->type = ValueType::Position;
   return n;
 }
 
@@ -280,7 +280,7 @@ NodePtr Parser::seq_constituent(const char* direction) {
     if (args.empty()) error("In --> or <-- filter: could not parse constituents of apparent vector constituent");
     if (!special(")")) error("malformed expression inside --> or <-- filter: expected ')'");
     cur_con = mk(NodeKind::SeqChain, ValueType::Logical, start);  // kept even for one constituent
-    for (NodePtr& a : args) cur_con->add("arg", std::move(a));
+    for (NodePtr& a : args) cur_con->add(Role::Arg, std::move(a));
   } else {
     NodePtr f = node();
     if (!f) return nullptr;
@@ -293,7 +293,7 @@ NodePtr Parser::seq_constituent(const char* direction) {
       error("Attempt to create a line constituent from a binary arithmetic operation named: " + f->text +
             ". Make sure that what you intended to be a wildcard character is not being parsed as an arithmetic operator; you can use '{*}' and '{+}'");
     cur_con = mk(NodeKind::SeqFilter, ValueType::Logical, start);
-    cur_con->add("arg", std::move(f));
+    cur_con->add(Role::Arg, std::move(f));
   }
   // suffixes
   while (true) {
@@ -311,7 +311,7 @@ NodePtr Parser::seq_constituent(const char* direction) {
       r->text = star ? "*" : plus ? "+" : "?";
       r->a = plus ? 1 : 0;
       r->b = star || plus ? -1 : 1;
-      r->add("arg", std::move(cur_con));
+      r->add(Role::Arg, std::move(cur_con));
       cur_con = std::move(r);
     } else if (w.kind == TokenKind::BraceRep) {
       if (matches_empty(*cur_con) || (cur_con->kind == NodeKind::SeqRepeat && cur_con->text == "+"))
@@ -321,7 +321,7 @@ NodePtr Parser::seq_constituent(const char* direction) {
       r->text = "{}";
       r->a = w.number;
       r->b = w.number2;
-      r->add("arg", std::move(cur_con));
+      r->add(Role::Arg, std::move(cur_con));
       cur_con = std::move(r);
     } else {
       break;
@@ -337,66 +337,63 @@ NodePtr Parser::path() {
   forward();
   NodePtr n = mk(NodeKind::Path, ValueType::Numeric, start);
   bool ranged = false;
-  auto flag = [&](const char* w, const char* message) {
+  auto flag = [&](Option w, const char* message) {
     if (n->has(w)) error(message);
     n->options.push_back(w);
   };
   while (true) {
     if (keyword("singlecolor")) {
-      if (n->child("focus")) error("'singlecolor' cannot be used with 'focus'");
-      flag("singlecolor", "multiple 'singlecolor' in 'path'");
+      if (n->child(Role::Focus)) error("'singlecolor' cannot be used with 'focus'");
+      flag(Option::SingleColor, "multiple 'singlecolor' in 'path'");
     } else if (keyword("max")) {
-      if (n->child("max")) error("multiple 'max' specifications in 'path' specification");
-      n->add("max", require(node(), "missing filter following 'path max'"));
-    } else if (keyword("verbose")) flag("verbose", "multiple 'verbose' paramters in  'path'");
+      if (n->child(Role::Max)) error("multiple 'max' specifications in 'path' specification");
+      n->add(Role::Max, require(node(), "missing filter following 'path max'"));
+    } else if (keyword("verbose")) flag(Option::Verbose, "multiple 'verbose' paramters in  'path'");
     else if (keyword("title")) {
       if (cur().kind != TokenKind::String || cur().text.empty())
         error("expected nonempty quoted string following 'title' parameter to 'path'");
       n->text = cur().text;
       forward();
-    } else if (keyword("keepallbest")) flag("keepallbest", "multiple 'keepallbest' parameters in 'path'");
+    } else if (keyword("keepallbest")) flag(Option::KeepAllBest, "multiple 'keepallbest' parameters in 'path'");
     else if (keyword("focus")) {
-      if (n->has("singlecolor")) error("'focus' cannot be used when 'singlecolor' is used");
-      if (n->child("focus")) error("multiple 'focus' parameters in 'path'");
-      if (keyword("capture")) n->options.push_back("focus capture");
+      if (n->has(Option::SingleColor)) error("'focus' cannot be used when 'singlecolor' is used");
+      if (n->child(Role::Focus)) error("multiple 'focus' parameters in 'path'");
+      if (keyword("capture")) n->options.push_back(Option::FocusCapture);
       NodePtr f = match_set();
       if (!f) error("could not parse filter that should follow keyword 'focus' or 'focus capture' in 'path'");
-      n->add("focus", std::move(f));
-    } else if (keyword("primary")) flag("primary", "multiple primary specifiers in path");
-    else if (keyword("piecepath")) flag("piecepath", "multiple piecepath parameters in path");
-    else if (keyword("quiet")) flag("quiet", "multiple 'quiet' specifiers in 'path'");
+      n->add(Role::Focus, std::move(f));
+    } else if (keyword("primary")) flag(Option::Primary, "multiple primary specifiers in path");
+    else if (keyword("piecepath")) flag(Option::PiecePath, "multiple piecepath parameters in path");
+    else if (keyword("quiet")) flag(Option::Quiet, "multiple 'quiet' specifiers in 'path'");
     else if (keyword("secondary")) error("the 'secondary' keyword is not supported with 'path'");
-    else if (keyword("nestban")) flag("nestban", "multiple nestbans in 'path'");
-    else if (keyword("firstmatch")) flag("firstmatch", "multiple 'firstmatch' keywords in path");
-    else if (keyword("lastposition")) n->options.push_back("lastposition");
+    else if (keyword("nestban")) flag(Option::NestBan, "multiple nestbans in 'path'");
+    else if (keyword("firstmatch")) flag(Option::FirstMatch, "multiple 'firstmatch' keywords in path");
+    else if (keyword("lastposition")) n->options.push_back(Option::LastPosition);
     else if (!ranged && match_range(*n)) ranged = true;
     else break;
   }
   // parameters may come in any order: keep one order (options sorted; focus, max, range) so that equal
   // paths give equal trees
-  std::sort(n->options.begin(), n->options.end());
+  std::sort(n->options.begin(), n->options.end(), option_spelled_before);
   std::stable_sort(n->kids.begin(), n->kids.end(), [](const Child& x, const Child& y) {
-    auto rank = [](const char* r) {
-      std::string s = r;
-      return s == "focus" ? 0 : s == "max" ? 1 : s == "low" ? 2 : 3;
-    };
+    auto rank = [](Role r) { return r == Role::Focus ? 0 : r == Role::Max ? 1 : r == Role::Low ? 2 : 3; };
     return rank(x.role) < rank(y.role);
   });
-  if (n->has("piecepath") && !n->child("focus"))
+  if (n->has(Option::PiecePath) && !n->child(Role::Focus))
     error("the 'piecepath' parameter to 'path' can only be used when the 'focus' option specifies a focus");
-  if (n->child("focus") && n->has("primary"))
+  if (n->child(Role::Focus) && n->has(Option::Primary))
     error("Although legal, the implementation does not currently support use of the keywords 'focus' and 'primary' as parameters to the same 'path'");
   size_t count = 0;
   bool outer_started = path_started_;
   path_started_ = false;
   while (NodePtr c = path_constituent()) {
-    n->add("arg", std::move(c));
+    n->add(Role::Arg, std::move(c));
     path_started_ = true;
     ++count;
   }
   path_started_ = outer_started;
   if (!count) error("Could not get arguments to 'path'");
-  if (n->has("lastposition")) n->type = ValueType::Position;
+  if (n->has(Option::LastPosition)) n->type = ValueType::Position;
   return n;
 }
 
@@ -408,7 +405,7 @@ NodePtr Parser::path_constituent() {
   if (at_special("(")) {
     forward();
     con = mk(NodeKind::SeqChain, ValueType::Logical, start);
-    while (NodePtr c = path_constituent()) con->add("arg", std::move(c));
+    while (NodePtr c = path_constituent()) con->add(Role::Arg, std::move(c));
     if (con->kids.empty()) error("In path filter: could not parse constituents of apparent chain constituent");
     if (!special(")")) error("malformed expression inside path filter: expected ')'");
   } else if ((con = path_dash())) {
@@ -426,7 +423,7 @@ NodePtr Parser::path_constituent() {
       error("Attempt to create a path constituent from a binary arithmetic operation named: " + f->text +
             ". Make sure that what you intended to be a wildcard character is not being parsed as an arithmetic operator; you can use '{*}' and '{+}'");
     NodePtr h = mk(NodeKind::SeqFilter, ValueType::Logical, start);
-    h->add("arg", std::move(f));
+    h->add(Role::Arg, std::move(f));
     return h;  // plain filters take no wildcard
   }
   return wildcard_token(std::move(con));
@@ -454,7 +451,7 @@ NodePtr Parser::path_dash() {
     NodePtr f = node();
     if (!f) break;
     if (f->kind == NodeKind::Dash) { restore(y); break; }
-    dash->add("target", std::move(f));
+    dash->add(Role::Target, std::move(f));
   }
   return dash;
 }
@@ -480,7 +477,7 @@ NodePtr Parser::wildcard_token(NodePtr inner) {
     r->a = s == "+" ? 1 : 0;
     r->b = s == "?" ? 1 : -1;
   }
-  r->add("arg", std::move(inner));
+  r->add(Role::Arg, std::move(inner));
   return r;
 }
 

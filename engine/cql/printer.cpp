@@ -73,15 +73,15 @@ void canonical(const Node& n, std::ostringstream& o, int indent) {
   }
   if (n.var >= 0 && n.kind != NodeKind::Variable) o << " var#" << n.var;
   if (n.kind == NodeKind::Variable) o << " #" << n.var;
-  for (const std::string& opt : n.options) o << " [" << opt << "]";
+  for (Option opt : n.options) o << " [" << option_name(opt) << "]";
   if (n.kids.empty()) {
     o << ")\n";
     return;
   }
   o << "\n";
   for (const Child& c : n.kids) {
-    if (std::string(c.role) != "arg") o << std::string(indent * 2 + 2, ' ') << c.role << "=\n";
-    canonical(*c.node, o, indent + 1 + (std::string(c.role) != "arg"));
+    if (c.role != Role::Arg) o << std::string(indent * 2 + 2, ' ') << role_name(c.role) << "=\n";
+    canonical(*c.node, o, indent + 1 + (c.role != Role::Arg));
   }
   o << std::string(indent * 2, ' ') << ")\n";
 }
@@ -156,41 +156,41 @@ std::string ranged_body(const Node& n) {
 
 std::string range_text(const Node& n, bool both = false) {
   std::string s;  // a range spelled 'count' is among the options
-  if (const Node* lo = n.child("low")) {
+  if (const Node* lo = n.child(Role::Low)) {
     // one bound when both are equal: a negative second bound could not be read back ("-5 -5")
-    const Node* hi = n.child("high");
+    const Node* hi = n.child(Role::High);
     s += " " + cql(*lo);
     if (both || cql(*hi) != cql(*lo)) s += " " + cql(*hi);
   }
   return s;
 }
 
-std::string opts(const Node& n, std::initializer_list<const char*> skip = {}) {
+std::string opts(const Node& n, std::initializer_list<Option> skip = {}) {
   std::string s;
-  for (const std::string& o : n.options) {
+  for (Option o : n.options) {
     bool skipped = false;
-    for (const char* k : skip) skipped = skipped || o == k;
-    if (!skipped) s += " " + o;
+    for (Option k : skip) skipped = skipped || o == k;
+    if (!skipped) s += std::string(" ") + option_name(o);
   }
   return s;
 }
 
-std::string kids_text(const Node& n, const char* role, bool wrapped = true) {
+std::string kids_text(const Node& n, Role role, bool wrapped = true) {
   std::string s;
   for (const Child& c : n.kids)
-    if (std::string(c.role) == role) s += " " + (wrapped ? wrap(*c.node) : cql(*c.node));
+    if (c.role == role) s += " " + (wrapped ? wrap(*c.node) : cql(*c.node));
   return s;
 }
 
 std::string binary(const Node& n, const std::string& op) {
-  return wrap(*n.child("left")) + " " + op + " " + wrap(*n.child("right"));
+  return wrap(*n.child(Role::Left)) + " " + op + " " + wrap(*n.child(Role::Right));
 }
 
 // `and`/`or`: a left side of the same operator is written bare, since the chain `a and b and c` reads back
 // left-deep; a long chain thus prints without nesting (braces as deep as the chain could not be read back).
 std::string chain(const Node& n, const std::string& op) {
-  const Node& left = *n.child("left");
-  return (left.kind == n.kind ? cql(left) : wrap(left)) + " " + op + " " + wrap(*n.child("right"));
+  const Node& left = *n.child(Role::Left);
+  return (left.kind == n.kind ? cql(left) : wrap(left)) + " " + op + " " + wrap(*n.child(Role::Right));
 }
 
 // A filter inside a line or path constituent, where '(' starts a chain: a line is written bare (it ends
@@ -202,17 +202,22 @@ std::string seq_item(const Node& n) {
   return wrap(n);
 }
 
+// The child a move's type comes from: Move::text names it (from, to or capture).
+Role move_first_role(const Node& move) {
+  return move.text == "from" ? Role::From : move.text == "to" ? Role::To : Role::Capture;
+}
+
 std::string dash_text(const Node& n, bool in_path) {
   std::string s;
-  if (const Node* l = n.child("left")) s += wrap(*l);
+  if (const Node* l = n.child(Role::Left)) s += wrap(*l);
   s += n.text;
-  if (const Node* r = n.child("right")) s += wrap(*r);
-  if (const Node* p = n.child("promote")) s += "=" + wrap(*p);  // `=` reads a whole filter
+  if (const Node* r = n.child(Role::Right)) s += wrap(*r);
+  if (const Node* p = n.child(Role::Promote)) s += "=" + wrap(*p);  // `=` reads a whole filter
   if (in_path) {
     for (const Child& c : n.kids)
-      if (std::string(c.role) == "target") s += " " + seq_item(*c.node);
-  } else if (n.child("target")) {
-    s += "(" + kids_text(n, "target") + " )";
+      if (c.role == Role::Target) s += " " + seq_item(*c.node);
+  } else if (n.child(Role::Target)) {
+    s += "(" + kids_text(n, Role::Target) + " )";
   }
   return s + " ";
 }
@@ -220,7 +225,7 @@ std::string dash_text(const Node& n, bool in_path) {
 // `first` marks a path's first constituent: only there does an empty line not end the path (CQL 6.2's reading)
 std::string seq_text(const Node& n, bool in_path, const char* arrow, bool first_constituent = false) {
   switch (n.kind) {
-    case NodeKind::SeqFilter: return seq_item(*n.child("arg"));
+    case NodeKind::SeqFilter: return seq_item(*n.child(Role::Arg));
     case NodeKind::Dash: return dash_text(n, in_path);
     case NodeKind::SeqChain: {
       std::string s = "(";
@@ -237,7 +242,7 @@ std::string seq_text(const Node& n, bool in_path, const char* arrow, bool first_
       return s + " )";
     }
     case NodeKind::SeqRepeat: {
-      std::string inner = seq_text(*n.child("arg"), in_path, arrow, first_constituent);
+      std::string inner = seq_text(*n.child(Role::Arg), in_path, arrow, first_constituent);
       if (n.text == "*") return inner + " {*}";
       if (n.text == "+") return inner + " {+}";
       if (n.text == "?") return inner + " ?";
@@ -267,17 +272,17 @@ std::string cql(const Node& n) {
     }
     case NodeKind::And: return chain(n, "and");
     case NodeKind::Or: return chain(n, "or");
-    case NodeKind::Not: return "not " + wrap(*n.child("arg"));
+    case NodeKind::Not: return "not " + wrap(*n.child(Role::Arg));
     case NodeKind::If: {
-      std::string s = "if " + wrap(*n.child("if")) + " then " + wrap(*n.child("then"));
-      if (const Node* e = n.child("else")) s += " else " + wrap(*e);
+      std::string s = "if " + wrap(*n.child(Role::If)) + " then " + wrap(*n.child(Role::Then));
+      if (const Node* e = n.child(Role::Else)) s += " else " + wrap(*e);
       return s;
     }
     case NodeKind::Union: return binary(n, "|");
     case NodeKind::Intersect: case NodeKind::PositionIntersect: return binary(n, "&");
-    case NodeKind::Complement: return "~" + wrap(*n.child("arg"));
+    case NodeKind::Complement: return "~" + wrap(*n.child(Role::Arg));
     case NodeKind::Subset: case NodeKind::StringIn:
-      if (n.has("implicit")) return cql(*n.child("right")) + " " + cql(*n.child("left"));
+      if (n.has(Option::Implicit)) return cql(*n.child(Role::Right)) + " " + cql(*n.child(Role::Left));
       return binary(n, "in");
     case NodeKind::Attacks: return binary(n, n.text == "->" ? "->" : "attacks");
     case NodeKind::AttackedBy: return binary(n, n.text == "<-" ? "<-" : "attackedby");
@@ -286,58 +291,58 @@ std::string cql(const Node& n) {
       for (const Child& c : n.kids) s += (s.empty() ? "" : " " + n.text + " ") + wrap(*c.node);
       return s;
     }
-    case NodeKind::Between: return "between (" + kids_text(n, "left") + kids_text(n, "right") + " )";
-    case NodeKind::Ray: return n.text + opts(n) + " (" + kids_text(n, "arg") + " )";
+    case NodeKind::Between: return "between (" + kids_text(n, Role::Left) + kids_text(n, Role::Right) + " )";
+    case NodeKind::Ray: return n.text + opts(n) + " (" + kids_text(n, Role::Arg) + " )";
     case NodeKind::Pin: {
       std::string s = "pin";  // in the order written: the first keyword names the value
-      for (const Child& c : n.kids) s += std::string(" ") + c.role + " " + wrap(*c.node);
+      for (const Child& c : n.kids) s += std::string(" ") + role_name(c.role) + " " + wrap(*c.node);
       return s;
     }
-    case NodeKind::LightDark: return n.text + " " + wrap(*n.child("arg"));
-    case NodeKind::Direction: return n.text + opts(n) + range_text(n) + " " + wrap(*n.child("arg"));
+    case NodeKind::LightDark: return n.text + " " + wrap(*n.child(Role::Arg));
+    case NodeKind::Direction: return n.text + opts(n) + range_text(n) + " " + wrap(*n.child(Role::Arg));
     case NodeKind::FromSquare: case NodeKind::ToSquare: case NodeKind::EnPassantSquare: case NodeKind::PastMove: case NodeKind::Predicate:
     case NodeKind::Counter: case NodeKind::PathInfo: case NodeKind::CurrentTransform:
     case NodeKind::RemoveComment: case NodeKind::Extension:
       return n.text;
     case NodeKind::MakeSquare: {
       if (n.kids.size() == 1) return "makesquare " + wrap(*n.kids[0].node);
-      return "makesquare (" + kids_text(n, "arg") + " )";
+      return "makesquare (" + kids_text(n, Role::Arg) + " )";
     }
     case NodeKind::SquareLoop: case NodeKind::PieceLoop:
-      return std::string(n.kind == NodeKind::SquareLoop ? "square" : "piece") + (n.has("all") ? " all " : " ") + n.text +
-             " in " + wrap(*n.child("domain")) + " " + wrap(*n.child("body"));
-    case NodeKind::PieceAssign: return piece_declaration(n.text) + " = " + wrap(*n.child("value"));
+      return std::string(n.kind == NodeKind::SquareLoop ? "square" : "piece") + (n.has(Option::All) ? " all " : " ") + n.text +
+             " in " + wrap(*n.child(Role::Domain)) + " " + wrap(*n.child(Role::Body));
+    case NodeKind::PieceAssign: return piece_declaration(n.text) + " = " + wrap(*n.child(Role::Value));
     case NodeKind::Arithmetic: return binary(n, n.text);
-    case NodeKind::Negate: return "- " + wrap(*n.child("arg"));
+    case NodeKind::Negate: return "- " + wrap(*n.child(Role::Arg));
     case NodeKind::Concat: return binary(n, "+");
     case NodeKind::Relation: case NodeKind::SetEquality: case NodeKind::PositionOrder: return binary(n, n.text);
     case NodeKind::CountSquares: case NodeKind::StringLength: case NodeKind::DictionaryCount:
-      return "#" + wrap(*n.child("arg"));
-    case NodeKind::Abs: return "abs " + wrap(*n.child("arg"));
-    case NodeKind::Sqrt: return "sqrt " + wrap(*n.child("arg"));
-    case NodeKind::MinMax: return n.text + " (" + kids_text(n, "arg") + " )";
-    case NodeKind::Power: case NodeKind::Coordinate: return n.text + " " + wrap(*n.child("arg"));
+      return "#" + wrap(*n.child(Role::Arg));
+    case NodeKind::Abs: return "abs " + wrap(*n.child(Role::Arg));
+    case NodeKind::Sqrt: return "sqrt " + wrap(*n.child(Role::Arg));
+    case NodeKind::MinMax: return n.text + " (" + kids_text(n, Role::Arg) + " )";
+    case NodeKind::Power: case NodeKind::Coordinate: return n.text + " " + wrap(*n.child(Role::Arg));
     case NodeKind::PieceAttribute:
-      return n.child("arg") ? n.text + " " + wrap(*n.child("arg")) : n.text;
+      return n.child(Role::Arg) ? n.text + " " + wrap(*n.child(Role::Arg)) : n.text;
     case NodeKind::Substring: {
-      std::string s = wrap(*n.child("arg")) + "[";
-      if (const Node* f = n.child("from")) s += wrap(*f);
-      if (n.has("slice")) s += ":";
-      if (const Node* t = n.child("to")) s += wrap(*t);
+      std::string s = wrap(*n.child(Role::Arg)) + "[";
+      if (const Node* f = n.child(Role::From)) s += wrap(*f);
+      if (n.has(Option::Slice)) s += ":";
+      if (const Node* t = n.child(Role::To)) s += wrap(*t);
       s += "]";
-      if (n.has("assign")) s += " = " + wrap(*n.child("value"));
+      if (n.has(Option::Assign)) s += " = " + wrap(*n.child(Role::Value));
       return s;
     }
-    case NodeKind::RegexMatch: return wrap(*n.child("arg")) + " ~~ " + cql_string(n.text);
-    case NodeKind::GroupRef: return n.has("index") ? "\\-1" : "\\" + std::to_string(n.a);
-    case NodeKind::IndexOf: return "indexof (" + kids_text(n, "left") + kids_text(n, "right") + " )";
-    case NodeKind::WriteFile: return "writefile (" + kids_text(n, "left") + kids_text(n, "right") + " )";
+    case NodeKind::RegexMatch: return wrap(*n.child(Role::Arg)) + " ~~ " + cql_string(n.text);
+    case NodeKind::GroupRef: return n.has(Option::Index) ? "\\-1" : "\\" + std::to_string(n.a);
+    case NodeKind::IndexOf: return "indexof (" + kids_text(n, Role::Left) + kids_text(n, Role::Right) + " )";
+    case NodeKind::WriteFile: return "writefile (" + kids_text(n, Role::Left) + kids_text(n, Role::Right) + " )";
     case NodeKind::CaseConvert: case NodeKind::StringToInt: case NodeKind::ReadFile:
-      return n.text + " " + wrap(*n.child("arg"));
-    case NodeKind::Ascii: return "ascii " + wrap(*n.child("arg"));
-    case NodeKind::ToString: return "str (" + kids_text(n, "arg") + " )";
-    case NodeKind::Comment: return "comment (" + kids_text(n, "arg") + " )";
-    case NodeKind::Message: return "message" + opts(n) + " (" + kids_text(n, "arg") + " )";
+      return n.text + " " + wrap(*n.child(Role::Arg));
+    case NodeKind::Ascii: return "ascii " + wrap(*n.child(Role::Arg));
+    case NodeKind::ToString: return "str (" + kids_text(n, Role::Arg) + " )";
+    case NodeKind::Comment: return "comment (" + kids_text(n, Role::Arg) + " )";
+    case NodeKind::Message: return "message" + opts(n) + " (" + kids_text(n, Role::Arg) + " )";
     case NodeKind::Result: return "result " + n.text;
     case NodeKind::Tag: return "tag " + cql_string(n.text);
     case NodeKind::TagBuiltin: {
@@ -346,7 +351,7 @@ std::string cql(const Node& n) {
         if (n.text == m[0]) return m[1];
       return n.text;
     }
-    case NodeKind::SetTag: return "settag (" + cql_string(n.text) + kids_text(n, "value") + " )";
+    case NodeKind::SetTag: return "settag (" + cql_string(n.text) + kids_text(n, Role::Value) + " )";
     case NodeKind::Player: return n.text.empty() ? "player" : "player " + n.text;
     case NodeKind::Elo: return n.text.empty() ? "elo" : "elo " + n.text;
     case NodeKind::Fen: return n.type == ValueType::String ? "fen" : "fen " + cql_string(n.text);
@@ -354,93 +359,93 @@ std::string cql(const Node& n) {
     case NodeKind::CurrentPosition: return "currentposition";
     case NodeKind::InitialPosition: return "initialposition";
     case NodeKind::Parent: return "parent";
-    case NodeKind::Child: return n.child("arg") ? "child (" + kids_text(n, "arg") + " )" : "child";
-    case NodeKind::PositionById: return "position " + wrap(*n.child("arg"));
-    case NodeKind::WithPosition: return wrap(*n.child("position")) + " : " + wrap(*n.child("body"));
+    case NodeKind::Child: return n.child(Role::Arg) ? "child (" + kids_text(n, Role::Arg) + " )" : "child";
+    case NodeKind::PositionById: return "position " + wrap(*n.child(Role::Arg));
+    case NodeKind::WithPosition: return wrap(*n.child(Role::Position)) + " : " + wrap(*n.child(Role::Body));
     case NodeKind::Lca: case NodeKind::Distance: case NodeKind::Descendant:
-      return n.text + " (" + kids_text(n, "left") + kids_text(n, "right") + " )";
-    case NodeKind::GenericEqual: return "equal (" + kids_text(n, "left") + kids_text(n, "right") + " )";
+      return n.text + " (" + kids_text(n, Role::Left) + kids_text(n, Role::Right) + " )";
+    case NodeKind::GenericEqual: return "equal (" + kids_text(n, Role::Left) + kids_text(n, Role::Right) + " )";
     case NodeKind::Move: {
       std::string s = "move";
       // the first keyword decides the type: a set keyword first only when the original had one first
-      if (!n.text.empty()) s += " " + n.text + " " + wrap(*n.child(n.text));
+      if (!n.text.empty()) s += " " + n.text + " " + wrap(*n.child(move_first_role(n)));
       else s += opts(n);
       for (const Child& c : n.kids) {
-        std::string r = c.role;
-        if (r == n.text || r == "comment") continue;
-        if (r == "promote") s += " promote " + cql(*c.node);
+        const std::string r = role_name(c.role);
+        if (r == n.text || c.role == Role::Comment) continue;
+        if (c.role == Role::Promote) s += " promote " + cql(*c.node);
         else s += " " + r + " " + wrap(*c.node);
       }
       if (!n.text.empty()) s += opts(n);
-      if (const Node* c = n.child("comment")) s += " " + cql(*c);
+      if (const Node* c = n.child(Role::Comment)) s += " " + cql(*c);
       return s;
     }
     case NodeKind::Dash: return dash_text(n, false);
-    case NodeKind::LegalDash: case NodeKind::PreviousDash: return n.text + " " + cql(*n.child("dash"));
-    case NodeKind::CountMoves: return "countmoves" + opts(n) + " " + cql(*n.child("dash"));
+    case NodeKind::LegalDash: case NodeKind::PreviousDash: return n.text + " " + cql(*n.child(Role::Dash));
+    case NodeKind::CountMoves: return "countmoves" + opts(n) + " " + cql(*n.child(Role::Dash));
     case NodeKind::Line: {
       std::string s = "line" + opts(n) + range_text(n);
       for (const Child& c : n.kids)
-        if (std::string(c.role) == "arg") s += " " + n.text + " " + seq_text(*c.node, false, n.text.c_str());
+        if (c.role == Role::Arg) s += " " + n.text + " " + seq_text(*c.node, false, n.text.c_str());
       return s;
     }
     case NodeKind::Path: {
       std::string s = "path";
-      for (const std::string& o : n.options) s += o == "focus capture" ? "" : " " + o;
-      if (const Node* f = n.child("focus")) s += std::string(n.has("focus capture") ? " focus capture " : " focus ") + wrap(*f);
-      if (const Node* m = n.child("max")) s += " max " + wrap(*m);
+      s += opts(n, {Option::FocusCapture});
+      if (const Node* f = n.child(Role::Focus)) s += std::string(n.has(Option::FocusCapture) ? " focus capture " : " focus ") + wrap(*f);
+      if (const Node* m = n.child(Role::Max)) s += " max " + wrap(*m);
       if (!n.text.empty()) s += " title " + cql_string(n.text);
       s += range_text(n);
       bool first = true;
       for (const Child& c : n.kids)
-        if (std::string(c.role) == "arg") {
+        if (c.role == Role::Arg) {
           s += " " + seq_text(*c.node, true, "", first);
           first = false;
         }
       return s;
     }
     case NodeKind::SeqFilter: case NodeKind::SeqChain: case NodeKind::SeqRepeat: return seq_text(n, false, "-->");
-    case NodeKind::Find: return "find" + opts(n) + range_text(n, numeric_variable(*n.child("body"))) + " " + ranged_body(*n.child("body"));
+    case NodeKind::Find: return "find" + opts(n) + range_text(n, numeric_variable(*n.child(Role::Body))) + " " + ranged_body(*n.child(Role::Body));
     case NodeKind::Echo:
-      return "echo" + opts(n, {"in all"}) + " (" + cql(*n.child("source")) + " " + cql(*n.child("target")) + ")" +
-             (n.has("in all") ? " in all " : " ") + wrap(*n.child("body"));
+      return "echo" + opts(n, {Option::InAll}) + " (" + cql(*n.child(Role::Source)) + " " + cql(*n.child(Role::Target)) + ")" +
+             (n.has(Option::InAll) ? " in all " : " ") + wrap(*n.child(Role::Body));
     case NodeKind::ConsecutiveMoves:
-      return "consecutivemoves" + opts(n) + range_text(n) + " (" + cql(*n.child("left")) + " " + cql(*n.child("right")) + ")";
-    case NodeKind::Loop: return "loop " + wrap(*n.child("body"));
-    case NodeKind::While: return "while (" + cql(*n.child("if")) + ") " + wrap(*n.child("body"));
+      return "consecutivemoves" + opts(n) + range_text(n) + " (" + cql(*n.child(Role::Left)) + " " + cql(*n.child(Role::Right)) + ")";
+    case NodeKind::Loop: return "loop " + wrap(*n.child(Role::Body));
+    case NodeKind::While: return "while (" + cql(*n.child(Role::If)) + ") " + wrap(*n.child(Role::Body));
     case NodeKind::Sort: {
-      std::string s = "sort" + opts(n, {"min", "max"});
-      if (n.has("min")) s += " min";
-      if (n.has("max")) s += " max";
+      std::string s = "sort" + opts(n, {Option::Min, Option::Max});
+      if (n.has(Option::Min)) s += " min";
+      if (n.has(Option::Max)) s += " max";
       if (!n.text.empty()) s += " " + cql_string(n.text);
-      return s + " " + wrap(*n.child("body"));
+      return s + " " + wrap(*n.child(Role::Body));
     }
     case NodeKind::Variable: return n.text;
     case NodeKind::Assign: {
       std::string s;
-      for (const std::string& o : n.options)
-        if (o != "dictionary") s += o + " ";
-      s += cql(*n.child("target"));
-      if (const Node* k = n.child("key")) s += "[" + cql(*k) + "]";
-      return s + " " + n.text + " " + wrap(*n.child("value"));
+      for (Option o : n.options)
+        if (o != Option::Dictionary) s += std::string(option_name(o)) + " ";
+      s += cql(*n.child(Role::Target));
+      if (const Node* k = n.child(Role::Key)) s += "[" + cql(*k) + "]";
+      return s + " " + n.text + " " + wrap(*n.child(Role::Value));
     }
     case NodeKind::Unbind: {
-      std::string s = "unbind " + cql(*n.child("target"));
-      if (const Node* k = n.child("key")) s += "[" + cql(*k) + "]";
+      std::string s = "unbind " + cql(*n.child(Role::Target));
+      if (const Node* k = n.child(Role::Key)) s += "[" + cql(*k) + "]";
       return s;
     }
-    case NodeKind::IsBound: return std::string(n.has("not") ? "isunbound " : "isbound ") + cql_string(n.text);
-    case NodeKind::DictionaryDecl: return std::string(n.has("local") ? "local " : "") + "dictionary " + n.text;
-    case NodeKind::DictionaryGet: return cql(*n.child("dictionary")) + "[" + cql(*n.child("key")) + "]";
+    case NodeKind::IsBound: return std::string(n.has(Option::Not) ? "isunbound " : "isbound ") + cql_string(n.text);
+    case NodeKind::DictionaryDecl: return std::string(n.has(Option::Local) ? "local " : "") + "dictionary " + n.text;
+    case NodeKind::DictionaryGet: return cql(*n.child(Role::Dictionary)) + "[" + cql(*n.child(Role::Key)) + "]";
     case NodeKind::DictionaryIterate:
-      return n.text + " [element] " + cql(*n.child("dictionary")) + " " + wrap(*n.child("body"));
-    case NodeKind::FunctionDef: return "\n" + n.child("source")->text + "\n";
-    case NodeKind::FunctionCall: return n.text + " (" + kids_text(n, "arg") + " )";
+      return n.text + " [element] " + cql(*n.child(Role::Dictionary)) + " " + wrap(*n.child(Role::Body));
+    case NodeKind::FunctionDef: return "\n" + n.child(Role::Source)->text + "\n";
+    case NodeKind::FunctionCall: return n.text + " (" + kids_text(n, Role::Arg) + " )";
     case NodeKind::Transform:
-      return n.text + opts(n) + range_text(n, numeric_variable(*n.child("body"))) + " " + ranged_body(*n.child("body"));
-    case NodeKind::NoTransform: return "notransform " + wrap(*n.child("body"));
+      return n.text + opts(n) + range_text(n, numeric_variable(*n.child(Role::Body))) + " " + ranged_body(*n.child(Role::Body));
+    case NodeKind::NoTransform: return "notransform " + wrap(*n.child(Role::Body));
     case NodeKind::SimilarPosition: return "similarposition" + opts(n) + " " + cql_string(n.text);
-    case NodeKind::Assert: return "assert " + wrap(*n.child("body"));
+    case NodeKind::Assert: return "assert " + wrap(*n.child(Role::Body));
     case NodeKind::Abort: return "cql_abort";
     case NodeKind::Hhdb: return "hhdb " + n.text;
     case NodeKind::AssertVariations: return "cql_assertvariations " + cql_string(n.text);

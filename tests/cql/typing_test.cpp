@@ -77,16 +77,16 @@ TEST_CASE("typing: transforms stay nodes, functions are bound at each call", "[c
   const Node& t = last(q);
   CHECK(t.kind == NodeKind::Transform);
   CHECK(t.text == "flipcolor");
-  const Node* inner = t.child("body");
+  const Node* inner = t.child(Role::Body);
   REQUIRE(inner);
   CHECK(inner->kind == NodeKind::Transform);
   CHECK(inner->text == "shift");
-  const Node* call = inner->child("body");
+  const Node* call = inner->child(Role::Body);
   REQUIRE(call);
   CHECK(call->kind == NodeKind::FunctionCall);
-  const Node* body = call->child("body");
+  const Node* body = call->child(Role::Body);
   REQUIRE(body);
   CHECK(body->kind == NodeKind::Attacks);
-  CHECK(body->child("left")->kind == NodeKind::PieceSet);  // the argument Q, passed by name
+  CHECK(body->child(Role::Left)->kind == NodeKind::PieceSet);  // the argument Q, passed by name
   CHECK(body->type == ValueType::Set);
 }

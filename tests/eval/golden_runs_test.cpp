@@ -9,6 +9,7 @@
 
 #include "eval/eval_support.h"
 #include "support/process.h"
+#include "support/shared_data.h"
 
 namespace fs = std::filesystem;
 using namespace cqlindex;
@@ -95,7 +96,7 @@ TEST_CASE("opening-tactics re-runs: 19 outputs byte-identical and 1 query reject
 // same "N matches of 253 games" line, except the queries of kPending.
 TEST_CASE("exalpha on cql-sample: 90 outputs byte-identical", "[eval][golden]") {
   const fs::path gold = kGold / "exalpha-on-cql-sample";
-  const fs::path input = fs::path(CQLINDEX_SHARED_DATA) / "studies" / "cql-sample.pgn";
+  const fs::path input = cqlindex::test::shared_data("studies/cql-sample.pgn");
   int ran = 0, identical = 0, pending = 0;
   std::vector<std::string> failures, pending_passing;
   for (const auto& f : tsv_rows(gold / "summary.tsv")) {
@@ -145,7 +146,7 @@ const std::map<std::string, std::string> kInputs = {
 };
 
 void check_corpus(const std::string& input, const std::string& corpus) {
-  const fs::path data = fs::path(CQLINDEX_SHARED_DATA) / kInputs.at(input);
+  const fs::path data = cqlindex::test::shared_data(kInputs.at(input));
   std::vector<std::string> failures, pending_passing;
   int ran = 0, pending = 0;
   for (const Row& row : corpus_rows()) {
@@ -197,7 +198,7 @@ TEST_CASE("corpus-runs: reti on world_matches", "[eval][corpus]") { check_corpus
 TEST_CASE("corpus-runs: reti on book-1005", "[eval][corpus]") { check_corpus("book_1.02.small-1005", "reti"); }
 
 TEST_CASE("thread counts 1 2 8 write the same bytes", "[eval][threads]") {
-  const fs::path input = fs::path(CQLINDEX_SHARED_DATA) / "gnuchess-book" / "book_1.02.small-1005.pgn";
+  const fs::path input = cqlindex::test::shared_data("gnuchess-book/book_1.02.small-1005.pgn");
   for (const char* q : {"opening-tactics-frequency/bishop_sac_f7.cql", "reti/cql-files/silly/outpost.cql",
                         "reti/cql-files/lila/pin.cql"}) {
     Run one = run_cli(kExamples / q, input, scratch("t1"), "--threads 1");

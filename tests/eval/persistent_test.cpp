@@ -8,6 +8,7 @@
 
 #include "eval/lang_support.h"
 #include "support/process.h"
+#include "support/shared_data.h"
 
 using namespace cqlindex;
 namespace fs = std::filesystem;
@@ -50,7 +51,7 @@ TEST_CASE("persistent variables keep their value from game to game", "[eval][per
 }
 
 TEST_CASE("persistent.cql prints CQL 6.2's statistics, the same with 1 and 2 threads", "[eval][persistent]") {
-  const fs::path data = fs::path(CQLINDEX_SHARED_DATA);
+  const fs::path data = cqlindex::test::shared_data("");
   const fs::path query = data / "cql-examples/cql62-distribution-examples/exalpha/persistent.cql";
   const fs::path gold = data / "cql-examples/expected-output/corpus-runs";
   const fs::path work = fs::temp_directory_path() / ("cqlindex-persistent-" + std::to_string(::getpid()));

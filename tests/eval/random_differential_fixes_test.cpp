@@ -11,6 +11,7 @@
 
 #include "eval/eval_support.h"
 #include "support/process.h"
+#include "support/shared_data.h"
 
 namespace fs = std::filesystem;
 using namespace cqlindex;
@@ -100,7 +101,7 @@ void check_set_a(const std::string& query, const std::string& input) {
   if (cells[6] != "-")
     want.output = gold.extension() == ".xz" ? test::run_process("xz -dc " + test::shell_quote(gold.string())).out
                                             : test::slurp(gold);
-  const fs::path in = input == "cql-sample" ? fs::path(CQLINDEX_SHARED_DATA) / "studies" / "cql-sample.pgn"
+  const fs::path in = input == "cql-sample" ? fs::path(cqlindex::test::shared_data("studies/cql-sample.pgn"))
                                             : kDifferential / "inputs" / (input + ".pgn");
   const fs::path work = fs::temp_directory_path() / ("cqlindex-seta-" + std::to_string(::getpid()));
   fs::create_directories(work);

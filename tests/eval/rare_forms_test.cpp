@@ -179,7 +179,7 @@ TEST_CASE("countmoves of a played dash counts the moves whose targets hold", "[e
   CHECK(test::run_query("cql(variations)\nply == 6 countmoves --(stalemate) == 0\n", g).matches == 1);
 }
 
-TEST_CASE("a number right after sort is refused; min sort of an echo runs, as the sort spec allows", "[eval][rare][sort]") {
+TEST_CASE("a number right after sort is refused, and a min sort of an echo runs, as the sort spec allows", "[eval][rare][sort]") {
   // CQL 6.2 (sort-parse.cpp) refuses a bare number as what `sort` sorts ("ranges are no longer supported in
   // 'sort'"), and so do we (issue 15, repro B20-1, set-A q00075); a relation starting with a number is fine (q00153). Known difference kept: 6.2 also refuses `sort min` of an echo ("min sorting is not
   // supported with an echo filter"); spec/cql-sort.txt allows "any Numeric or String filter" and the spec wins.

@@ -6,12 +6,13 @@
 
 #include "engine/cql/error.h"
 #include "eval/eval_support.h"
+#include "support/shared_data.h"
 
 namespace fs = std::filesystem;
 using namespace cqlindex;
 
 TEST_CASE("reti cases.json: every expected match count", "[eval][reti]") {
-  const fs::path root = fs::path(CQLINDEX_SHARED_DATA) / "cql-examples" / "reti";
+  const fs::path root = cqlindex::test::shared_data("cql-examples/reti");
   const fs::path fixtures = root / "tests_cql" / "fixtures";
   const std::string json = test::slurp(fixtures / "cases.json");
   REQUIRE(!json.empty());

@@ -20,7 +20,7 @@ std::vector<uint32_t> ids_of(const PostingList& list) {
 
 }  // namespace
 
-TEST_CASE("position hash: XXH3-64; the tag is its bits 16-47, the bucket its first bits in 4 bytes", "[store]") {
+TEST_CASE("position hash: XXH3-64, the tag is its bits 16-47 and the bucket its first bits in 4 bytes", "[store]") {
   // XXH3_64bits of the empty input is 0x2D06800538D394C2 (xxHash's reference value): the layout is pinned, so an
   // index written by one build is read by another.
   const uint64_t h = position_hash("");

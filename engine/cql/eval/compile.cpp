@@ -1,6 +1,5 @@
 // Compiling the bound tree into Ops: transforms expanded, names resolved to enums, children put in the
 // fixed order each op family reads them in.
-#include <cstring>
 #include <fstream>
 #include <string_view>
 #include <map>
@@ -30,11 +29,11 @@ void mark_position_uses(const Node& n, bool position, std::unordered_set<const N
                    (n.kind == NodeKind::Fen && n.type == ValueType::String) ||
                    (n.kind == NodeKind::Counter && n.text == "lastgamenumber")))
     out.insert(&n);
-  auto each = [&](bool pos, const char* role = nullptr) {
+  auto each = [&](bool pos, std::optional<Role> role = std::nullopt) {
     for (const Child& k : n.kids)
-      if (k.node && (!role || std::strcmp(k.role, role) == 0)) mark_position_uses(*k.node, pos, out);
+      if (k.node && (!role || k.role == *role)) mark_position_uses(*k.node, pos, out);
   };
-  auto role_is = [](const Child& k, const char* role) { return std::strcmp(k.role, role) == 0; };
+  auto role_is = [](const Child& k, Role role) { return k.role == role; };
   switch (n.kind) {
     case NodeKind::Compound:
       for (size_t i = 0; i < n.kids.size(); ++i)
@@ -46,30 +45,30 @@ void mark_position_uses(const Node& n, bool position, std::unordered_set<const N
       each(true);
       return;
     case NodeKind::If:
-      for (const Child& k : n.kids) mark_position_uses(*k.node, role_is(k, "if") || position, out);
+      for (const Child& k : n.kids) mark_position_uses(*k.node, role_is(k, Role::If) || position, out);
       return;
     case NodeKind::SquareLoop: case NodeKind::PieceLoop: case NodeKind::Find:
-      for (const Child& k : n.kids) mark_position_uses(*k.node, role_is(k, "body"), out);
+      for (const Child& k : n.kids) mark_position_uses(*k.node, role_is(k, Role::Body), out);
       return;
     case NodeKind::Echo:
-      for (const Child& k : n.kids) mark_position_uses(*k.node, role_is(k, "body") && k.node->type != ValueType::Numeric, out);
+      for (const Child& k : n.kids) mark_position_uses(*k.node, role_is(k, Role::Body) && k.node->type != ValueType::Numeric, out);
       return;
     case NodeKind::Line: case NodeKind::Path:
-      each(true, "arg");
+      each(true, Role::Arg);
       return;
     case NodeKind::Dash:
-      for (const Child& k : n.kids) mark_position_uses(*k.node, role_is(k, "target"), out);
+      for (const Child& k : n.kids) mark_position_uses(*k.node, role_is(k, Role::Target), out);
       return;
     case NodeKind::Transform: {  // expanded: its images; a counted transform only asks whether each matches
-      const bool counted = n.has("count") || n.child("low");
-      for (const Child& k : n.kids) mark_position_uses(*k.node, role_is(k, "image") && (position || counted), out);
+      const bool counted = n.has(Option::Count) || n.child(Role::Low);
+      for (const Child& k : n.kids) mark_position_uses(*k.node, role_is(k, Role::Image) && (position || counted), out);
       return;
     }
     case NodeKind::NoTransform: case NodeKind::FunctionCall:
-      each(position, "body");
+      each(position, Role::Body);
       return;
     case NodeKind::WithPosition:
-      for (const Child& k : n.kids) mark_position_uses(*k.node, role_is(k, "body") && position, out);
+      for (const Child& k : n.kids) mark_position_uses(*k.node, role_is(k, Role::Body) && position, out);
       return;
     default:
       each(false);
@@ -156,19 +155,19 @@ struct Compiler {
     o->column = n.column;
     return o;
   }
-  OpPtr child(const Node& n, const char* role) {
+  OpPtr child(const Node& n, Role role) {
     const Node* c = n.child(role);
     return c ? compile(*c) : nullptr;
   }
-  void all_kids(const Node& n, Op& o, const char* role = nullptr) {
+  void all_kids(const Node& n, Op& o, std::optional<Role> role = std::nullopt) {
     for (const Child& k : n.kids)
-      if (!role || std::strcmp(k.role, role) == 0) o.kids.push_back(compile(*k.node));
+      if (!role || k.role == *role) o.kids.push_back(compile(*k.node));
   }
   // Range children min/max into a, b (b = -1 unbounded); false when absent.
   bool range(const Node& n, Op& o) {
-    const Node* lo = n.child("low");
-    const Node* hi = n.child("high");
-    if (n.has("count")) {
+    const Node* lo = n.child(Role::Low);
+    const Node* hi = n.child(Role::High);
+    if (n.has(Option::Count)) {
       o.a = 0;
       o.b = -1;
       return true;
@@ -200,19 +199,20 @@ struct Compiler {
   // title in text, range in a..b when flag.
   OpPtr compile_path(const Node& n) {
     auto o = op(OpCode::Path, n);
-    static const std::map<std::string, uint16_t> bits = {
-        {"primary", kPathPrimary}, {"firstmatch", kPathFirstMatch}, {"keepallbest", kPathKeepAllBest},
-        {"nestban", kPathNestBan}, {"piecepath", kPathPiecePath}, {"verbose", kPathVerbose}, {"quiet", kPathQuiet},
-        {"focus capture", kPathFocusCapture}, {"singlecolor", kPathSingleColor}};
+    static const std::map<Option, uint16_t> bits = {
+        {Option::Primary, kPathPrimary}, {Option::FirstMatch, kPathFirstMatch},
+        {Option::KeepAllBest, kPathKeepAllBest}, {Option::NestBan, kPathNestBan}, {Option::PiecePath, kPathPiecePath},
+        {Option::Verbose, kPathVerbose}, {Option::Quiet, kPathQuiet}, {Option::FocusCapture, kPathFocusCapture},
+        {Option::SingleColor, kPathSingleColor}};
     o->pieces = 0;
-    for (const std::string& opt : n.options) {
+    for (Option opt : n.options) {
       auto it = bits.find(opt);
       if (it != bits.end()) o->pieces |= it->second;
     }
     o->flag = range(n, *o);
-    o->kids.push_back(child(n, "focus"));
-    o->kids.push_back(child(n, "max"));
-    all_kids(n, *o, "arg");
+    o->kids.push_back(child(n, Role::Focus));
+    o->kids.push_back(child(n, Role::Max));
+    all_kids(n, *o, Role::Arg);
     return o;
   }
 
@@ -254,9 +254,9 @@ struct Compiler {
       case NodeKind::Not: { auto o = op(OpCode::Not, n); all_kids(n, *o); return o; }
       case NodeKind::If: {
         auto o = op(OpCode::If, n);
-        o->kids.push_back(child(n, "if"));
-        o->kids.push_back(child(n, "then"));
-        o->kids.push_back(child(n, "else"));
+        o->kids.push_back(child(n, Role::If));
+        o->kids.push_back(child(n, Role::Then));
+        o->kids.push_back(child(n, Role::Else));
         return o;
       }
       case NodeKind::Union: { auto o = op(OpCode::Union, n); all_kids(n, *o); return o; }
@@ -270,25 +270,25 @@ struct Compiler {
       case NodeKind::AttackRay: {
         auto o = op(OpCode::Ray, n);
         o->flag = true;  // attack
-        o->sub = 255;    // along any direction (path: turton, likeinterference)
+        o->sub = kAllDirections;  // along any direction (path: turton, likeinterference)
         all_kids(n, *o);
         return o;
       }
       case NodeKind::Ray: {
         auto o = op(OpCode::Ray, n);
-        o->flag = n.has("attack") || n.text == "xray";
+        o->flag = n.has(Option::Attack) || n.text == "xray";
         uint8_t mask = 0;
-        for (const std::string& d : n.options) mask |= direction_mask(d);
-        o->sub = mask ? mask : 255;
+        for (Option d : n.options) mask |= direction_mask(option_name(d));
+        o->sub = mask ? mask : kAllDirections;
         all_kids(n, *o);
         return o;
       }
       case NodeKind::Pin: {
         auto o = op(OpCode::Pin, n);
-        o->kids.push_back(child(n, "from"));
-        o->kids.push_back(child(n, "through"));
-        o->kids.push_back(child(n, "to"));
-        o->sub = n.text == "from" ? 0 : n.text == "to" ? 2 : 1;
+        o->kids.push_back(child(n, Role::From));
+        o->kids.push_back(child(n, Role::Through));
+        o->kids.push_back(child(n, Role::To));
+        o->sub = n.text == "from" ? kPinFrom : n.text == "to" ? kPinTo : kPinThrough;
         return o;
       }
       case NodeKind::LightDark: {
@@ -300,19 +300,19 @@ struct Compiler {
       case NodeKind::Direction: {
         auto o = op(OpCode::Direction, n);
         o->sub = direction_mask(n.text);
-        const Node* lo = n.child("low");
-        if (lo && lo->kind != NodeKind::Number && !n.has("count")) {
+        const Node* lo = n.child(Role::Low);
+        if (lo && lo->kind != NodeKind::Number && !n.has(Option::Count)) {
           // distances computed at run time (echo: chameleon.cql `up DeltaRank`): kids 1, 2
-          o->kids.push_back(child(n, "arg"));
-          o->kids.push_back(child(n, "low"));
-          o->kids.push_back(child(n, "high"));
+          o->kids.push_back(child(n, Role::Arg));
+          o->kids.push_back(child(n, Role::Low));
+          o->kids.push_back(child(n, Role::High));
           return o;
         }
         if (!range(n, *o)) {
           o->a = 1;
           o->b = 7;
         }
-        o->kids.push_back(child(n, "arg"));
+        o->kids.push_back(child(n, Role::Arg));
         return o;
       }
       case NodeKind::FromSquare: return op(n.text == "to" ? OpCode::ToSquare : OpCode::FromSquare, n);
@@ -322,15 +322,15 @@ struct Compiler {
       case NodeKind::PieceLoop: {
         auto o = op(n.kind == NodeKind::SquareLoop ? OpCode::SquareLoop : OpCode::PieceLoop, n);
         if (n.kind == NodeKind::PieceLoop) prog.uses_piece_ids = true;
-        o->flag = n.has("all");
-        o->kids.push_back(child(n, "domain"));
-        o->kids.push_back(child(n, "body"));
+        o->flag = n.has(Option::All);
+        o->kids.push_back(child(n, Role::Domain));
+        o->kids.push_back(child(n, Role::Body));
         return o;
       }
       case NodeKind::PieceAssign: {
         prog.uses_piece_ids = true;
         auto o = op(OpCode::PieceAssign, n);
-        o->kids.push_back(child(n, "value"));
+        o->kids.push_back(child(n, Role::Value));
         return o;
       }
       case NodeKind::Arithmetic: {
@@ -398,7 +398,7 @@ struct Compiler {
           auto o = op(OpCode::MatePurity, n);
           o->type = ValueType::Set;
           o->flag = n.text.find("stalemate") != std::string::npos;
-          o->sub = n.text.rfind("model", 0) == 0 ? 1 : n.text.rfind("ideal", 0) == 0 ? 2 : 0;
+          o->sub = n.text.rfind("model", 0) == 0 ? kMateModel : n.text.rfind("ideal", 0) == 0 ? kMateIdeal : kMatePure;
           return o;
         }
         auto it = preds.find(n.text);
@@ -439,7 +439,7 @@ struct Compiler {
       case NodeKind::HasComment: return op(OpCode::OriginalComment, n);
       case NodeKind::CurrentTransform: {
         auto o = op(OpCode::CurrentTransform, n);
-        o->text = "<" + (n.options.empty() || n.options[0].empty() ? std::string("identity") : n.options[0]) + ">";
+        o->text = "<" + (n.applied_transforms.empty() ? std::string("identity") : n.applied_transforms) + ">";
         return o;
       }
       // ancestor(x y): x is a strict ancestor of y, x ≺ y; descendant(x y): x ≻ y (the manual, ancestor.html)
@@ -451,18 +451,19 @@ struct Compiler {
       }
       case NodeKind::Find: {
         auto o = op(OpCode::Find, n);
-        o->sub = (n.has("<--") ? 1 : 0) | (n.has("quiet") ? 2 : 0) | (n.has("all") ? 4 : 0);
+        o->sub = (n.has(Option::Backward) ? kFindBackward : 0) | (n.has(Option::Quiet) ? kFindQuiet : 0) |
+                 (n.has(Option::All) ? kFindAll : 0);
         o->flag = range(n, *o);
-        o->kids.push_back(child(n, "body"));
+        o->kids.push_back(child(n, Role::Body));
         return o;
       }
       case NodeKind::Sort: {
         // spec/cql-sort.txt: a number, a set (its count) or a string (the parser refuses a position, as CQL 6.2)
         auto o = op(OpCode::Sort, n);
-        const bool min = n.has("min");
-        o->var = sort_slot(n, n.text, min, n.has("quiet"), n.type == ValueType::String);
+        const bool min = n.has(Option::Min);
+        o->var = sort_slot(n, n.text, min, n.has(Option::Quiet), n.type == ValueType::String);
         o->flag = min;
-        o->kids.push_back(child(n, "body"));
+        o->kids.push_back(child(n, Role::Body));
         return o;
       }
       case NodeKind::Result: return op(OpCode::Result, n);
@@ -484,26 +485,27 @@ struct Compiler {
       case NodeKind::Parent: return op(OpCode::Parent, n);
       case NodeKind::WithPosition: {
         auto o = op(OpCode::WithPosition, n);
-        o->kids.push_back(child(n, "position"));
-        o->kids.push_back(child(n, "body"));
+        o->kids.push_back(child(n, Role::Position));
+        o->kids.push_back(child(n, Role::Body));
         return o;
       }
       case NodeKind::Move: {
         auto o = op(OpCode::Move, n);
-        o->sub = n.has("previous") ? kPrevious : n.has("legal") ? kLegal : n.has("pseudolegal") ? kPseudoLegal : kPlayed;
+        o->sub = n.has(Option::Previous) ? kPrevious : n.has(Option::Legal) ? kLegal : n.has(Option::PseudoLegal) ? kPseudoLegal : kPlayed;
         // move comment: written at the position each matching move leads to (turton-old.pgn; previous: here)
-        o->kids.push_back(child(n, "from"));
-        o->kids.push_back(child(n, "to"));
-        o->kids.push_back(child(n, "capture"));
-        o->kids.push_back(child(n, "promote"));
-        o->kids.push_back(child(n, "comment"));  // echo: move comment
-        o->kids.push_back(child(n, "enpassantsquare"));
+        o->kids.push_back(child(n, Role::From));
+        o->kids.push_back(child(n, Role::To));
+        o->kids.push_back(child(n, Role::Capture));
+        o->kids.push_back(child(n, Role::Promote));
+        o->kids.push_back(child(n, Role::Comment));  // echo: move comment
+        o->kids.push_back(child(n, Role::EnPassantSquare));
         // options: castle o-o o-o-o enpassant null primary secondary count
-        static const std::map<std::string, int64_t> bits = {
-            {"castle", kMoveCastle}, {"o-o", kMoveOO}, {"o-o-o", kMoveOOO}, {"enpassant", kMoveEnPassant},
-            {"null", kMoveNull}, {"primary", kMovePrimary}, {"secondary", kMoveSecondary}, {"count", kMoveCount}};
+        static const std::map<Option, int64_t> bits = {
+            {Option::Castle, kMoveCastle}, {Option::OO, kMoveOO}, {Option::OOO, kMoveOOO},
+            {Option::EnPassant, kMoveEnPassant}, {Option::Null, kMoveNull}, {Option::Primary, kMovePrimary},
+            {Option::Secondary, kMoveSecondary}, {Option::Count, kMoveCount}};
         o->b = 0;
-        for (const std::string& opt : n.options) {
+        for (Option opt : n.options) {
           auto it = bits.find(opt);
           if (it != bits.end()) o->b |= it->second;
         }
@@ -512,36 +514,37 @@ struct Compiler {
       case NodeKind::Dash: {
         auto o = op(OpCode::Dash, n);
         o->flag = is_capture_dash(n);
-        o->kids.push_back(child(n, "left"));
-        o->kids.push_back(child(n, "right"));
-        o->kids.push_back(child(n, "promote"));
-        all_kids(n, *o, "target");
+        o->kids.push_back(child(n, Role::Left));
+        o->kids.push_back(child(n, Role::Right));
+        o->kids.push_back(child(n, Role::Promote));
+        all_kids(n, *o, Role::Target);
         return o;
       }
       case NodeKind::LegalDash: {
         auto o = op(OpCode::LegalDash, n);
         o->sub = n.text == "pseudolegal" ? kPseudoLegal : kLegal;
-        o->kids.push_back(child(n, "dash"));
+        o->kids.push_back(child(n, Role::Dash));
         // its dash has no promotion and at most one target, castle o-o o-o-o or enpassant (check_legal_dash)
         return o;
       }
       case NodeKind::CountMoves: {
         auto o = op(OpCode::CountMoves, n);
-        o->sub = n.has("legal") ? kLegal : n.has("pseudolegal") ? kPseudoLegal : kPlayed;
-        o->kids.push_back(child(n, "dash"));
+        o->sub = n.has(Option::Legal) ? kLegal : n.has(Option::PseudoLegal) ? kPseudoLegal : kPlayed;
+        o->kids.push_back(child(n, Role::Dash));
         return o;
       }
       case NodeKind::Line: {
         auto o = op(OpCode::Line, n);
-        o->flag = n.has("quiet");
-        o->sub = (n.text == "<--" ? 1 : 0) | (n.has("primary") ? 2 : 0) | (n.has("firstmatch") ? 4 : 0) |
-                 (n.has("singlecolor") ? 8 : 0) | (n.has("lastposition") ? 16 : 0) |  // lang: singlecolor, lastposition
-                 (n.has("secondary") ? 32 : 0) | (n.has("nestban") ? 64 : 0);
+        o->flag = n.has(Option::Quiet);
+        o->sub = (n.text == "<--" ? kLineBackward : 0) | (n.has(Option::Primary) ? kLinePrimary : 0) |
+                 (n.has(Option::FirstMatch) ? kLineFirstMatch : 0) | (n.has(Option::SingleColor) ? kLineSingleColor : 0) |
+                 (n.has(Option::LastPosition) ? kLineLastPosition : 0) | (n.has(Option::Secondary) ? kLineSecondary : 0) |
+                 (n.has(Option::NestBan) ? kLineNestBan : 0);
         if (!range(n, *o)) {
           o->a = -1;
           o->b = -1;
         }
-        all_kids(n, *o, "arg");
+        all_kids(n, *o, Role::Arg);
         return o;
       }
       // path
@@ -552,70 +555,70 @@ struct Compiler {
       case NodeKind::SeqRepeat: { auto o = op(OpCode::SeqRepeat, n); all_kids(n, *o); return o; }
       case NodeKind::Variable: return op(OpCode::Variable, n);
       case NodeKind::Assign: {
-        if (n.has("dictionary")) {  // lang
+        if (n.has(Option::Dictionary)) {  // lang
           auto o = op(OpCode::DictAssign, n);
-          o->kids.push_back(child(n, "key"));
-          o->kids.push_back(child(n, "value"));
+          o->kids.push_back(child(n, Role::Key));
+          o->kids.push_back(child(n, Role::Value));
           return o;
         }
         if (n.text != "=") {  // lang: op-assignment and =?
           auto o = op(OpCode::OpAssign, n);
-          o->kids.push_back(child(n, "value"));
+          o->kids.push_back(child(n, Role::Value));
           return o;
         }
         auto o = op(OpCode::Assign, n);
-        o->kids.push_back(child(n, "value"));
+        o->kids.push_back(child(n, Role::Value));
         return o;
       }
       // lang: user functions, loops, dictionaries, strings
       case NodeKind::FunctionDef: case NodeKind::DictionaryDecl: return op(OpCode::True, n);
-      case NodeKind::FunctionCall: { auto o = op(OpCode::FunctionCall, n); o->kids.push_back(child(n, "body")); return o; }
-      case NodeKind::Loop: { auto o = op(OpCode::Loop, n); o->kids.push_back(child(n, "body")); return o; }
-      case NodeKind::Assert: { auto o = op(OpCode::Assert, n); o->kids.push_back(child(n, "body")); return o; }
+      case NodeKind::FunctionCall: { auto o = op(OpCode::FunctionCall, n); o->kids.push_back(child(n, Role::Body)); return o; }
+      case NodeKind::Loop: { auto o = op(OpCode::Loop, n); o->kids.push_back(child(n, Role::Body)); return o; }
+      case NodeKind::Assert: { auto o = op(OpCode::Assert, n); o->kids.push_back(child(n, Role::Body)); return o; }
       case NodeKind::While: {
         auto o = op(OpCode::While, n);
-        o->kids.push_back(child(n, "if"));
-        o->kids.push_back(child(n, "body"));
+        o->kids.push_back(child(n, Role::If));
+        o->kids.push_back(child(n, Role::Body));
         return o;
       }
       case NodeKind::Unbind: {
-        auto o = op(n.child("key") ? OpCode::DictUnbind : OpCode::Unbind, n);
-        o->kids.push_back(child(n, "key"));
+        auto o = op(n.child(Role::Key) ? OpCode::DictUnbind : OpCode::Unbind, n);
+        o->kids.push_back(child(n, Role::Key));
         return o;
       }
       case NodeKind::IsBound: {
         auto o = op(OpCode::IsBound, n);
-        o->flag = n.has("not");
+        o->flag = n.has(Option::Not);
         for (size_t i = 0; i < prog.variables.size(); ++i)
           if (prog.variables[i].name == n.text) o->var = int(i);
         return o;
       }
-      case NodeKind::DictionaryGet: { auto o = op(OpCode::DictGet, n); o->kids.push_back(child(n, "key")); return o; }
+      case NodeKind::DictionaryGet: { auto o = op(OpCode::DictGet, n); o->kids.push_back(child(n, Role::Key)); return o; }
       case NodeKind::DictionaryIterate: {
         auto o = op(OpCode::DictIterate, n);
-        o->b = n.child("dictionary")->var;
-        o->kids.push_back(child(n, "body"));
+        o->b = n.child(Role::Dictionary)->var;
+        o->kids.push_back(child(n, Role::Body));
         return o;
       }
       case NodeKind::DictionaryCount: {
         auto o = op(OpCode::DictCount, n);
-        o->var = n.child("arg")->var;
+        o->var = n.child(Role::Arg)->var;
         return o;
       }
-      case NodeKind::GroupRef: { auto o = op(OpCode::GroupRef, n); o->flag = n.has("index"); return o; }
+      case NodeKind::GroupRef: { auto o = op(OpCode::GroupRef, n); o->flag = n.has(Option::Index); return o; }
       case NodeKind::Substring: {
-        auto o = op(n.has("assign") ? OpCode::SubstringAssign : OpCode::Substring, n);
-        o->flag = n.has("slice");
-        o->kids.push_back(child(n, "arg"));
-        o->kids.push_back(child(n, "from"));
-        o->kids.push_back(child(n, "to"));
-        o->kids.push_back(child(n, "value"));
+        auto o = op(n.has(Option::Assign) ? OpCode::SubstringAssign : OpCode::Substring, n);
+        o->flag = n.has(Option::Slice);
+        o->kids.push_back(child(n, Role::Arg));
+        o->kids.push_back(child(n, Role::From));
+        o->kids.push_back(child(n, Role::To));
+        o->kids.push_back(child(n, Role::Value));
         return o;
       }
       case NodeKind::IndexOf: case NodeKind::WriteFile: {
         auto o = op(n.kind == NodeKind::IndexOf ? OpCode::IndexOf : OpCode::WriteFile, n);
-        o->kids.push_back(child(n, "left"));
-        o->kids.push_back(child(n, "right"));
+        o->kids.push_back(child(n, Role::Left));
+        o->kids.push_back(child(n, Role::Right));
         return o;
       }
       case NodeKind::CaseConvert: {
@@ -628,14 +631,14 @@ struct Compiler {
       case NodeKind::Ascii: { auto o = op(OpCode::Ascii, n); all_kids(n, *o); return o; }
       case NodeKind::ReadFile: { auto o = op(OpCode::ReadFile, n); all_kids(n, *o); return o; }
       case NodeKind::ToString: { auto o = op(OpCode::ToString, n); all_kids(n, *o); return o; }
-      case NodeKind::SetTag: { auto o = op(OpCode::SetTag, n); o->kids.push_back(child(n, "value")); return o; }
+      case NodeKind::SetTag: { auto o = op(OpCode::SetTag, n); o->kids.push_back(child(n, Role::Value)); return o; }
       // removecomment (-noremovecomment: matches and does nothing)
       case NodeKind::RemoveComment: return op(prog.options.noremovecomment ? OpCode::True : OpCode::RemoveComment, n);
-      case NodeKind::Message: { auto o = op(OpCode::Message, n); o->flag = n.has("quiet"); all_kids(n, *o); return o; }
+      case NodeKind::Message: { auto o = op(OpCode::Message, n); o->flag = n.has(Option::Quiet); all_kids(n, *o); return o; }
       case NodeKind::Transform: {
         auto o = op(OpCode::Orbit, n);
         o->flag = range(n, *o);
-        all_kids(n, *o, "image");
+        all_kids(n, *o, Role::Image);
         o->pattern = SquarePattern::of(*o);  // speed
         return o;
       }
@@ -645,20 +648,20 @@ struct Compiler {
         // spec/cql-similarposition.txt; its database is read here, once per file and run (submission_files.h)
         auto o = op(OpCode::SimilarPosition, n);
         std::string error;
-        o->submissions = prog.options.submissions->load(n.text, n.has("notransform"), &error);
+        o->submissions = prog.options.submissions->load(n.text, n.has(Option::NoTransform), &error);
         if (!o->submissions) throw CqlError("similarposition: " + error, n.line, n.column, CqlError::Kind::Input);
         // without nosort, the games are sorted by the least submission game they list (CQL's sort comment
         // "submission game: N", "none" when the game matched otherwise)
-        if (!n.has("nosort")) o->var = sort_slot(n, "submission game", true, false, false);
+        if (!n.has(Option::NoSort)) o->var = sort_slot(n, "submission game", true, false, false);
         return o;
       }
       // echo and position navigation (eval_echo.cpp)
       case NodeKind::Echo: {
         auto o = op(OpCode::Echo, n);
-        o->sub = (n.has("quiet") ? kEchoQuiet : 0) | (n.has("in all") ? kEchoInAll : 0);
-        o->a = n.child("source")->var;
-        o->b = n.child("target")->var;
-        o->kids.push_back(child(n, "body"));
+        o->sub = (n.has(Option::Quiet) ? kEchoQuiet : 0) | (n.has(Option::InAll) ? kEchoInAll : 0);
+        o->a = n.child(Role::Source)->var;
+        o->b = n.child(Role::Target)->var;
+        o->kids.push_back(child(n, Role::Body));
         o->sub |= target_range(*o->kids[0], int(o->a), int(o->b));
         return o;
       }
@@ -677,9 +680,10 @@ struct Compiler {
       case NodeKind::PositionById: { auto o = op(OpCode::PositionById, n); all_kids(n, *o); return o; }
       case NodeKind::Hhdb: {  // hhdb: the award forms (the other keys were parsed into CQL filters)
         auto o = op(OpCode::HhdbAward, n);
-        o->sub = n.has("prize") ? 1 : n.has("hm") ? 2 : n.has("commendation") ? 3 : 0;
-        o->flag = n.has("special");
-        o->a = n.has("max") ? 1 : 0;
+        o->sub = n.has(Option::Prize) ? kHhdbPrize : n.has(Option::Hm) ? kHhdbHonourableMention
+                 : n.has(Option::Commendation) ? kHhdbCommendation : kHhdbAnyAward;
+        o->flag = n.has(Option::Special);
+        o->a = n.has(Option::Max) ? 1 : 0;
         return o;
       }
       // hhdb: CQL 6.2 stops with the message when a filter needs variations and the run has none
@@ -688,10 +692,10 @@ struct Compiler {
         return op(OpCode::True, n);
       case NodeKind::ConsecutiveMoves: {
         auto o = op(OpCode::ConsecutiveMoves, n);
-        o->sub = n.has("quiet") ? 1 : 0;
+        o->sub = n.has(Option::Quiet) ? kConsecutiveMovesQuiet : 0;
         o->flag = range(n, *o);
-        o->kids.push_back(child(n, "left"));
-        o->kids.push_back(child(n, "right"));
+        o->kids.push_back(child(n, Role::Left));
+        o->kids.push_back(child(n, Role::Right));
         return o;
       }
       default: unsupported(n, kind_name(n.kind));

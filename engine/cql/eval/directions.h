@@ -7,6 +7,9 @@
 
 namespace cqlindex::cql::eval {
 
+// All eight directions (anydirection): a `ray` that names none, an attack ray.
+constexpr uint8_t kAllDirections = 255;
+
 // The directions `name` stands for ("up": 1, "diagonal": 240, ...); 0 when it names none.
 uint8_t direction_mask(std::string_view name);
 // The name of a set of directions that has one, else "".

@@ -145,7 +145,7 @@ bool eval_consecutive_moves(const Op& op, Ctx& ctx, Value& v) {
   v.num = int64_t(best);
   if (op.flag && !range_holds(op, ctx, v.num)) return false;
   const EvalOptions& o = ctx.prog->options;
-  if (best > 0 && !(op.sub & 1) && !o.quiet && !o.silent) {
+  if (best > 0 && !(op.sub & kConsecutiveMovesQuiet) && !o.quiet && !o.silent) {
     std::vector<pgn::AddedComment> texts;
     if (lca != p && lca != q) texts.push_back({pgn::NodeIndex(lca), "LCA"});
     for (size_t k = 0; k < best; ++k)

@@ -9,7 +9,7 @@
 namespace cqlindex::cql::eval {
 
 bool eval_find(const Op& op, Ctx& ctx, Value& v) {
-  const bool backward = op.sub & 1, quiet = op.sub & 2, all = op.sub & 4, counting = all || op.flag;
+  const bool backward = op.sub & kFindBackward, quiet = op.sub & kFindQuiet, all = op.sub & kFindAll, counting = all || op.flag;
   const EvalOptions& o = ctx.prog->options;
   const bool comment = !quiet && !o.quiet && !o.silent;
   std::vector<int> found;

@@ -43,12 +43,12 @@ bool award(const Op& op, Ctx& ctx, Value& v) {
     if (r2 <= r1) return false;
   }
   const bool special = take(s, r1 ? ".sp" : "sp");
-  int type = 0;  // as Op::sub: 1 prize, 2 hm, 3 commendation
-  if (take(s, ".p")) type = 1;
-  else if (take(s, ".hm")) type = 2;
-  else if (take(s, ".c")) type = 3;
+  HhdbAwardKind type;  // as Op::sub
+  if (take(s, ".p")) type = kHhdbPrize;
+  else if (take(s, ".hm")) type = kHhdbHonourableMention;
+  else if (take(s, ".c")) type = kHhdbCommendation;
   else return false;
-  if (op.sub && op.sub != type) return false;
+  if (op.sub != kHhdbAnyAward && op.sub != type) return false;
   if (op.flag && !special) return false;
   if (!r1) {
     r1 = 1;

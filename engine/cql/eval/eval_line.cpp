@@ -12,8 +12,9 @@ namespace {
 class LineSearch : public SequenceSearch {
  public:
   LineSearch(const Op& op, Ctx& ctx)
-      : SequenceSearch(ctx, op.sub & 4), backward_(op.sub & 1), primary_(op.sub & 2), secondary_(op.sub & 32),
-        singlecolor_(op.sub & 8), mark(ctx.comments.size()) {}
+      : SequenceSearch(ctx, op.sub & kLineFirstMatch), backward_(op.sub & kLineBackward),
+        primary_(op.sub & kLinePrimary), secondary_(op.sub & kLineSecondary), singlecolor_(op.sub & kLineSingleColor),
+        mark(ctx.comments.size()) {}
 
   const bool backward_, primary_, secondary_;  // forward steps along main-line moves only / variation moves only
   const bool singlecolor_;  // each step goes two plies (positions with the starting side to move)
@@ -62,7 +63,7 @@ bool eval_line(const Op& op, Ctx& ctx, Value& v) {
   // nestban, as path has it: a line cannot start inside an earlier match of the same line, from its first
   // position up to the one before its last (eval_path.cpp)
   std::vector<uint8_t>* banned = nullptr;
-  if (op.sub & 64) {
+  if (op.sub & kLineNestBan) {
     banned = &nestban_table(op, ctx);
     if ((*banned)[ctx.cur]) return false;
   }
@@ -84,7 +85,7 @@ bool eval_line(const Op& op, Ctx& ctx, Value& v) {
     ctx.comments.push_back({pgn::NodeIndex(ctx.cur), "Start line that ends at " + end});
   }
   v.num = s.best_len;
-  if (op.sub & 16) v.pos = s.best_end;  // lastposition: the line's value is its last position
+  if (op.sub & kLineLastPosition) v.pos = s.best_end;  // lastposition: the line's value is its last position
   return true;
 }
 

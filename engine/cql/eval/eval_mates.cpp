@@ -146,7 +146,7 @@ Bitboard guarded_by(const Field& f, Square x) {
 }
 
 // The participating pieces if the position is a pure mate of `def` (0 if not); model/ideal narrow it.
-Bitboard pure_mate(const Position& p, Color def, int kind) {
+Bitboard pure_mate(const Position& p, Color def, MatePurity kind) {
   if (p.side_to_move() != def || !is_checkmate(p)) return 0;
   const Field f(p, def);
   Bitboard guards[64] = {};
@@ -211,13 +211,13 @@ Bitboard pure_mate(const Position& p, Color def, int kind) {
   }
   const Bitboard officers = p.pieces(f.att, QUEEN) | p.pieces(f.att, ROOK) | p.pieces(f.att, BISHOP) |
                             p.pieces(f.att, KNIGHT);
-  if (kind == 1 && (officers & ~attacking)) return 0;
-  if (kind == 2 && (attacking != f.enemy || defending != f.own)) return 0;
+  if (kind == kMateModel && (officers & ~attacking)) return 0;
+  if (kind == kMateIdeal && (attacking != f.enemy || defending != f.own)) return 0;
   return attacking | defending;
 }
 
 // The participating pieces (mating side's, plus every piece of the stalemated side) of a pure stalemate.
-Bitboard pure_stalemate(const Position& p, Color def, int kind) {
+Bitboard pure_stalemate(const Position& p, Color def, MatePurity kind) {
   if (p.side_to_move() != def || !is_stalemate(p)) return 0;
   const Field f(p, def);
   for (Bitboard b = f.field & (f.empty | f.enemy); b; b &= b - 1)
@@ -229,18 +229,19 @@ Bitboard pure_stalemate(const Position& p, Color def, int kind) {
     if (attacks_from(p, lsb(b)) & f.field) attacking |= square_bb(lsb(b));
   const Bitboard officers = p.pieces(f.att, QUEEN) | p.pieces(f.att, ROOK) | p.pieces(f.att, BISHOP) |
                             p.pieces(f.att, KNIGHT);
-  if (kind == 1 && (officers & ~attacking)) return 0;
-  if (kind == 2 && attacking != f.enemy) return 0;
+  if (kind == kMateModel && (officers & ~attacking)) return 0;
+  if (kind == kMateIdeal && attacking != f.enemy) return 0;
   return attacking | f.own;
 }
 
 }  // namespace
 
-// op.sub: 0 pure, 1 model, 2 ideal; op.flag: stalemate.
+// op.sub: MatePurity (op.h); op.flag: stalemate.
 bool eval_mates(const Op& op, Ctx& ctx, Value& v) {
   const Position& p = ctx.position();
   const Color def = p.side_to_move();
-  v.set = op.flag ? pure_stalemate(p, def, op.sub) : pure_mate(p, def, op.sub);
+  const auto kind = MatePurity(op.sub);
+  v.set = op.flag ? pure_stalemate(p, def, kind) : pure_mate(p, def, kind);
   return v.set != 0;
 }
 

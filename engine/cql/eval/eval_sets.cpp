@@ -108,7 +108,7 @@ Bitboard pin_value(const Op& op, Ctx& ctx) {
       r_to |= behind;
     }
   }
-  return op.sub == 0 ? r_from : op.sub == 2 ? r_to : r_through;
+  return op.sub == kPinFrom ? r_from : op.sub == kPinTo ? r_to : r_through;
 }
 
 // reverse: step the opposite way (a negative distance computed at run time, chameleon.cql `right DeltaFile`)

@@ -77,6 +77,21 @@ enum PawnKind : uint8_t { kConnected, kIsolated, kDoubled, kPassed };
 // when with `s < t` or `s <= t`.
 enum EchoFlag : uint8_t { kEchoQuiet = 1, kEchoInAll = 2, kEchoDescendants = 4, kEchoLater = 8 };
 enum MoveMode : uint8_t { kPlayed, kPrevious, kLegal, kPseudoLegal };
+// Flags of `find` in Op::sub (eval_find.cpp).
+enum FindFlag : uint8_t { kFindBackward = 1, kFindQuiet = 2, kFindAll = 4 };
+// Flags of `line` in Op::sub (eval_line.cpp); its `quiet` is Op::flag.
+enum LineFlag : uint8_t {
+  kLineBackward = 1, kLinePrimary = 2, kLineFirstMatch = 4, kLineSingleColor = 8, kLineLastPosition = 16,
+  kLineSecondary = 32, kLineNestBan = 64
+};
+// Flags of `consecutivemoves` in Op::sub (eval_echo.cpp).
+enum ConsecutiveMovesFlag : uint8_t { kConsecutiveMovesQuiet = 1 };
+// The set a `pin` yields, in Op::sub: the one named first (eval_sets.cpp).
+enum PinValue : uint8_t { kPinFrom, kPinThrough, kPinTo };
+// The purity a MatePurity op asks for, in Op::sub; Op::flag: a stalemate (eval_mates.cpp).
+enum MatePurity : uint8_t { kMatePure, kMateModel, kMateIdeal };
+// The award an `hhdb` award form asks for, in Op::sub (eval_hhdb.cpp).
+enum HhdbAwardKind : uint8_t { kHhdbAnyAward, kHhdbPrize, kHhdbHonourableMention, kHhdbCommendation };
 // Flags of `move` in Op::b.
 // Options of `path` in Op::pieces.
 enum PathFlag : uint16_t {

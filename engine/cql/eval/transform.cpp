@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cstring>
 #include <optional>
 
 #include "engine/chess/symmetry.h"
@@ -163,17 +162,23 @@ NodePtr apply(const Node& n, const BoardMap& m) {
       if (mask) c->text = direction_name(map_mask(mask, m));
       break;
     }
-    case NodeKind::CurrentTransform: {  // options[0] names the transforms applied, outermost first
-      const std::string outer = map_name(m), inner = n.options.empty() ? "" : n.options[0];
-      c->options = {outer.empty() ? inner : inner.empty() ? outer : outer + " " + inner};
+    case NodeKind::CurrentTransform: {  // names the transforms applied, outermost first
+      const std::string outer = map_name(m), &inner = n.applied_transforms;
+      c->applied_transforms = outer.empty() ? inner : inner.empty() ? outer : outer + " " + inner;
       break;
     }
-    case NodeKind::Ray:
-      for (std::string& o : c->options) {
-        uint8_t mask = direction_mask(o);
-        if (mask) o = direction_name(map_mask(mask, m));
+    case NodeKind::Ray: {
+      // each direction moves with the board; an image with no name (none so far: the dihedral maps and rotate45
+      // map every named direction set to a named one) reads as no direction, as compile reads an unknown one
+      std::vector<Option> moved;
+      for (Option o : c->options) {
+        uint8_t mask = direction_mask(option_name(o));
+        if (!mask) moved.push_back(o);
+        else if (auto image = option_named(direction_name(map_mask(mask, m)))) moved.push_back(*image);
       }
+      c->options = std::move(moved);
       break;
+    }
     default:
       break;
   }
@@ -181,7 +186,7 @@ NodePtr apply(const Node& n, const BoardMap& m) {
     // an inner orbit loses only its own images that leave the board; it goes when none is left
     bool kept = false;
     for (const Child& k : n.kids) {
-      if (std::strcmp(k.role, "image") != 0) {
+      if (k.role != Role::Image) {
         c->add(k.role, apply(*k.node, m));
         continue;
       }
@@ -290,7 +295,7 @@ NodePtr expand(const Node& n) {
     for (const Child& k : n.kids) c->add(k.role, expand(*k.node));
     return c;
   }
-  const Node* body = n.child("body");
+  const Node* body = n.child(Role::Body);
   // CQL 6.2 refuses it (similarposition-composite/q04-flipcolor), in its words ("anticipate" is its name for
   // similarposition). A transform of the command line (-flipcolor: no position) names no place in the query.
   if (const Node* similar = transformed_similarposition(*body)) {
@@ -323,7 +328,7 @@ NodePtr expand(const Node& n) {
   // first when the filter assigns a variable (bad_knight, connected_passed_pawns) or only comments
   // (random-differential A8-1: flipcolor {comment("o " N)}). Told from CQL's outputs: its source was not at hand.
   if (!holds(*inner, NodeKind::Assign) && !only_comments(*inner)) std::reverse(images.begin(), images.end());
-  for (NodePtr& i : images) t->add("image", std::move(i));
+  for (NodePtr& i : images) t->add(Role::Image, std::move(i));
   return t;
 }
 
@@ -331,11 +336,11 @@ NodePtr expand(const Node& n) {
 
 bool same_tree(const Node& a, const Node& b) {
   if (a.kind != b.kind || a.type != b.type || a.text != b.text || a.a != b.a || a.b != b.b ||
-      a.squares != b.squares || a.pieces != b.pieces || a.var != b.var || a.options != b.options ||
+      a.squares != b.squares || a.pieces != b.pieces || a.var != b.var || a.options != b.options || a.applied_transforms != b.applied_transforms ||
       a.kids.size() != b.kids.size())
     return false;
   for (size_t i = 0; i < a.kids.size(); ++i)
-    if (std::strcmp(a.kids[i].role, b.kids[i].role) != 0 || !same_tree(*a.kids[i].node, *b.kids[i].node)) return false;
+    if (a.kids[i].role != b.kids[i].role || !same_tree(*a.kids[i].node, *b.kids[i].node)) return false;
   return true;
 }
 
