@@ -25,4 +25,16 @@ inline int launched_ranks() {
   return 1;
 }
 
+// Returns this process's rank among launched_ranks() (OMPI_COMM_WORLD_RANK, PMI_RANK); 0 without a launcher.
+inline int launched_rank() {
+  for (const char* name : {"OMPI_COMM_WORLD_RANK", "PMI_RANK"})
+    if (const char* value = std::getenv(name)) {
+      try {
+        return std::max(0, std::stoi(value));
+      } catch (const std::exception&) {  // not a number: not a launcher's
+      }
+    }
+  return 0;
+}
+
 }  // namespace cqlindex::exec

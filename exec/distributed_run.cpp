@@ -45,9 +45,23 @@ int world_size() {
   return size;
 }
 
+// Waits for `request` to complete, sleeping between tests: Open MPI's blocking calls poll a core at 100 %
+// while they wait, which on a shared node takes the core from the ranks that work (rank 0 waits for the others
+// to finish their shares; they wait for rank 0 to take their games).
+void wait_for(MPI_Request& request) {
+  for (int done = 0;;) {
+    MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+    if (done) return;
+    const timespec pause{0, 200'000};  // 0.2 ms: a few thousand wake-ups a second at most, each a few µs
+    nanosleep(&pause, nullptr);
+  }
+}
+
 // Returns rank 0's `value` on every rank.
 int broadcast(int value) {
-  MPI_Bcast(&value, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  MPI_Request request;
+  MPI_Ibcast(&value, 1, MPI_INT, 0, MPI_COMM_WORLD, &request);
+  wait_for(request);
   return value;
 }
 
@@ -60,8 +74,12 @@ int broadcast(int value) {
 
 // Sends `bytes` to rank 0 in chunks (the receiver knows the total from the report).
 void send_bytes(const std::string& bytes) {
-  for (size_t at = 0; at < bytes.size(); at += kChunk)
-    MPI_Send(bytes.data() + at, int(std::min(kChunk, bytes.size() - at)), MPI_BYTE, 0, kTagBytes, MPI_COMM_WORLD);
+  for (size_t at = 0; at < bytes.size(); at += kChunk) {
+    MPI_Request request;
+    MPI_Isend(bytes.data() + at, int(std::min(kChunk, bytes.size() - at)), MPI_BYTE, 0, kTagBytes, MPI_COMM_WORLD,
+              &request);
+    wait_for(request);
+  }
 }
 
 // Returns the `total` bytes rank `from` sends with send_bytes.
@@ -218,8 +236,11 @@ bool count_games(const std::vector<std::string>& files, const RepositoryIndexes&
     pgn::GameSpan span;
     while (splitter.next(span)) ++counts[k];
   }
-  MPI_Allreduce(MPI_IN_PLACE, counts.data(), int(counts.size()), MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
-  MPI_Allreduce(MPI_IN_PLACE, &failed, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  MPI_Request request;
+  MPI_Iallreduce(MPI_IN_PLACE, counts.data(), int(counts.size()), MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD, &request);
+  wait_for(request);
+  MPI_Iallreduce(MPI_IN_PLACE, &failed, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD, &request);
+  wait_for(request);
   for (size_t k = 0; k < files.size(); ++k)
     if (indexed && indexes.indexed(k)) counts[k] = indexes.games(k);
   return failed == 0;
@@ -337,7 +358,9 @@ RunSummary run_distributed(const RunSettings& opt) {
     if (sorted) games = encode_kept(scan.kept());
     mine.bytes = games.size();
     const std::vector<uint64_t> words = mine.words();
-    MPI_Send(words.data(), RankReport::kWords, MPI_UINT64_T, 0, kTagReport, MPI_COMM_WORLD);
+    MPI_Request request;
+    MPI_Isend(words.data(), RankReport::kWords, MPI_UINT64_T, 0, kTagReport, MPI_COMM_WORLD, &request);
+    wait_for(request);
     send_bytes(games);
     return summary;
   }
@@ -348,7 +371,11 @@ RunSummary run_distributed(const RunSettings& opt) {
   status = mine.status;
   std::vector<ScanResult>& kept = scan.kept();
   for (int from = 1; from < size; ++from) {
-    MPI_Probe(from, kTagReport, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    for (int arrived = 0; !arrived;) {  // a quiet wait (wait_for says why)
+      MPI_Iprobe(from, kTagReport, MPI_COMM_WORLD, &arrived, MPI_STATUS_IGNORE);
+      const timespec pause{0, 200'000};
+      if (!arrived) nanosleep(&pause, nullptr);
+    }
     const double received = cpu_seconds();
     std::vector<uint64_t> words(RankReport::kWords);
     MPI_Recv(words.data(), RankReport::kWords, MPI_UINT64_T, from, kTagReport, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
@@ -377,6 +404,12 @@ RunSummary run_distributed(const RunSettings& opt) {
   summary = run_summary_of(all, run->query, opt, threads, out_path, scan.persistent_report());
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return summary;
+}
+
+void wait_for_every_rank() {
+  MPI_Request request;
+  MPI_Ibarrier(MPI_COMM_WORLD, &request);
+  wait_for(request);
 }
 
 }  // namespace cqlindex::exec

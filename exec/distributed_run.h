@@ -15,4 +15,8 @@ namespace cqlindex::exec {
 // ends the run with MPI_Abort (exit 2); the output file is written only when every rank finished its share.
 RunSummary run_distributed(const RunSettings& settings);
 
+// Waits, sleeping, until every rank has called it: before MPI_Finalize, whose own wait polls a core while rank
+// 0 answers a query alone.
+void wait_for_every_rank();
+
 }  // namespace cqlindex::exec

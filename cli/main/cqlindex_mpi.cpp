@@ -45,6 +45,7 @@ int main(int argc, char** argv) {
     std::cerr << "cqlindex run: rank " << rank << ": " << e.what() << "\n";
     MPI_Abort(MPI_COMM_WORLD, cqlindex::cli::kExitInput);
   }
+  cqlindex::exec::wait_for_every_rank();
   MPI_Finalize();
   return rc;
 }

@@ -170,3 +170,33 @@ TEST_CASE("mpirun refuses a stale index once, with the one-process exit code and
   CHECK(many.err.find(named) != std::string::npos);
   CHECK(many.err.find(named) == many.err.rfind(named));  // said once, by rank 0
 }
+
+TEST_CASE("similar under mpirun is answered by rank 0 alone, as by one process", "[mpi]") {
+  require_open_mpi();
+  const fs::path dir = scratch("mpi-similar");
+  const auto parts = studies_in_parts(dir);
+  write(dir / "submission.pgn", file_bytes(parts[1]));  // the one game of part 2
+  write(dir / "similar.cql", "cql()\nsimilarposition \"submission.pgn\"\n");
+  build(parts);
+  auto similar = [&](int ranks) {
+    const std::string launcher =
+        ranks > 0 ? "mpirun --oversubscribe --allow-run-as-root -np " + std::to_string(ranks) + " " : "";
+    fs::remove(dir / "out.pgn");
+    auto r = run_process("cd " + shell_quote(dir.string()) + " && " + launcher + shell_quote(CQLINDEX_BINARY) +
+                         " similar submission.pgn -i parts.cqlrepo -o out.pgn 2>/dev/null");
+    return Answer{r.exit_code, r.out, file_bytes(dir / "out.pgn"), "", fs::exists(dir / "out.pgn")};
+  };
+  const Answer one = similar(0), two = similar(2);
+  REQUIRE(one.exit_code == 0);
+  CHECK(two.exit_code == 0);
+  CHECK(without_timing(two.out) == without_timing(one.out));  // said once
+  CHECK(two.output == one.output);
+  CHECK_FALSE(one.output.empty());
+  // `run` with a query that is only similarposition: the similar pipeline, on rank 0
+  const Answer run_one = run(dir, 0, "-i parts.cqlrepo", (dir / "similar.cql").string());
+  const Answer run_two = run(dir, 2, "-i parts.cqlrepo", (dir / "similar.cql").string());
+  REQUIRE(run_one.exit_code == 0);
+  CHECK(run_two.exit_code == 0);
+  CHECK(without_timing(run_two.out) == without_timing(run_one.out));
+  CHECK(run_two.output == run_one.output);
+}
