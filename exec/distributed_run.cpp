@@ -15,7 +15,6 @@
 #include <ctime>
 #include <functional>
 #include <iostream>
-#include <sstream>
 #include <string>
 #include <vector>
 
