@@ -24,6 +24,7 @@
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/summary_lines.h"
+#include "exec/distributed_launch.h"
 #include "exec/similar_query.h"
 
 namespace cqlindex::cli {
@@ -101,6 +102,9 @@ int parse_options(int argc, char** argv, SimilarRequest& o) {
 }  // namespace
 
 int command_similar(int argc, char** argv) {
+  // Under mpirun the search runs on rank 0 alone, as one process (its report aggregates over every file); the
+  // other ranks leave at once instead of writing the same output again.
+  if (exec::launched_ranks() > 1 && exec::launched_rank() != 0) return kExitOk;
   SimilarRequest opt;
   if (int rc = parse_options(argc, argv, opt); rc != kExitOk) return rc < 0 ? kExitOk : rc;
   const exec::SimilarSummary summary = exec::run_similar(opt);

@@ -1,6 +1,11 @@
 #pragma once
 // The sub-commands of cqlindex. Each returns the process exit code (see exit_codes.h).
 
+namespace cqlindex::exec {
+struct RunSettings;
+struct RunSummary;
+}  // namespace cqlindex::exec
+
 namespace cqlindex::cli {
 
 // Runs the sub-command named by argv[1]; returns the exit code.
@@ -25,6 +30,9 @@ int command_similar(int argc, char** argv);
 int command_explain(int argc, char** argv);
 // `run QUERY.cql [options]`: parse (and later evaluate) a CQL query; returns the exit code.
 int run_command(int argc, char** argv);
+// `run` with `evaluate` answering the settings (exec::run_query, or exec::run_distributed on an MPI rank);
+// `speaks`: usage errors and the summary lines printed (rank 0 only). Returns the exit code.
+int run_command_with(int argc, char** argv, exec::RunSummary (*evaluate)(const exec::RunSettings&), bool speaks);
 // cqlindex yacpdb 'QUERY' -i FILE [-o OUT.pgn] [--count]: YACPDB queries over problems (command_yacpdb.cpp).
 int command_yacpdb(int argc, char** argv);
 

@@ -1,0 +1,414 @@
+// A run over MPI ranks: every rank prepares and compiles the query, counts the games of each file (an index's
+// meta, else the game splitter, the unindexed files shared among the ranks), scans its contiguous share of the
+// files with the one-process loop (repository_scan.h) into memory; rank 0 scans its own share straight into the
+// output file, then receives each other rank's games in rank order (which is game order), sums the counts and
+// commits the file. The protocol is the same on every rank; rank 0 decides and broadcasts whether to go on.
+#include "exec/distributed_run.h"
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <functional>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "engine/pgn/game_splitter.h"
+#include "engine/pgn/reader.h"
+#include "exec/repository_indexes.h"
+#include "exec/repository_scan.h"
+#include "exec/run_steps.h"
+
+namespace cqlindex::exec {
+namespace {
+
+constexpr int kTagReport = 1, kTagBytes = 2;
+constexpr size_t kChunk = size_t(1) << 26;  // bytes of one message of games: well inside MPI's int counts
+
+// Returns this process's rank.
+int world_rank() {
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  return rank;
+}
+
+// Returns the number of ranks.
+int world_size() {
+  int size = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  return size;
+}
+
+// Waits for `request` to complete, sleeping between tests: Open MPI's blocking calls poll a core at 100 %
+// while they wait, which on a shared node takes the core from the ranks that work (rank 0 waits for the others
+// to finish their shares; they wait for rank 0 to take their games).
+void wait_for(MPI_Request& request) {
+  for (int done = 0;;) {
+    MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+    if (done) return;
+    const timespec pause{0, 200'000};  // 0.2 ms: a few thousand wake-ups a second at most, each a few µs
+    nanosleep(&pause, nullptr);
+  }
+}
+
+// Returns rank 0's `value` on every rank.
+int broadcast(int value) {
+  MPI_Request request;
+  MPI_Ibcast(&value, 1, MPI_INT, 0, MPI_COMM_WORLD, &request);
+  wait_for(request);
+  return value;
+}
+
+// Ends every rank: a rank cannot go on after the others started (MPI_Abort; mpirun exits non-zero).
+[[noreturn]] void abort_run(int code) {
+  std::cerr.flush();
+  MPI_Abort(MPI_COMM_WORLD, code);
+  std::_Exit(code);
+}
+
+// Sends `bytes` to rank 0 in chunks (the receiver knows the total from the report).
+void send_bytes(const std::string& bytes) {
+  for (size_t at = 0; at < bytes.size(); at += kChunk) {
+    MPI_Request request;
+    MPI_Isend(bytes.data() + at, int(std::min(kChunk, bytes.size() - at)), MPI_BYTE, 0, kTagBytes, MPI_COMM_WORLD,
+              &request);
+    wait_for(request);
+  }
+}
+
+// Returns the `total` bytes rank `from` sends with send_bytes.
+std::string receive_bytes(int from, uint64_t total) {
+  std::string bytes(total, '\0');
+  for (size_t at = 0; at < total; at += kChunk)
+    MPI_Recv(bytes.data() + at, int(std::min<uint64_t>(kChunk, total - at)), MPI_BYTE, from, kTagBytes,
+             MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  return bytes;
+}
+
+// What a rank reports to rank 0 when its share is done, as 64-bit words.
+struct RankReport {
+  Status status = Status::Ok;
+  ScanCounts counts;
+  uint64_t bytes = 0;  // the games that follow (text, or sorted games encoded by encode_kept)
+
+  static constexpr int kWords = 13;
+  // Returns the report as words.
+  std::vector<uint64_t> words() const {
+    return {uint64_t(status), counts.seen, counts.matched, counts.unreadable, counts.with_errors, counts.replayed,
+            counts.messages_only, counts.unreadable_unreplayed, counts.evaluated_indexed, counts.games_indexed,
+            uint64_t(counts.read_past_range), uint64_t(counts.narrowed), bytes};
+  }
+  // Returns the report the words hold.
+  static RankReport of(const std::vector<uint64_t>& w) {
+    RankReport r;
+    r.status = Status(w[0]);
+    ScanCounts& c = r.counts;
+    c.seen = w[1], c.matched = w[2], c.unreadable = w[3], c.with_errors = w[4], c.replayed = w[5];
+    c.messages_only = w[6], c.unreadable_unreplayed = w[7], c.evaluated_indexed = w[8], c.games_indexed = w[9];
+    c.read_past_range = w[10] != 0, c.narrowed = w[11] != 0;
+    r.bytes = w[12];
+    return r;
+  }
+};
+
+// Adds the counts of another share to `into`.
+void add_counts(ScanCounts& into, const ScanCounts& c) {
+  into.seen += c.seen, into.matched += c.matched, into.unreadable += c.unreadable;
+  into.with_errors += c.with_errors, into.replayed += c.replayed, into.messages_only += c.messages_only;
+  into.unreadable_unreplayed += c.unreadable_unreplayed, into.evaluated_indexed += c.evaluated_indexed;
+  into.games_indexed += c.games_indexed;
+  into.read_past_range = into.read_past_range || c.read_past_range;  // only the share holding that game sets it
+  into.narrowed = into.narrowed || c.narrowed;
+}
+
+void put_word(std::string& out, uint64_t w) { out.append(reinterpret_cast<const char*>(&w), sizeof w); }
+void put_text(std::string& out, const std::string& s) {
+  put_word(out, s.size());
+  out += s;
+}
+
+// Returns the matched games of a sorted query (their number, text and sort values) as bytes.
+std::string encode_kept(const std::vector<ScanResult>& kept) {
+  std::string out;
+  put_word(out, kept.size());
+  for (const ScanResult& r : kept) {
+    put_word(out, r.number);
+    put_text(out, r.text);
+    put_word(out, r.outcome.sort_values.size());
+    for (const auto& v : r.outcome.sort_values) {
+      if (!v) {
+        put_word(out, 0);
+      } else if (const int64_t* n = std::get_if<int64_t>(&*v)) {
+        put_word(out, 1);
+        put_word(out, uint64_t(*n));
+      } else {
+        put_word(out, 2);
+        put_text(out, std::get<std::string>(*v));
+      }
+    }
+  }
+  return out;
+}
+
+// Reads what encode_kept wrote.
+class KeptReader {
+ public:
+  explicit KeptReader(const std::string& bytes) : bytes_(bytes) {}
+  // Appends the games to `kept`.
+  void append_to(std::vector<ScanResult>& kept) {
+    for (uint64_t n = word(); n > 0; --n) {
+      ScanResult r;
+      r.matched = true;
+      r.number = word();
+      r.text = text();
+      for (uint64_t values = word(); values > 0; --values) {
+        std::optional<cql::eval::SortValue>& value = r.outcome.sort_values.emplace_back();
+        const uint64_t kind = word();
+        if (kind == 1) value.emplace(std::in_place_index<0>, int64_t(word()));
+        else if (kind == 2) value.emplace(std::in_place_index<1>, text());
+      }
+      kept.push_back(std::move(r));
+    }
+  }
+
+ private:
+  uint64_t word() {
+    uint64_t w;
+    std::memcpy(&w, bytes_.data() + at_, sizeof w);
+    at_ += sizeof w;
+    return w;
+  }
+  std::string text() {
+    const uint64_t n = word();
+    std::string s = bytes_.substr(at_, n);
+    at_ += n;
+    return s;
+  }
+  const std::string& bytes_;
+  size_t at_ = 0;
+};
+
+// Returns true when the query has a `message` filter: its lines go to one console in game order.
+bool says_messages(const cql::Node& node) {
+  if (node.kind == cql::NodeKind::Message) return true;
+  for (const auto& kid : node.kids)
+    if (kid.node && says_messages(*kid.node)) return true;
+  return false;
+}
+
+// While it lives, standard error is discarded: a rank repeating a check rank 0 made and reported already.
+class QuietStandardError {
+ public:
+  QuietStandardError() : saved_(std::cerr.rdbuf(nullptr)) {}
+  ~QuietStandardError() {
+    std::cerr.rdbuf(saved_);
+    std::cerr.clear();  // the writes to no buffer set badbit
+  }
+
+ private:
+  std::streambuf* saved_;
+};
+
+// Returns the games of each file: an index's own count, else the file's games cut by the game splitter, each
+// unindexed file counted by one rank (file k by rank k mod K) and the counts summed over the ranks. False when
+// a file cannot be read (on any rank; that rank says why).
+bool count_games(const std::vector<std::string>& files, const RepositoryIndexes& indexes, bool indexed,
+                 std::vector<uint64_t>& counts) {
+  const int rank = world_rank(), size = world_size();
+  counts.assign(files.size(), 0);
+  int failed = 0;
+  for (size_t k = 0; k < files.size(); ++k) {
+    if ((indexed && indexes.indexed(k)) || int(k % size) != rank) continue;
+    std::string err;
+    std::unique_ptr<pgn::PgnFile> file = pgn::PgnFile::open(files[k], &err);
+    if (!file) {
+      std::cerr << "cqlindex run: " << err << "\n";
+      failed = 1;
+      continue;
+    }
+    pgn::GameSplitter splitter(file->text());
+    pgn::GameSpan span;
+    while (splitter.next(span)) ++counts[k];
+  }
+  MPI_Request request;
+  MPI_Iallreduce(MPI_IN_PLACE, counts.data(), int(counts.size()), MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD, &request);
+  wait_for(request);
+  MPI_Iallreduce(MPI_IN_PLACE, &failed, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD, &request);
+  wait_for(request);
+  for (size_t k = 0; k < files.size(); ++k)
+    if (indexed && indexes.indexed(k)) counts[k] = indexes.games(k);
+  return failed == 0;
+}
+
+// Returns the files [begin, end) of rank `rank`'s share: contiguous runs of about equal games (a file goes to
+// the rank its first game falls to), so that the ranks' games in rank order are the repository's game order.
+std::pair<size_t, size_t> share_of(const std::vector<uint64_t>& starts, uint64_t total, int rank, int size) {
+  auto owner = [&](size_t k) { return total == 0 ? 0 : int(std::min<uint64_t>(size - 1, starts[k] * size / total)); };
+  size_t begin = 0;
+  while (begin < starts.size() && owner(begin) < rank) ++begin;
+  size_t end = begin;
+  while (end < starts.size() && owner(end) == rank) ++end;
+  return {begin, end};
+}
+
+// Returns this process's CPU seconds so far.
+double cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
+}
+
+// Returns true when the test hook asks this rank to die after its first file (CQLINDEX_TEST_KILL_RANK=N): the
+// tests of a rank killed mid-run.
+bool killed_for_test(int rank) {
+  const char* hook = std::getenv("CQLINDEX_TEST_KILL_RANK");
+  return hook && std::atoi(hook) == rank && rank > 0;
+}
+
+// What rank 0 decides after preparing and compiling the query, broadcast to the others.
+enum Decision : int { kStop = 0, kAlone = 1, kShare = 2 };
+
+}  // namespace
+
+RunSummary run_distributed(const RunSettings& opt) {
+  const int rank = world_rank(), size = world_size();
+  if (size == 1) return run_query(opt);
+  RunSummary summary;
+  auto stop = [&](Status status) { return stopped(summary, status); };
+  // Rank 0 prepares and compiles first, says any refusal once, and decides; the others follow (the same query
+  // text and files give them the same query, quietly).
+  std::optional<PreparedRun> run;
+  std::optional<cql::eval::Program> program;
+  Status status = Status::Ok;
+  if (rank == 0) {
+    run = prepare_run(opt, summary);
+    if (run && !run->lone_similar) program = compile_run(run->query, opt, *run->repository, run->source, true, &status);
+    const bool alone = run && (run->lone_similar || (program && (run->query.needs_single_thread ||
+                                                                 program->may_fail || says_messages(*run->query.body))));
+    broadcast(alone ? kAlone : program ? kShare : kStop);
+    if (!run) return summary;
+    if (run->lone_similar) return run_lone_similar(*run, opt);
+    if (!program) return stop(status);
+    if (alone) return evaluate_compiled(*run, opt, *program);
+  } else {
+    if (broadcast(0) != kShare) return summary;
+    run = prepare_run(opt, summary);
+    if (run) program = compile_run(run->query, opt, *run->repository, run->source, false, &status);
+    if (!program) abort_run(2);  // rank 0 could: the files changed under the run (the message is out)
+  }
+  const Repository& repository = *run->repository;
+  const std::vector<std::string>& files = repository.files();
+  // Rank 0 opens the output and checks the indexes (saying what it finds once); the others check quietly.
+  const std::string out_path = run_output_path(run->query, opt);
+  std::unique_ptr<OutputFile> out_file;
+  RepositoryIndexes indexes;
+  if (rank == 0) {
+    out_file = open_run_output(run->query, opt, repository, &status);
+    if (out_file && !opt.no_index) status = indexes.check({"run", "", opt.index_dir, "", true}, repository);
+    if (broadcast(status == Status::Ok) == 0) return stop(status);
+  } else {
+    if (broadcast(0) == 0) return summary;
+    if (!opt.no_index) {
+      QuietStandardError quiet;
+      status = indexes.check({"run", "", opt.index_dir, "", true}, repository);
+    }
+    if (status != Status::Ok) {
+      std::cerr << "cqlindex run: rank " << rank << ": the indexes changed while the run started\n";
+      abort_run(2);
+    }
+  }
+  const unsigned threads = run_threads(run->query, opt, false);
+  const auto t0 = std::chrono::steady_clock::now();
+  // Every file's first game number, and this rank's share.
+  std::vector<uint64_t> counts;
+  if (!count_games(files, indexes, !opt.no_index, counts)) return rank == 0 ? stop(Status::InputError) : summary;
+  std::vector<uint64_t> starts(files.size(), 0);
+  for (size_t k = 1; k < files.size(); ++k) starts[k] = starts[k - 1] + counts[k - 1];
+  const uint64_t total = files.empty() ? 0 : starts.back() + counts.back();
+  auto [begin, end] = share_of(starts, total, rank, size);
+  // A share after the game CQL reads past a -gamenumber range is not read, as one process stops before it.
+  const std::optional<cql::Range>& range = run->query.header.gamenumber;
+  if (range && begin < end && int64_t(starts[begin]) > range->max) end = begin;
+  // This rank's matched games: rank 0's straight to the output file, the others' kept until rank 0 takes them.
+  const bool sorted = !program->sorts.empty();
+  std::string games;
+  RepositoryScan::Sink sink = [&](ScanResult& r) {
+    if (rank == 0) out_file->stream() << r.text;
+    else games += r.text;
+    return true;
+  };
+  RepositoryScan scan(run->query, opt, *program, repository, indexes, threads, sink);
+  RankReport mine;
+  for (size_t k = begin; k < end && mine.status == Status::Ok; ++k) {
+    mine.status = scan.scan(k, k + 1, starts[k]);
+    if (killed_for_test(rank)) std::raise(SIGKILL);
+  }
+  if (mine.status == Status::Ok && scan.run_error()) {  // cannot happen: a query that may stop runs alone
+    std::cerr << cql::format_error(*scan.run_error(), opt.query_file, run->source);
+    mine.status = Status::QueryError;
+  }
+  mine.counts = scan.counts();
+  if (rank != 0) {
+    if (sorted) games = encode_kept(scan.kept());
+    mine.bytes = games.size();
+    const std::vector<uint64_t> words = mine.words();
+    MPI_Request request;
+    MPI_Isend(words.data(), RankReport::kWords, MPI_UINT64_T, 0, kTagReport, MPI_COMM_WORLD, &request);
+    wait_for(request);
+    send_bytes(games);
+    return summary;
+  }
+  // Rank 0: the other shares in rank order, which is game order; sorted games merged as one process sorts them.
+  // The CPU time of the merge leaves out the waits for a rank's report (Open MPI polls while it waits).
+  double merge_seconds = 0;
+  ScanCounts all = mine.counts;
+  status = mine.status;
+  std::vector<ScanResult>& kept = scan.kept();
+  for (int from = 1; from < size; ++from) {
+    for (int arrived = 0; !arrived;) {  // a quiet wait (wait_for says why)
+      MPI_Iprobe(from, kTagReport, MPI_COMM_WORLD, &arrived, MPI_STATUS_IGNORE);
+      const timespec pause{0, 200'000};
+      if (!arrived) nanosleep(&pause, nullptr);
+    }
+    const double received = cpu_seconds();
+    std::vector<uint64_t> words(RankReport::kWords);
+    MPI_Recv(words.data(), RankReport::kWords, MPI_UINT64_T, from, kTagReport, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    const RankReport report = RankReport::of(words);
+    const std::string bytes = receive_bytes(from, report.bytes);
+    if (status == Status::Ok) status = report.status;
+    if (status == Status::Ok) {  // else the run has failed: the rest is only drained
+      add_counts(all, report.counts);
+      if (sorted) KeptReader(bytes).append_to(kept);
+      else out_file->stream() << bytes;
+    }
+    merge_seconds += cpu_seconds() - received;
+  }
+  if (status != Status::Ok) return stop(status);
+  if (Status s = report_scan_end(all, false, std::nullopt, opt, run->source); s != Status::Ok) return stop(s);
+  const double sort_start = cpu_seconds();
+  if (sorted) emit_sorted(*program, kept, sink);
+  merge_seconds += cpu_seconds() - sort_start;
+  std::string err;
+  if (!out_file->commit(&err)) {  // no success line: the output is not there
+    std::cerr << "cqlindex run: " << err << "\n";
+    return stop(Status::InputError);
+  }
+  std::cerr << "cqlindex run: " << size << " ranks; rank 0 spent " << merge_seconds
+            << " CPU seconds merging and writing the other ranks' games\n";
+  summary = run_summary_of(all, run->query, opt, threads, out_path, scan.persistent_report());
+  summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return summary;
+}
+
+void wait_for_every_rank() {
+  MPI_Request request;
+  MPI_Ibarrier(MPI_COMM_WORLD, &request);
+  wait_for(request);
+}
+
+}  // namespace cqlindex::exec

@@ -1,0 +1,306 @@
+// The run pipeline's loop over a repository's files: plan each file over its index, replay its candidates (or
+// every game) in parallel, deliver the results in game order.
+#include "exec/repository_scan.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+
+#include "engine/pgn/range_reader.h"
+#include "engine/pgn/reader.h"
+#include "exec/worker_pool.h"
+#include "indexer/index_builder.h"
+#include "store/index_store.h"
+#include "store/keys/flag_key.h"
+
+namespace cqlindex::exec {
+namespace {
+
+// Where a run's stderr lines go: the terminal, or a served run's memory.
+std::ostream& diagnostics_of(const RunSettings& opt) { return opt.memory ? *opt.memory->diagnostics : std::cerr; }
+// Where a run's stdout lines go: the terminal, or a served run's memory.
+std::ostream& messages_of(const RunSettings& opt) { return opt.memory ? *opt.memory->messages : std::cout; }
+
+// Replays the games at `spans`, read by their byte ranges from `ranges` (else cut from `text`): parsed and
+// handed to work(game, worker) on the worker pool, then deliver(info, result) in the order of `spans` (it stops
+// the replay by returning false). False (with `error`) when a game cannot be read, after delivering those before.
+template <class R>
+bool replay_spans(const pgn::RangeReader* ranges, std::string_view text, const std::vector<pgn::GameSpan>& spans,
+                  unsigned threads, size_t batch, const std::function<R(const pgn::Game&, unsigned)>& work,
+                  const std::function<bool(const pgn::GameInfo&, R&&)>& deliver, std::string* error) {
+  struct Replayed {
+    pgn::GameInfo info;
+    R result;
+  };
+  threads = std::max(1u, threads);
+  std::vector<pgn::Game> games(threads);  // one per worker, reused from game to game
+  std::vector<std::string> buffers(threads), read_errors(spans.size());
+  size_t failed = 0;
+  const bool ok = for_each_in_order<Replayed>(
+      spans.size(), threads, batch,
+      [&](size_t i, unsigned worker) -> std::optional<Replayed> {
+        const pgn::GameSpan& s = spans[i];
+        std::string_view bytes;
+        if (ranges) {
+          if (!ranges->read(s.offset, s.length, buffers[worker], &read_errors[i])) return std::nullopt;
+          bytes = buffers[worker];
+        } else {
+          bytes = text.substr(s.offset, s.length);
+        }
+        pgn::Game& game = games[worker];
+        pgn::parse_game(bytes, pgn::GameLocation{s.number, s.offset, s.first_line, s.first_col}, game);
+        return Replayed{pgn::info_of(game), work(game, worker)};
+      },
+      [&](size_t, Replayed&& r) { return deliver(r.info, std::move(r.result)); }, &failed);
+  if (!ok && error) *error = read_errors[failed];
+  return ok;
+}
+
+}  // namespace
+
+RepositoryScan::RepositoryScan(cql::Query& query, const RunSettings& opt, const cql::eval::Program& program,
+                               const Repository& repository, RepositoryIndexes& indexes, unsigned threads,
+                               Sink sink)
+    : query_(query),
+      opt_(opt),
+      program_(program),
+      files_(repository.files()),
+      indexes_(indexes),
+      threads_(threads),
+      sink_(std::move(sink)),
+      served_index_(opt.memory ? opt.memory->index : nullptr) {
+  if (opt.gamenumber) games_ = cql::Range{opt.gamenumber->first, opt.gamenumber->second};
+  else if (query.header.gamenumber) games_ = query.header.gamenumber;
+  for (unsigned i = 0; i < std::max(1u, threads); ++i)
+    scanners_.push_back(std::make_unique<cql::eval::GameScanner>(program));
+}
+
+RepositoryScan::~RepositoryScan() = default;
+
+ScanResult RepositoryScan::work(const pgn::Game& g, unsigned worker) {
+  ScanResult r;
+  if (opt_.memory && opt_.memory->cancelled()) {  // not evaluated: the delivery stops before it
+    r.in_range = false;
+    return r;
+  }
+  if (games_ && (int64_t(g.number) < games_->min || int64_t(g.number) > games_->max)) {
+    r.in_range = false;
+    return r;
+  }
+  if (candidates_ && !candidates_->contains(uint32_t(g.number - offset_ - 1))) {  // read for its PGN messages only
+    r.in_range = false;
+    r.messages_only = true;
+    r.unreadable = !g.start_known;  // counted as a scan counts it
+    return r;
+  }
+  r.unreadable = !g.start_known;
+  cql::eval::GameOutcome o;
+  try {
+    o = scanners_[worker]->scan(g);
+  } catch (const cql::CqlError& e) {
+    r.error = e;
+    return r;
+  }
+  r.messages = std::move(o.messages);
+  if (o.matched) {
+    r.matched = true;
+    if (o.set_tags.empty()) {
+      pgn::write_game(g, o.comments, {}, r.text);
+      if (opt_.memory) r.served = output_game_of(g, o.comments);
+    } else {  // settag: the game is written with the tags the query set
+      pgn::Game tagged = g.copy_viewing();
+      cql::eval::apply_set_tags(o, tagged);
+      pgn::write_game(tagged, o.comments, {}, r.text);
+      if (opt_.memory) r.served = output_game_of(tagged, o.comments);
+    }
+    r.number = g.number;
+    r.outcome.sort_values = std::move(o.sort_values);
+  }
+  return r;
+}
+
+bool RepositoryScan::deliver(const pgn::GameInfo& info, ScanResult&& r) {
+  if (opt_.memory && opt_.memory->cancelled()) {
+    cancelled_ = true;
+    finished_ = true;
+    return false;
+  }
+  if (games_ && int64_t(info.number) > games_->max) {
+    counts_.read_past_range = int64_t(info.number) == games_->max + 1;
+    finished_ = true;
+    return false;
+  }
+  ++counts_.seen;
+  if (r.messages_only) {
+    ++counts_.messages_only;
+    if (r.unreadable) ++counts_.unreadable, ++counts_.unreadable_unreplayed;
+  }
+  std::ostream& diag = diagnostics_of(opt_);
+  for (const pgn::PgnError& e : info.errors) diag << pgn::format_error(input_, e) << '\n';
+  if (!info.errors.empty())
+    for (const pgn::PgnError& e : info.errors)
+      if (e.severity == pgn::Severity::Error) {
+        ++counts_.with_errors;
+        break;
+      }
+  if (!r.in_range) return true;
+  if (r.error) {  // the first game in file order where the run stops, as single-threaded CQL
+    run_error_ = std::move(r.error);
+    finished_ = true;
+    return false;
+  }
+  std::ostream& said = messages_of(opt_);
+  for (const std::string& m : r.messages) said << m << '\n';
+  ++counts_.replayed;
+  if (r.unreadable && !r.matched) ++counts_.unreadable;
+  if (r.matched) {
+    ++counts_.matched;
+    // with sort the output order is known only at the end (the games are kept); else streamed in game order
+    if (!program_.sorts.empty()) kept_.push_back(std::move(r));
+    else if (!sink_(r)) {
+      finished_ = true;
+      return false;
+    }
+  }
+  return true;
+}
+
+Status RepositoryScan::scan(size_t begin, size_t end, uint64_t offset) {
+  offset_ = offset;
+  for (size_t k = begin; k < end && !finished_; ++k)
+    if (Status s = scan_file(k); s != Status::Ok) return s;
+  return Status::Ok;
+}
+
+Status RepositoryScan::scan_file(size_t k) {
+  std::ostream& diag = diagnostics_of(opt_);
+  std::string err;
+  input_ = files_[k];
+  std::unique_ptr<store::IndexStore> opened;  // this file's, closed when the next file's turn comes
+  if (!served_index_)
+    if (Status s = indexes_.open(k, opened); s != Status::Ok) return s;
+  const store::IndexStore* index = served_index_ && !opt_.no_index ? served_index_ : opened.get();
+  candidates_.reset();
+  planner::PlanReport plan;
+  // a query that can stop with an error where it is evaluated replays every game, as CQL would reach it
+  if (index && !program_.may_fail) {
+    // the planner reads the header's gamenumber range in this file's own numbers
+    const std::optional<cql::Range> whole_range = query_.header.gamenumber;
+    if (whole_range)
+      query_.header.gamenumber = cql::Range{whole_range->min - int64_t(offset_), whole_range->max - int64_t(offset_)};
+    candidates_ = planner::plan_candidates(query_, *index, &plan, program_.options.submissions.get());
+    query_.header.gamenumber = whole_range;
+  }
+  if (index && !plan.error.empty()) {  // a damaged block: stop rather than answer from part of the index
+    diag << "cqlindex run: " << plan.error << " ('cqlindex verify " << input_
+         << "' names every damaged file; rebuild the index, or use --no-index)\n";
+    return Status::InputError;
+  }
+  // The games an indexed run reads: its candidates, and the games with PGN errors or warnings for their
+  // messages only, so that a run reports the same errors and counts whether the index rules games out or not.
+  Roaring to_read;
+  if (candidates_) {
+    to_read = *candidates_;
+    if (index->meta().build_options.find(indexer::kPgnProblemMarker) != std::string::npos) {
+      auto problems =
+          index->postings(store::Family::Flags, store::keys::game_flag_key(store::keys::GameFlag::PgnProblem), &err);
+      if (!problems) {
+        diag << "cqlindex run: " << err << "\n";
+        return Status::InputError;
+      }
+      to_read |= problems->bits();
+    } else {
+      diag << "cqlindex run: the index predates the record of PGN errors: the errors of the games it rules "
+              "out are not reported (rebuild it with 'cqlindex build " << input_ << "')\n";
+    }
+  }
+  // A file read by candidates is read by byte ranges (pread), so its memory follows its candidates, not the
+  // file; one scanned whole is mapped, its pages handed back as the scan goes (a pipe is read into memory).
+  std::unique_ptr<pgn::PgnFile> file;
+  std::unique_ptr<pgn::RangeReader> ranges;
+  std::error_code regular_error;
+  if (candidates_ && std::filesystem::is_regular_file(input_, regular_error))
+    ranges = pgn::RangeReader::open(input_, &err);
+  else
+    file = pgn::PgnFile::open(input_, &err);
+  if (!file && !ranges) {
+    diag << "cqlindex run: " << err << "\n";
+    return Status::InputError;
+  }
+  pgn::ReadOptions ro;
+  ro.threads = threads_;
+  ro.first_number = offset_ + 1;
+  ro.progress = [&](uint64_t done) {  // memory independent of the file's size
+    if (file) file->release_before(done);
+  };
+  std::function<ScanResult(const pgn::Game&, unsigned)> work = [this](const pgn::Game& g, unsigned worker) {
+    return this->work(g, worker);
+  };
+  std::function<bool(const pgn::GameInfo&, ScanResult&&)> deliver = [this](const pgn::GameInfo& info,
+                                                                           ScanResult&& r) {
+    return this->deliver(info, std::move(r));
+  };
+  const uint64_t seen_before = counts_.seen, messages_only_before = counts_.messages_only;
+  if (!candidates_) {
+    if (index && !said_cannot_narrow_) {
+      diag << "cqlindex run: the index cannot narrow this query: every game is replayed\n";
+      said_cannot_narrow_ = true;
+    }
+    pgn::for_each_game<ScanResult>(file->text(), ro, work, deliver);
+    offset_ += counts_.seen - seen_before;  // every game of the file, unless the run stopped in it
+    return Status::Ok;
+  }
+  counts_.narrowed = true;
+  // The games to read in slices, each read by its byte ranges: memory follows the slice, not the answer.
+  constexpr size_t kSlice = 8192;
+  std::vector<pgn::GameSpan> spans;
+  bool go_on = true;
+  auto replay = [&] {
+    if (spans.empty() || !go_on) return true;
+    bool stopped = false;
+    std::function<bool(const pgn::GameInfo&, ScanResult&&)> counted = [&](const pgn::GameInfo& info,
+                                                                         ScanResult&& r) {
+      stopped = !deliver(info, std::move(r));
+      return !stopped;
+    };
+    bool ok = replay_spans<ScanResult>(ranges.get(), file ? file->text() : std::string_view(), spans, threads_,
+                                       ro.batch_games, work, counted, &err);
+    go_on = !stopped;
+    spans.clear();
+    return ok;
+  };
+  for (auto it = to_read.begin(); it != to_read.end() && go_on; ++it) {
+    const uint32_t id = *it;
+    if (games_ && int64_t(offset_ + id) + 1 > games_->max) break;
+    auto record = index->game(id, &err);
+    if (!record) {
+      diag << "cqlindex run: " << err << "\n";
+      return Status::InputError;
+    }
+    spans.push_back(
+        pgn::GameSpan{offset_ + id + 1, record->offset, record->length, record->first_line, record->first_col});
+    if (spans.size() == kSlice && !replay()) {
+      diag << "cqlindex run: " << err << "\n";
+      return Status::InputError;
+    }
+  }
+  if (!replay()) {
+    diag << "cqlindex run: " << err << "\n";
+    return Status::InputError;
+  }
+  // Every game of the file is accounted for: the index ruled out the others without a replay.
+  const uint64_t total = index->meta().game_count;
+  const uint64_t evaluated = (counts_.seen - seen_before) - (counts_.messages_only - messages_only_before);
+  // the games of this file inside the range (CQL reads one past its end, counted below)
+  const int64_t room = games_ ? std::max<int64_t>(games_->max - int64_t(offset_), 0) : int64_t(total);
+  const uint64_t counted = std::min<uint64_t>(total, uint64_t(room));
+  counts_.seen = seen_before + counted;
+  counts_.read_past_range = games_ && int64_t(total) > room;
+  finished_ = finished_ || counts_.read_past_range;
+  counts_.evaluated_indexed += evaluated;
+  counts_.games_indexed += counted;
+  offset_ += total;
+  return Status::Ok;
+}
+
+}  // namespace cqlindex::exec

@@ -1,0 +1,106 @@
+#pragma once
+// The run pipeline's loop over a repository's files (run_query.cpp): each file planned over its own index when
+// it has a fresh one, its candidates (or every game) replayed on the worker pool, the results delivered in game
+// order to a sink. A run of consecutive files [begin, end) can be scanned with its first game number given, so
+// that one process scans the whole repository and an MPI rank its share (distributed_run.cpp) with the same code.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/cql/error.h"
+#include "engine/cql/eval/evaluator.h"
+#include "engine/cql/query.h"
+#include "engine/pgn/reader.h"
+#include "exec/memory_run.h"
+#include "exec/repository.h"
+#include "exec/repository_indexes.h"
+#include "exec/run_query.h"
+#include "exec/status.h"
+#include "planner/plan.h"
+
+namespace cqlindex::exec {
+
+// One game's result, delivered in game order.
+struct ScanResult {
+  bool in_range = true;   // inside the -gamenumber range
+  bool matched = false;
+  bool unreadable = false;
+  std::string text;       // the game as written to the output
+  cql::eval::GameOutcome outcome;  // sort values (queries with sort)
+  uint64_t number = 0;
+  std::vector<std::string> messages;  // `message` lines, printed in game order
+  std::optional<cql::CqlError> error;  // CQL stops the run here (a literal matched as a position, ...)
+  bool messages_only = false;  // ruled out by the index, read only to report its PGN errors
+  std::optional<OutputGame> served;  // a served run: the game's tags and the query's comments by ply
+};
+
+// The counts of a scan, summed over the files scanned (and over the ranks of a distributed run).
+struct ScanCounts {
+  uint64_t seen = 0, matched = 0, unreadable = 0, with_errors = 0, replayed = 0, messages_only = 0,
+           unreadable_unreplayed = 0;
+  uint64_t evaluated_indexed = 0, games_indexed = 0;  // over the files whose index narrowed the query
+  bool read_past_range = false;  // CQL 6.2 reads the game after a gamenumber range and counts it in "of M games"
+  bool narrowed = false;         // some file's index narrowed the query
+};
+
+class RepositoryScan {
+ public:
+  // A matched game handed on in game order (unsorted queries); false stops the run there (a result cap).
+  using Sink = std::function<bool(ScanResult&)>;
+
+  // Scans with `program` (compiled from `query`) on `threads` workers; `indexes` checked already (unused with
+  // --no-index or a served run's own index). Matched games go to `sink`, or are kept when the query sorts.
+  RepositoryScan(cql::Query& query, const RunSettings& opt, const cql::eval::Program& program,
+                 const Repository& repository, RepositoryIndexes& indexes, unsigned threads, Sink sink);
+  ~RepositoryScan();
+
+  // Scans files [begin, end) of the repository, the first file's games numbered from `offset` + 1, until the
+  // -gamenumber range or an error ends the run. Returns Ok, or the status of a stop (its message on stderr).
+  Status scan(size_t begin, size_t end, uint64_t offset);
+
+  // Returns the counts so far.
+  const ScanCounts& counts() const { return counts_; }
+  // Returns the matched games of a sorted query in game order (not yet sorted).
+  std::vector<ScanResult>& kept() { return kept_; }
+  // Returns the query error that stopped the run at a game (the first in game order), if any.
+  const std::optional<cql::CqlError>& run_error() const { return run_error_; }
+  // Returns true when a served run's caller cancelled the run.
+  bool cancelled() const { return cancelled_; }
+  // Returns the persistent variables after the last game (one worker, games in order).
+  std::vector<std::string> persistent_report() const { return scanners_.front()->persistent_report(); }
+
+ private:
+  // Returns the result of game `g` on worker `worker`.
+  ScanResult work(const pgn::Game& g, unsigned worker);
+  // Takes game `info`'s result in game order; returns false to stop the reading.
+  bool deliver(const pgn::GameInfo& info, ScanResult&& r);
+  // Scans file k, whose first game is numbered offset_ + 1. Returns Ok, or the status of a stop.
+  Status scan_file(size_t k);
+
+  cql::Query& query_;
+  const RunSettings& opt_;
+  const cql::eval::Program& program_;
+  const std::vector<std::string>& files_;
+  RepositoryIndexes& indexes_;
+  const unsigned threads_;
+  Sink sink_;
+  std::optional<cql::Range> games_;  // the -gamenumber range, in the repository's numbers
+  const store::IndexStore* served_index_;
+  std::vector<std::unique_ptr<cql::eval::GameScanner>> scanners_;
+  ScanCounts counts_;
+  std::vector<ScanResult> kept_;
+  std::optional<cql::CqlError> run_error_;
+  bool cancelled_ = false;
+  bool finished_ = false;  // past the gamenumber range, or stopped by a query error: no later file is read
+  bool said_cannot_narrow_ = false;
+  // The file being read: its path (for its PGN messages), the games of the files before it (its game k is the
+  // repository's game offset + k), its candidates (local ids) when its index narrowed the query.
+  std::string input_;
+  uint64_t offset_ = 0;
+  std::optional<planner::CandidateSet> candidates_;
+};
+
+}  // namespace cqlindex::exec

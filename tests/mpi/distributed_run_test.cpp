@@ -1,0 +1,202 @@
+// `mpirun -np K cqlindex run` (issue 18 part 2, exec/distributed_run.h) on this machine's loopback: the studies
+// file cut into five at game boundaries, a .cqlrepo list of the parts, and every answer of 1, 2 and 4 ranks
+// compared byte for byte with the one-process run over the whole file: the output file, CQL's summary line
+// (its seconds left out), standard output and the accounting line; plain, sorted, persistent and -gamenumber
+// queries, with and without indexes. A rank killed mid-run ends the job with a non-zero exit and no output
+// file; a refusal (a stale index) is said by rank 0 with the one-process exit code.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "multi/multi_test_util.h"
+#include "support/file_bytes.h"
+#include "support/process.h"
+
+namespace fs = std::filesystem;
+using cqlindex::test::file_bytes;
+using cqlindex::test::run_process;
+using cqlindex::test::shell_quote;
+using multi_test::scratch;
+using multi_test::split;
+using multi_test::write;
+
+namespace {
+
+const std::string kData = CQLINDEX_SHARED_DATA;
+const std::string kExalpha = kData + "/cql-examples/cql62-distribution-examples/exalpha/";
+
+struct Answer {
+  int exit_code = -1;
+  std::string out;     // standard output
+  std::string output;  // the output file's bytes
+  std::string err;     // standard error
+  bool output_exists = false;
+};
+
+// Requires mpirun and cqlindex-mpi: the MPI tests fail (never skip) where Open MPI is missing.
+void require_open_mpi() {
+  const auto which = run_process("command -v mpirun");
+  INFO("mpirun is missing: scripts/setup installs Open MPI (openmpi-bin, libopenmpi-dev)");
+  REQUIRE(which.exit_code == 0);
+  const fs::path mpi_binary = fs::path(CQLINDEX_BINARY).parent_path() / "cqlindex-mpi";
+  INFO("cqlindex-mpi was not built: scripts/setup installs libopenmpi-dev, then rebuild");
+  REQUIRE(fs::exists(mpi_binary));
+}
+
+// Runs `cqlindex run ARGS -o DIR/out.pgn QUERY` in `dir`, under `mpirun -np ranks` when ranks > 0 (with
+// `env` before it), and reads the output file.
+Answer run(const fs::path& dir, int ranks, const std::string& args, const std::string& query,
+           const std::string& env = "") {
+  const fs::path out = dir / "out.pgn", err = dir / "stderr.txt";
+  fs::remove(out);
+  const std::string launcher =
+      ranks > 0 ? "mpirun --oversubscribe --allow-run-as-root -np " + std::to_string(ranks) + " " : "";
+  auto r = run_process("cd " + shell_quote(dir.string()) + " && " + env + " " + launcher +
+                       shell_quote(CQLINDEX_BINARY) + " run " + args + " -o " + shell_quote(out.string()) + " " +
+                       shell_quote(query) + " 2>" + shell_quote(err.string()));
+  return Answer{r.exit_code, r.out, file_bytes(out), file_bytes(err), fs::exists(out)};
+}
+
+// Returns `out` with CQL's timing ("in 0.012 seconds") left out.
+std::string without_timing(const std::string& out) {
+  return std::regex_replace(out, std::regex(" in [0-9.]+ seconds"), " in seconds");
+}
+
+// Returns the accounting line of a run's standard error, else "".
+std::string accounting(const std::string& err) {
+  static const std::regex line("cqlindex run: [0-9]+ games, [^\n]*");
+  std::smatch m;
+  return std::regex_search(err, m, line) ? m.str(0) : "";
+}
+
+// Compares `query` (with `extra` flags) over the parts' list under 1, 2 and 4 ranks with one process over
+// the whole file.
+void check_same(const fs::path& dir, const std::string& query, const std::string& extra,
+                const std::vector<int>& ranks = {2, 4}) {
+  INFO("query " << query << " " << extra);
+  const Answer whole = run(dir, 0, extra + " -i whole.pgn", query);
+  REQUIRE(whole.exit_code == 0);
+  REQUIRE(whole.out.find(" matches of ") != std::string::npos);
+  for (int k : ranks) {
+    INFO(k << " ranks");
+    const Answer many = run(dir, k, extra + " -i parts.cqlrepo", query);
+    INFO(many.err);
+    CHECK(many.exit_code == 0);
+    CHECK(without_timing(many.out) == without_timing(whole.out));
+    CHECK_FALSE(accounting(whole.err).empty());
+    CHECK(accounting(many.err) == accounting(whole.err));
+    CHECK(many.output.size() == whole.output.size());
+    CHECK(many.output == whole.output);
+  }
+}
+
+// The studies cut into five parts (one of a single game) and listed in parts.cqlrepo; returns the parts.
+std::vector<std::string> studies_in_parts(const fs::path& dir) {
+  const auto parts = split(dir, file_bytes(kData + "/studies/cql-sample.pgn"), {61, 62, 151, 191});
+  std::string list;
+  for (const std::string& p : parts) list += fs::path(p).filename().string() + "\n";
+  write(dir / "parts.cqlrepo", list);
+  return parts;
+}
+
+// Builds the default index of each file; REQUIREs success.
+void build(const std::vector<std::string>& files) {
+  for (const std::string& f : files) {
+    auto r = run_process(shell_quote(CQLINDEX_BINARY) + " build " + shell_quote(f) + " 2>&1");
+    INFO(r.out);
+    REQUIRE(r.exit_code == 0);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("mpirun over the studies cut into five equals one process over the whole file", "[mpi]") {
+  require_open_mpi();
+  const fs::path dir = scratch("mpi-studies");
+  const auto parts = studies_in_parts(dir);
+  REQUIRE(parts.size() == 5);
+  SECTION("without indexes") {
+    check_same(dir, kExalpha + "passers.cql", "-threads 2", {1, 2, 4});
+    check_same(dir, kExalpha + "staircase-sort.cql", "-threads 2", {4});  // sorted: merged on rank 0
+    check_same(dir, kExalpha + "persistent.cql", "-threads 2", {2});      // cross-game state: rank 0 alone
+    check_same(dir, kExalpha + "passers.cql", "-threads 2 -gamenumber 50 200", {2});
+    check_same(dir, kExalpha + "passers.cql", "-threads 2 -gamenumber 60 60", {4});  // ends inside a share
+  }
+  SECTION("with indexes") {
+    build(parts);
+    build({(dir / "whole.pgn").string()});
+    check_same(dir, kExalpha + "smotheredmate.cql", "-threads 2", {2, 4});
+    check_same(dir, kExalpha + "staircase-sort.cql", "-threads 1 -gamenumber 100 240", {2});
+    check_same(dir, kExalpha + "smotheredmate.cql", "-threads 2 -gamenumber 61 61", {4});
+  }
+}
+
+TEST_CASE("mpirun with a rank killed mid-run exits non-zero and leaves no output file", "[mpi]") {
+  require_open_mpi();
+  const fs::path dir = scratch("mpi-killed");
+  studies_in_parts(dir);
+  // rank 1 raises SIGKILL after its first file (the test hook of exec/distributed_run.cpp)
+  const Answer killed = run(dir, 2, "-threads 1 -i parts.cqlrepo", kExalpha + "passers.cql",
+                            "CQLINDEX_TEST_KILL_RANK=1");
+  INFO(killed.err);
+  CHECK(killed.exit_code != 0);
+  CHECK_FALSE(killed.output_exists);
+  CHECK(killed.out.find(" matches of ") == std::string::npos);  // no success line
+  // the next run writes the output (and removes the killed run's temporary file)
+  const Answer next = run(dir, 2, "-threads 1 -i parts.cqlrepo", kExalpha + "passers.cql");
+  CHECK(next.exit_code == 0);
+  CHECK(next.output_exists);
+  for (const auto& entry : fs::directory_iterator(dir))
+    CHECK(entry.path().filename().string().find("cqlindex-tmp") == std::string::npos);
+}
+
+TEST_CASE("mpirun refuses a stale index once, with the one-process exit code and no output", "[mpi]") {
+  require_open_mpi();
+  const fs::path dir = scratch("mpi-stale");
+  const auto parts = studies_in_parts(dir);
+  build(parts);
+  write(parts[2], file_bytes(parts[2]) + "\n[Event \"added\"]\n\n1. e4 *\n");  // the middle file changed
+  const Answer one = run(dir, 0, "-i parts.cqlrepo", kExalpha + "passers.cql");
+  const Answer many = run(dir, 4, "-i parts.cqlrepo", kExalpha + "passers.cql");
+  INFO(many.err);
+  CHECK(one.exit_code == 2);
+  CHECK(many.exit_code == one.exit_code);
+  CHECK_FALSE(many.output_exists);
+  const std::string named = fs::path(parts[2]).filename().string() + ".cqlidx";
+  REQUIRE(one.err.find(named) != std::string::npos);
+  CHECK(many.err.find(named) != std::string::npos);
+  CHECK(many.err.find(named) == many.err.rfind(named));  // said once, by rank 0
+}
+
+TEST_CASE("similar under mpirun is answered by rank 0 alone, as by one process", "[mpi]") {
+  require_open_mpi();
+  const fs::path dir = scratch("mpi-similar");
+  const auto parts = studies_in_parts(dir);
+  write(dir / "submission.pgn", file_bytes(parts[1]));  // the one game of part 2
+  write(dir / "similar.cql", "cql()\nsimilarposition \"submission.pgn\"\n");
+  build(parts);
+  auto similar = [&](int ranks) {
+    const std::string launcher =
+        ranks > 0 ? "mpirun --oversubscribe --allow-run-as-root -np " + std::to_string(ranks) + " " : "";
+    fs::remove(dir / "out.pgn");
+    auto r = run_process("cd " + shell_quote(dir.string()) + " && " + launcher + shell_quote(CQLINDEX_BINARY) +
+                         " similar submission.pgn -i parts.cqlrepo -o out.pgn 2>/dev/null");
+    return Answer{r.exit_code, r.out, file_bytes(dir / "out.pgn"), "", fs::exists(dir / "out.pgn")};
+  };
+  const Answer one = similar(0), two = similar(2);
+  REQUIRE(one.exit_code == 0);
+  CHECK(two.exit_code == 0);
+  CHECK(without_timing(two.out) == without_timing(one.out));  // said once
+  CHECK(two.output == one.output);
+  CHECK_FALSE(one.output.empty());
+  // `run` with a query that is only similarposition: the similar pipeline, on rank 0
+  const Answer run_one = run(dir, 0, "-i parts.cqlrepo", (dir / "similar.cql").string());
+  const Answer run_two = run(dir, 2, "-i parts.cqlrepo", (dir / "similar.cql").string());
+  REQUIRE(run_one.exit_code == 0);
+  CHECK(run_two.exit_code == 0);
+  CHECK(without_timing(run_two.out) == without_timing(run_one.out));
+  CHECK(run_two.output == run_one.output);
+}
