@@ -16,6 +16,7 @@
 
 #include "serve/api.h"
 #include "serve/api_support.h"
+#include "serve/flat_memory.h"
 #include "serve/page.h"
 
 namespace cqlindex::serve {
@@ -68,6 +69,7 @@ exec::Status run_server(const ServeSettings& settings) {
   std::atomic<bool> stopping{false};
   const ApiContext context{*repository, settings, stopping};
 
+  limit_malloc_arenas();  // before any thread starts (serve/flat_memory.h)
   httplib::Server server;
   server.new_task_queue = [workers = settings.workers] { return new httplib::ThreadPool(workers); };
   server.set_payload_max_length(settings.max_body);  // larger bodies: 413, never read whole
