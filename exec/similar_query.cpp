@@ -138,7 +138,8 @@ SimilarSummary run_similar(const SimilarRequest& opt) {
       double skip_above = opt.ignore_common && !opt.notransform && repository->single()
                               ? *opt.ignore_common / 100.0 * double(index->meta().game_count)
                               : -1;
-      if (!search_with_index(*index, db, keys, *repos[k], files[k], skip_above, threads, search, &error, {k}))
+      if (!search_with_index(*index, db, keys, *repos[k], files[k], skip_above, threads, search, &error, {k},
+                             memory))
         return fail(error);
     } else {
       auto repo_file = pgn::PgnFile::open(files[k], &error);

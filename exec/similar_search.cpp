@@ -21,6 +21,9 @@ using cql::similar::SubmissionDb;
 
 namespace {
 
+// Why a served search stopped before its end (its caller's flag, or its time limit).
+constexpr const char* kCancelled = "stopped: the search was cancelled";
+
 // Candidate games a worker takes at a time: each is one read and one replay, so a batch is small and balanced.
 constexpr size_t kCandidatesPerWorker = 16;
 
@@ -59,7 +62,9 @@ SubmissionDb::PositionVisitor SubmissionKeys::visitor() {
 
 bool search_with_index(const store::IndexStore& index, SubmissionDb& db, const SubmissionKeys& keys,
                        const pgn::RangeReader& repo, const std::string& repo_name, double skip_above, unsigned threads,
-                       SimilarSearch& out, std::string* error, RepositoryFile where) {
+                       SimilarSearch& out, std::string* error, RepositoryFile where, const MemoryRun* served) {
+  // A served search's lines go to its answer (exec/memory_run.h), the command line's to stderr.
+  std::ostream& diag = served && served->diagnostics ? *served->diagnostics : std::cerr;
   const uint64_t offset = out.repository_games;  // the games of the files before
   const size_t matched_before = out.matched.size();
   out.repository_games += index.meta().game_count;
@@ -87,7 +92,7 @@ bool search_with_index(const store::IndexStore& index, SubmissionDb& db, const S
     }
   std::vector<uint32_t> ids(candidates.cardinality());
   candidates.toUint32Array(ids.data());
-  std::cerr << "cqlindex similar: " << keys.keys.size() << " distinct positions looked up in the index: "
+  diag << "cqlindex similar: " << keys.keys.size() << " distinct positions looked up in the index: "
             << ids.size() << " candidate games of " << out.repository_games - offset
             << (offset || where.file ? " in " + repo_name : std::string()) << "\n";
 
@@ -105,6 +110,10 @@ bool search_with_index(const store::IndexStore& index, SubmissionDb& db, const S
   const bool read_all = for_each_in_order<Replayed>(
       ids.size(), threads, kCandidatesPerWorker,
       [&](size_t i, unsigned) -> std::optional<Replayed> {
+        if (served && served->cancelled()) {  // the search stops at this candidate: nothing after it is delivered
+          read_errors[i] = kCancelled;
+          return std::nullopt;
+        }
         std::string bytes;
         auto record = index.game(ids[i], &read_errors[i]);
         if (!record || !repo.read(record->offset, record->length, bytes, &read_errors[i])) return std::nullopt;
@@ -121,7 +130,7 @@ bool search_with_index(const store::IndexStore& index, SubmissionDb& db, const S
         for (pgn::PgnError e : r.problems) {  // parsed as if the game began at line 1, column 1
           if (e.line == 1) e.col += col - 1;
           e.line += line - 1;
-          std::cerr << pgn::format_error(repo_name, e) << "\n";
+          diag << pgn::format_error(repo_name, e) << "\n";
         }
         if (!r.game.positions.empty()) out.matched.push_back(std::move(r.game));
         return true;
@@ -221,7 +230,7 @@ bool similar_output_games(const SubmissionDb& db, const std::vector<const pgn::R
   std::string bytes;
   for (const MatchedGame& m : matched) {
     if (memory.cancelled()) {
-      if (error) *error = "stopped: the search was cancelled";
+      if (error) *error = kCancelled;
       return false;
     }
     if (!repos[m.file]->read(m.offset, m.length, bytes, error)) return false;

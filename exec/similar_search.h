@@ -50,12 +50,15 @@ struct SubmissionKeys {
 // games go to stderr (named `repo_name`). False (with `error`) when the index cannot be read.
 // The candidates are read from `repo` by their byte ranges only. `where`: the file's place in a repository
 // (its games are numbered after out.repository_games, the games of the files searched before).
+// `served`: a served search's limits (exec/memory_run.h), checked before each candidate's replay, so that a
+// search past its time limit stops there (false, `error` saying so) and frees its worker; null on the command line.
 struct RepositoryFile {
   uint32_t file = 0;  // its index in the repository
 };
 bool search_with_index(const store::IndexStore& index, cql::similar::SubmissionDb& db, const SubmissionKeys& keys,
                        const pgn::RangeReader& repo, const std::string& repo_name, double skip_above, unsigned threads,
-                       SimilarSearch& out, std::string* error, RepositoryFile where = {});
+                       SimilarSearch& out, std::string* error, RepositoryFile where = {},
+                       const MemoryRun* served = nullptr);
 
 // A full parallel scan of `file` (its pages handed back as the scan goes); PGN problems go to stderr. Its games
 // are numbered after out.repository_games (a repository's earlier files).

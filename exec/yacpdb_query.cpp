@@ -17,6 +17,7 @@
 #include "engine/yacpdb/problem.h"
 #include "engine/yacpdb/query_parser.h"
 #include "engine/pgn/reader.h"
+#include "exec/memory_run.h"
 #include "exec/open_index.h"
 #include "exec/output_file.h"
 #include "exec/repository.h"
@@ -33,6 +34,11 @@ constexpr size_t kEntriesPerWorker = 4;
 
 // Opens the index of `input` that holds YACPDB instances: nullptr without one (direct evaluation); InputError
 // when the index is damaged, stale or, when named, holds no instances.
+// Where a query's stderr lines go: the terminal, or a served query's memory.
+std::ostream& diagnostics_of(const YacpdbSettings& settings) {
+  return settings.memory ? *settings.memory->diagnostics : std::cerr;
+}
+
 Status open_yacpdb_index(const YacpdbSettings& settings, std::unique_ptr<store::IndexStore>& index) {
   if (settings.no_index) return Status::Ok;
   const std::string& input = settings.input;
@@ -51,7 +57,7 @@ Status open_yacpdb_index(const YacpdbSettings& settings, std::unique_ptr<store::
     index.reset();  // an index of games only, or of another layout of the yacpdb family
     const bool other_version = built.find(indexer::kYacpdbBuildMarkerPrefix) != std::string::npos;
     if (!named && !other_version) return Status::Ok;
-    std::cerr << "cqlindex yacpdb: the index " << dir
+    diagnostics_of(settings) << "cqlindex yacpdb: the index " << dir
               << (other_version ? " holds the YACPDB instances in an older layout ("
                                 : " holds no YACPDB instances (")
               << rebuild << ")\n";
@@ -68,6 +74,7 @@ Status match_problem_file(const yacpdb::Query& query, const YacpdbSettings& sett
   std::unique_ptr<store::IndexStore> index;
   if (Status status = open_yacpdb_index(settings, index); status != Status::Ok) return status;
   const bool count_only = settings.count_only;
+  std::ostream& diag = diagnostics_of(settings);
 
   // The file is read unless the index alone answers (it holds the instances and the entries' metadata): only
   // to write the matching entries (their solutions) or without an index.
@@ -75,7 +82,7 @@ Status match_problem_file(const yacpdb::Query& query, const YacpdbSettings& sett
   const bool read_entries = !index || !count_only;
   if (read_entries) {
     file = yacpdb::read_problem_file(path);
-    for (const std::string& e : file.errors) std::cerr << e << "\n";
+    for (const std::string& e : file.errors) diag << e << "\n";
     if (file.problems.empty() && !file.errors.empty()) return Status::InputError;
   }
   std::vector<uint32_t> matched, unknown;
@@ -83,7 +90,7 @@ Status match_problem_file(const yacpdb::Query& query, const YacpdbSettings& sett
   if (index) {
     entries = index->meta().game_count;
     if (read_entries && file.problems.size() != entries) {
-      std::cerr << "cqlindex yacpdb: the index of " << path << " lists " << entries << " entries, the file has "
+      diag << "cqlindex yacpdb: the index of " << path << " lists " << entries << " entries, the file has "
                 << file.problems.size() << " (rebuild the index)\n";
       return Status::InputError;
     }
@@ -91,7 +98,7 @@ Status match_problem_file(const yacpdb::Query& query, const YacpdbSettings& sett
     auto instances = indexer::read_yacpdb_instances(*index, yacpdb::analysis_predicates(query),
                                                     static_cast<uint32_t>(entries), &error);
     if (!instances) {
-      std::cerr << "cqlindex yacpdb: " << error << " (rebuild the index, or use --no-index)\n";
+      diag << "cqlindex yacpdb: " << error << " (rebuild the index, or use --no-index)\n";
       return Status::InputError;
     }
     if (read_entries || !yacpdb::needs_entries(query)) {
@@ -100,7 +107,7 @@ Status match_problem_file(const yacpdb::Query& query, const YacpdbSettings& sett
       auto stored = indexer::read_yacpdb_entries(*index, static_cast<uint32_t>(entries), &error, true,
                                                  yacpdb::needs_entry_pieces(query));
       if (!stored) {
-        std::cerr << "cqlindex yacpdb: " << error << " (rebuild the index, or use --no-index)\n";
+        diag << "cqlindex yacpdb: " << error << " (rebuild the index, or use --no-index)\n";
         return Status::InputError;
       }
       matched = yacpdb::indexed_matches(query, *instances, *stored, &unknown);
@@ -110,7 +117,7 @@ Status match_problem_file(const yacpdb::Query& query, const YacpdbSettings& sett
         return indexer::for_each_yacpdb_entry(*index, static_cast<uint32_t>(entries), pieces, visit, &error);
       }, &unknown);
       if (!found) {
-        std::cerr << "cqlindex yacpdb: " << error << " (rebuild the index, or use --no-index)\n";
+        diag << "cqlindex yacpdb: " << error << " (rebuild the index, or use --no-index)\n";
         return Status::InputError;
       }
       matched = std::move(*found);
@@ -121,9 +128,10 @@ Status match_problem_file(const yacpdb::Query& query, const YacpdbSettings& sett
     struct Answer {
       bool matched = false, undetermined = false;
     };
-    for_each_in_order<Answer>(
+    const bool finished = for_each_in_order<Answer>(
         file.problems.size(), pgn::resolve_threads(0), kEntriesPerWorker,
         [&](size_t i, unsigned) -> std::optional<Answer> {
+          if (settings.memory && settings.memory->cancelled()) return std::nullopt;  // a served query stopped
           const yacpdb::Problem& p = file.problems[i];
           yacpdb::Analysis analysis = evaluator.needs_analysis() ? yacpdb::analyse(p) : yacpdb::Analysis{};
           Answer a;
@@ -135,10 +143,25 @@ Status match_problem_file(const yacpdb::Query& query, const YacpdbSettings& sett
           if (a.undetermined) unknown.push_back(uint32_t(i));
           return true;
         });
+    if (!finished) {
+      diag << "cqlindex yacpdb: stopped: the query was cancelled\n";
+      return Status::InputError;
+    }
   }
 
-  if (!count_only)
+  if (settings.memory) {  // a served query: each entry handed over, until the caller has enough
+    for (uint32_t i : matched) {
+      OutputGame out;
+      out.number = summary.entries + i + 1;
+      out.pgn = yacpdb::problem_to_pgn(file.problems[i]);
+      pgn::Game game;  // the tags of the entry's (first) game, as written
+      pgn::parse_game(out.pgn, pgn::GameLocation{out.number, 0, 1, 1}, game);
+      for (const pgn::Tag& t : game.tags) out.tags.emplace_back(std::string(t.name), std::string(t.value));
+      if (!settings.memory->on_game(std::move(out))) break;
+    }
+  } else if (!count_only) {
     for (uint32_t i : matched) answer += yacpdb::problem_to_pgn(file.problems[i]);
+  }
   summary.matches += matched.size();
   summary.entries += entries;
   summary.undetermined += unknown.size();
@@ -151,11 +174,12 @@ YacpdbSummary run_yacpdb(const YacpdbSettings& settings) {
   YacpdbSummary summary;
   auto stop = [&](Status status) { return stopped(summary, status); };
   const std::string& text = settings.query;
+  std::ostream& diag = diagnostics_of(settings);
   yacpdb::Query query;
   try {
     query = yacpdb::parse_query(text);
   } catch (const yacpdb::QueryError& e) {
-    std::cerr << "cqlindex yacpdb: query:1:" << e.column() << ": " << e.message() << "\n  " << text << "\n  "
+    diag << "cqlindex yacpdb: query:1:" << e.column() << ": " << e.message() << "\n  " << text << "\n  "
               << std::string(static_cast<size_t>(e.column() - 1), ' ') << "^\n";
     return stop(Status::QueryError);
   }
@@ -167,12 +191,12 @@ YacpdbSummary run_yacpdb(const YacpdbSettings& settings) {
   std::string error;
   const std::optional<Repository> repository = Repository::resolve(inputs, &error);
   if (!repository || repository->files().empty()) {
-    std::cerr << "cqlindex yacpdb: "
+    diag << "cqlindex yacpdb: "
               << (repository ? "the repository list '" + settings.input + "' names no file" : error) << "\n";
     return stop(Status::InputError);
   }
   if (!repository->single() && !settings.index_dir.empty()) {
-    std::cerr << "cqlindex yacpdb: --index names the index of one file; the files of a repository are read with "
+    diag << "cqlindex yacpdb: --index names the index of one file; the files of a repository are read with "
                  "their own indexes\n";
     return stop(Status::QueryError);
   }
@@ -182,6 +206,10 @@ YacpdbSummary run_yacpdb(const YacpdbSettings& settings) {
     YacpdbSettings one = settings;
     one.input = path;
     if (Status status = match_problem_file(query, one, answer, summary); status != Status::Ok) return stop(status);
+  }
+  if (settings.memory) {  // the entries went to the caller: no file, no standard output
+    summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return summary;
   }
 
   const bool to_stdout = !count_only && settings.output.empty();

@@ -12,6 +12,8 @@
 
 namespace cqlindex::exec {
 
+struct MemoryRun;
+
 struct YacpdbSettings {
   std::string query;      // the query text
   std::string input;      // the problem file (.pgn, .olv, .yaml), or a .cqlrepo list of them
@@ -20,6 +22,10 @@ struct YacpdbSettings {
   std::string index_dir;  // --index DIR; empty: the default folder beside the input
   bool count_only = false;  // --count: nothing is written but the summary
   bool no_index = false;
+  // A served query (`cqlindex serve`, exec/memory_run.h): each matching entry handed to memory->on_game (its PGN
+  // as the output file would receive it; number: the entry's, 1-based), the lines to memory's streams, no file
+  // written, the run stopped between entries when cancelled. Null: the command line.
+  const MemoryRun* memory = nullptr;
 };
 
 // What a query reports: "N matches of M entries in S seconds (U entries not analysed ...)".

@@ -33,6 +33,11 @@ Answer api_run(const ApiContext& context, const std::string& body);
 // POST /api/similar {"fen": FEN} or {"pgn": TEXT} (+ "sort", "notransform", "offset", "limit"): the games
 // `cqlindex similar` finds for the submissions.
 Answer api_similar(const ApiContext& context, const std::string& body);
+// POST /api/yacpdb {"query": TEXT, "offset": N, "limit": N}: the entries of the problem file (--problems, else
+// the served repository) that the YACPDB query matches, as `cqlindex yacpdb QUERY -i FILE` writes them.
+Answer api_yacpdb(const ApiContext& context, const std::string& body);
+// The problem file of /api/yacpdb: --problems FILE, else the served repository's file.
+const std::string& problem_file(const ApiContext& context);
 // GET /api/game/N: game N's PGN, tags, mainline moves and the FEN of every mainline position.
 Answer api_game(const ApiContext& context, const std::string& number);
 // GET /api/explore?fen=FEN[&cap=N]: the moves the repository's games played from that exact position, with game

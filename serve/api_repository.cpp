@@ -17,6 +17,7 @@ Answer api_info(const ApiContext& context) {
                                {"games", repo.game_count()},
                                {"positions", repo.position_count()},
                                {"fresh", repo.staleness().empty()},
+                               {"problems", problem_file(context)},
                                {"limits",
                                 {{"timeout_seconds", s.timeout_seconds},
                                  {"max_results", s.max_results},

@@ -1,7 +1,8 @@
 // The page of `cqlindex serve`: plain HTML, CSS and JavaScript (no framework, no network), talking to the JSON
 // API of api.h. Ids and classes the browser test (tests/serve/page_check.js) looks for: #cql, #run, #status,
 // #error, #results .result, #board, #moves .move, .matched, #next-match, #explorer .explore-move, #tab-study,
-// #study, #find, #predecessors.
+// #study, #find, #predecessors, #tab-yacpdb, #yacpdb-query, #yacpdb-run, #yacpdb-status, #yacpdb-error,
+// #yacpdb-results .entry, #yacpdb-board, #yacpdb-pgn.
 #include "serve/page.h"
 
 namespace cqlindex::serve {
@@ -51,12 +52,19 @@ constexpr std::string_view kPage = R"PAGE(<!DOCTYPE html>
   .pair { border: 1px solid #ddd; background: #fff; padding: .5em; }
   .pair .boards { display: flex; gap: .5em; }
   .pair figcaption { font-size: .85em; color: var(--soft); max-width: 420px; }
+  #yacpdb-query { min-height: 4em; }
+  #yacpdb-error { color: var(--mark); white-space: pre-wrap; font-family: ui-monospace, monospace; }
+  #yacpdb-status { color: var(--soft); }
+  #yacpdb-results { list-style: none; padding: 0; margin: 0; max-height: 55vh; overflow: auto; border-top: 1px solid #ddd; }
+  #yacpdb-results li { padding: .35em .4em; border-bottom: 1px solid #eee; cursor: pointer; }
+  #yacpdb-results li:hover, #yacpdb-results li.open { background: #eef3fb; }
+  #yacpdb-pgn { white-space: pre-wrap; font: 12px/1.4 ui-monospace, monospace; max-height: 35vh; overflow: auto; }
 </style>
 </head>
 <body>
 <header>
   <h1>cqlindex</h1>
-  <nav><button id="tab-query" class="active">Query</button><button id="tab-study">Study</button></nav>
+  <nav><button id="tab-query" class="active">Query</button><button id="tab-study">Study</button><button id="tab-yacpdb">YACPDB</button></nav>
   <span class="info" id="repo-info"></span>
 </header>
 <main>
@@ -93,6 +101,21 @@ mate</textarea>
       <div id="study-error"></div>
     </div>
     <div><div id="predecessors"></div></div>
+  </section>
+  <section class="tab" id="yacpdb-tab">
+    <div>
+      <label for="yacpdb-query">YACPDB query over <span id="problem-file">the problem file</span></label>
+      <textarea id="yacpdb-query" spellcheck="false">Stip("#2")</textarea>
+      <button class="go" id="yacpdb-run">Search</button> <span id="yacpdb-status"></span>
+      <div id="yacpdb-error"></div>
+      <div class="pager"><button id="yacpdb-prev">&larr;</button><span id="yacpdb-page"></span><button id="yacpdb-next">&rarr;</button></div>
+      <ul id="yacpdb-results"></ul>
+    </div>
+    <div class="viewer">
+      <div id="yacpdb-title">Open an entry to see its diagram.</div>
+      <div id="yacpdb-board-holder"></div>
+      <div id="yacpdb-pgn"></div>
+    </div>
   </section>
 </main>
 <script>
@@ -304,15 +327,64 @@ async function findPredecessors() {
   }
 }
 
+// --- the YACPDB tab: a query over the problem file, its entries, the diagram of the one opened
+const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+let yacpdbState = { offset: 0, matches: 0 };
+async function runYacpdb(offset) {
+  $("yacpdb-error").textContent = ""; $("yacpdb-query").classList.remove("bad");
+  $("yacpdb-status").textContent = "searching...";
+  const { status, data } = await api("POST", "/api/yacpdb", { query: $("yacpdb-query").value, offset, limit: PAGE });
+  const list = $("yacpdb-results");
+  list.textContent = "";
+  if (status !== 200) {
+    $("yacpdb-status").textContent = "";
+    $("yacpdb-error").textContent = (data.column ? "column " + data.column + ": " : "") + data.error +
+        (data.diagnostics && data.diagnostics.length && !data.column ? "\n" + [].concat(data.diagnostics).join("\n") : "");
+    if (data.column) $("yacpdb-query").classList.add("bad");
+    return;
+  }
+  yacpdbState = { offset, matches: data.matches };
+  $("yacpdb-status").textContent = data.matches + " matches of " + data.entries + " entries" +
+      (data.undetermined ? " (" + data.undetermined + " not analysed)" : "");
+  $("yacpdb-page").textContent = data.matches ? (offset + 1) + "-" + (offset + data.results.length) : "";
+  for (const e of data.results) {
+    const li = document.createElement("li");
+    li.className = "entry";
+    li.dataset.number = e.number;
+    li.textContent = "#" + e.number + "  " + tag(e.tags, "Composer") + "  " + tag(e.tags, "Stipulation") + "  (" +
+        tag(e.tags, "Source") + ", " + tag(e.tags, "Date") + ")";
+    li.addEventListener("click", () => {
+      for (const o of list.children) o.classList.remove("open");
+      li.classList.add("open");
+      const fen = tag(e.tags, "FEN");
+      const holder = $("yacpdb-board-holder");
+      holder.textContent = "";
+      const svg = board(fen === "?" ? START : fen, 360, false);
+      svg.id = "yacpdb-board";
+      svg.dataset.fen = fen === "?" ? START : fen;
+      holder.appendChild(svg);
+      $("yacpdb-title").textContent = "#" + e.number + "  " + tag(e.tags, "Composer") + ", " + tag(e.tags, "Stipulation");
+      $("yacpdb-pgn").textContent = e.pgn;
+    });
+    list.appendChild(li);
+  }
+}
+
 // --- wiring
 function selectTab(name) {
-  for (const t of ["query", "study"]) {
+  for (const t of ["query", "study", "yacpdb"]) {
     $("tab-" + t).classList.toggle("active", t === name);
     $(t + "-tab").classList.toggle("active", t === name);
   }
 }
 $("tab-query").addEventListener("click", () => selectTab("query"));
 $("tab-study").addEventListener("click", () => selectTab("study"));
+$("tab-yacpdb").addEventListener("click", () => selectTab("yacpdb"));
+$("yacpdb-run").addEventListener("click", () => runYacpdb(0));
+$("yacpdb-prev").addEventListener("click", () => {
+  if (yacpdbState.offset > 0) runYacpdb(Math.max(0, yacpdbState.offset - PAGE)); });
+$("yacpdb-next").addEventListener("click", () => {
+  if (yacpdbState.offset + PAGE < yacpdbState.matches) runYacpdb(yacpdbState.offset + PAGE); });
 $("run").addEventListener("click", () => runQuery(0));
 $("prev").addEventListener("click", () => { if (state.offset > 0) runQuery(Math.max(0, state.offset - PAGE)); });
 $("next").addEventListener("click", () => { if (state.offset + PAGE < state.matches) runQuery(state.offset + PAGE); });
@@ -333,6 +405,7 @@ document.addEventListener("keydown", (e) => {
 $("find").addEventListener("click", findPredecessors);
 api("GET", "/api/info").then(({ data }) => {
   if (data && data.repository) $("repo-info").textContent = data.repository + ": " + data.games + " games";
+  if (data && data.problems) $("problem-file").textContent = data.problems;
 });
 </script>
 </body>

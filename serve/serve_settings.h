@@ -9,6 +9,7 @@ namespace cqlindex::serve {
 struct ServeSettings {
   std::string input;                 // REPO.pgn (its index must exist and be fresh)
   std::string index_dir;             // --index DIR ("" = the default folder beside the file)
+  std::string problems;              // --problems FILE: the YACPDB tab's problem file ("" = the repository's file)
   std::string bind = "127.0.0.1";    // --bind: loopback unless told otherwise
   int port = 8080;                   // --port (0: any free port, printed on stdout's first line)
   double timeout_seconds = 10;       // --timeout: a query still running then is stopped (between games)

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <csignal>
 #include <exception>
+#include <filesystem>
 #include <iostream>
 #include <thread>
 
@@ -15,6 +16,7 @@
 
 #include "serve/api.h"
 #include "serve/api_support.h"
+#include "serve/flat_memory.h"
 #include "serve/page.h"
 
 namespace cqlindex::serve {
@@ -60,9 +62,14 @@ exec::Status run_server(const ServeSettings& settings) {
 
   auto repository = exec::ServedRepository::open(settings.input, settings.index_dir);
   if (!repository) return exec::Status::InputError;
+  if (std::error_code ec; !settings.problems.empty() && !std::filesystem::is_regular_file(settings.problems, ec)) {
+    std::cerr << "cqlindex serve: --problems " << settings.problems << ": no such problem file\n";
+    return exec::Status::InputError;
+  }
   std::atomic<bool> stopping{false};
   const ApiContext context{*repository, settings, stopping};
 
+  limit_malloc_arenas();  // before any thread starts (serve/flat_memory.h)
   httplib::Server server;
   server.new_task_queue = [workers = settings.workers] { return new httplib::ThreadPool(workers); };
   server.set_payload_max_length(settings.max_body);  // larger bodies: 413, never read whole
@@ -88,6 +95,8 @@ exec::Status run_server(const ServeSettings& settings) {
   server.Post("/api/similar", [&](const httplib::Request& req, httplib::Response& res) {
     reply(res, api_similar(context, req.body));
   });
+  server.Post("/api/yacpdb",
+              [&](const httplib::Request& req, httplib::Response& res) { reply(res, api_yacpdb(context, req.body)); });
   server.Get("/api/explore", [&](const httplib::Request& req, httplib::Response& res) {
     reply(res, api_explore(context, req.get_param_value("fen"), req.get_param_value("cap")));
   });

@@ -1,5 +1,5 @@
 // cqlindex-serve REPO.pgn [--port N] [--bind ADDR] [--index DIR] [--timeout S] [--max-results N] [--workers N]
-//               [--threads N]
+//               [--threads N] [--problems FILE]
 //
 // The executable behind `cqlindex serve` (cli/command_serve.cpp runs it): a server of its own because it links
 // Debian's cpp-httplib, a shared library (with OpenSSL, zlib and Brotli), which the one-process-per-query
@@ -30,7 +30,7 @@ namespace {
 std::optional<int> parse_options(int argc, char** argv, serve::ServeSettings& s) {
   po::options_description visible(
       "usage: cqlindex serve REPO.pgn [--port N] [--bind ADDR] [--index DIR] [--timeout SECONDS]\n"
-      "                      [--max-results N] [--workers N] [--threads N]");
+      "                      [--max-results N] [--workers N] [--threads N] [--problems FILE]");
   visible.add_options()("help,h", "this help")(
       "port", po::value<int>()->default_value(s.port), "TCP port (0: any free port, printed on the first line)")(
       "bind", po::value<std::string>()->default_value(s.bind), "address to listen on (default: this machine only)")(
@@ -40,11 +40,13 @@ std::optional<int> parse_options(int argc, char** argv, serve::ServeSettings& s)
       "max-results", po::value<long long>()->default_value(static_cast<long long>(s.max_results)),
       "stop a run after N matching games (1 to 10,000,000)")(
       "workers", po::value<int>()->default_value(int(s.workers)), "connections served at once (1 to 256)")(
-      "threads", po::value<int>()->default_value(0), "threads of one query (0 = all cores)");
+      "threads", po::value<int>()->default_value(0), "threads of one query (0 = all cores)")(
+      "problems", po::value<std::string>(), "problem file of the YACPDB tab (default: REPO.pgn)");
   po::variables_map vm;
   if (auto stop = cli::parse_command_line("serve", argc, argv, visible, "REPO.pgn", true, vm)) return *stop;
   s.input = vm["REPO.pgn"].as<std::string>();
   if (vm.count("index")) s.index_dir = vm["index"].as<std::string>();
+  if (vm.count("problems")) s.problems = vm["problems"].as<std::string>();
   s.bind = vm["bind"].as<std::string>();
   const int port = vm["port"].as<int>();
   const double timeout = vm["timeout"].as<double>();

@@ -1,7 +1,9 @@
 // The page of `cqlindex serve` as a person uses it, in headless Chromium (Debian's `chromium`) driven by
 // puppeteer-core (npm, installed by scripts/oracle-setup): a bad query shows its line and column, a query shows
 // its N results (the API's), a result opens on the board at its first matched position and steps on, the
-// explorer shows the moves played from the board and a click walks on, a pasted study shows its predecessor; nothing is fetched from anywhere but the server. Skipped, saying why, only when
+// explorer shows the moves played from the board and a click walks on, a pasted study shows its predecessor, a
+// YACPDB query lists the problem file's entries and one opens on the board; nothing is fetched from anywhere but
+// the server. Skipped, saying why, only when
 // chromium or puppeteer-core is missing.
 #include <catch2/catch.hpp>
 
@@ -33,7 +35,8 @@ TEST_CASE("serve: the page, driven in headless Chromium", "[serve][browser]") {
   }
   ScratchDir dir("serve-page");
   indexed_repository(dir, kSample);
-  Server server(dir.path(), "repository.pgn");
+  fs::copy_file(kData / "problems" / "yacpdb-olive" / "Broodings-50.olv", dir.path() / "problems.olv");
+  Server server(dir.path(), "repository.pgn", {"--problems", "problems.olv"});
   REQUIRE(server.port() > 0);
   const std::string url = "http://127.0.0.1:" + std::to_string(server.port()) + "/";
   const std::string query = "cql()\ncheck";
@@ -56,12 +59,23 @@ TEST_CASE("serve: the page, driven in headless Chromium", "[serve][browser]") {
   REQUIRE(similar.status == 200);
   std::vector<uint64_t> predecessors;
   for (const json& g : similar.body["results"]) predecessors.push_back(g["number"].get<uint64_t>());
+  // the YACPDB query and its entries
+  const std::string yacpdb_query = "Stip(\"h#2\")";
+  const Reply problems = post(server, "/api/yacpdb", json{{"query", yacpdb_query}, {"limit", 50}});
+  REQUIRE(problems.status == 200);
+  REQUIRE(!problems.body["results"].empty());
+  std::vector<uint64_t> entries;
+  for (const json& e : problems.body["results"]) entries.push_back(e["number"].get<uint64_t>());
+  std::string first_fen;
+  for (const json& t : problems.body["results"][0]["tags"])
+    if (t[0] == "FEN") first_fen = t[1].get<std::string>();
+  REQUIRE(!first_fen.empty());
 
   const ProcessResult r = run_process(
       "node " + shell_quote((fs::path(CQLINDEX_SOURCE_DIR) / "tests" / "serve" / "page_check.js").string()) + " " +
       shell_quote(browser) + " " + shell_quote(url) + " " + shell_quote(query) + " " + shell_quote(fen) + " " +
-      shell_quote((dir.path() / "profile").string()) + " " + shell_quote((dir.path() / "page.png").string()) +
-      " 2>&1");
+      shell_quote((dir.path() / "profile").string()) + " " + shell_quote((dir.path() / "page.png").string()) + " " +
+      shell_quote(yacpdb_query) + " 2>&1");
   INFO("page_check.js: " << r.out);
   REQUIRE(r.exit_code == 0);
   // the report is the last line (Chromium may have said things before it)
@@ -98,5 +112,14 @@ TEST_CASE("serve: the page, driven in headless Chromium", "[serve][browser]") {
   CHECK(report["predecessors"].get<std::vector<uint64_t>>() == predecessors);
   CHECK(std::find(predecessors.begin(), predecessors.end(), 9) != predecessors.end());
   CHECK(report["pair_boards"] == 2);  // the study and its predecessor, side by side
+  CHECK(report["yacpdb_error"].get<std::string>().find("column") == 0);
+  CHECK(report["yacpdb_status"].get<std::string>().find(std::to_string(problems.body["matches"].get<uint64_t>()) +
+                                                        " matches of " +
+                                                        std::to_string(problems.body["entries"].get<uint64_t>()) +
+                                                        " entries") == 0);
+  CHECK(report["yacpdb_entries"].get<std::vector<uint64_t>>() == entries);
+  CHECK(report["yacpdb_fen"] == first_fen);
+  CHECK(report["yacpdb_pieces"].get<int>() >= 2);
+  CHECK(report["yacpdb_pgn"] == problems.body["results"][0]["pgn"]);
   CHECK(fs::file_size(dir.path() / "page.png") > 10000);
 }

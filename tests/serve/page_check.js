@@ -1,13 +1,13 @@
 // Drives the page of `cqlindex serve` in headless Chromium as a person would (tests/serve/page_browser_test.cpp
 // checks what it reports): types a bad query and reads the error, runs a query and counts the results, opens
 // one and steps to its matched positions, reads the explorer and walks on with it, pastes a study and reads its
-// predecessors. Prints one JSON object.
-// usage: node page_check.js CHROMIUM URL QUERY STUDY_FEN PROFILE_DIR SCREENSHOT.png
+// predecessors, runs a YACPDB query in its tab and opens an entry's diagram. Prints one JSON object.
+// usage: node page_check.js CHROMIUM URL QUERY STUDY_FEN PROFILE_DIR SCREENSHOT.png YACPDB_QUERY
 "use strict";
 const path = require("path");
 const puppeteer = require(path.join(__dirname, "..", "oracle", "node_modules", "puppeteer-core"));
 
-const [chromium, url, query, studyFen, profile, screenshot] = process.argv.slice(2);
+const [chromium, url, query, studyFen, profile, screenshot, yacpdbQuery] = process.argv.slice(2);
 
 async function main() {
   const browser = await puppeteer.launch({
@@ -78,6 +78,27 @@ async function main() {
     report.study_error = await page.$eval("#study-error", (e) => e.textContent);
     report.predecessors = await page.$$eval("#predecessors .pair", (l) => l.map((e) => +e.dataset.number));
     report.pair_boards = await page.$$eval("#predecessors .pair:first-child svg", (l) => l.length);
+
+    // the YACPDB tab: a query with a mistake shows its column; the real one lists entries; one opens on the board
+    await page.click("#tab-yacpdb");
+    const typeYacpdb = async (text) => {
+      await page.$eval("#yacpdb-query", (e) => { e.value = ""; });
+      await page.type("#yacpdb-query", text);
+      await page.click("#yacpdb-run");
+    };
+    await typeYacpdb(yacpdbQuery + " AND");
+    await page.waitForFunction(() => document.getElementById("yacpdb-error").textContent.length > 0);
+    report.yacpdb_error = await page.$eval("#yacpdb-error", (e) => e.textContent);
+    await typeYacpdb(yacpdbQuery);
+    await page.waitForFunction(() => document.getElementById("yacpdb-error").textContent === "" &&
+                                     document.querySelectorAll("#yacpdb-results .entry").length > 0);
+    report.yacpdb_status = await page.$eval("#yacpdb-status", (e) => e.textContent);
+    report.yacpdb_entries = await page.$$eval("#yacpdb-results .entry", (l) => l.map((e) => +e.dataset.number));
+    await page.click("#yacpdb-results .entry");
+    await page.waitForSelector("#yacpdb-board");
+    report.yacpdb_fen = await page.$eval("#yacpdb-board", (e) => e.dataset.fen);
+    report.yacpdb_pieces = await page.$$eval("#yacpdb-board text.piece", (l) => l.length);
+    report.yacpdb_pgn = await page.$eval("#yacpdb-pgn", (e) => e.textContent);
   } finally {
     await browser.close();
   }

@@ -4,7 +4,9 @@
 // refused, never answered from a stale index.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <atomic>
+#include <cstdlib>
 #include <thread>
 
 #include "serve/serve_support.h"
@@ -186,4 +188,22 @@ TEST_CASE("serve: refuses to start without a fresh index", "[serve][safety]") {
   CHECK(stderr_of(dir.path()).find("cqlindex build repository.pgn") != std::string::npos);
   CHECK(cqlindex_in(dir.path(), "serve repository.pgn --port 70000").exit_code == 1);
   CHECK(cqlindex_in(dir.path(), "serve repository.pgn --timeout 0").exit_code == 1);
+}
+
+TEST_CASE("serve: the server runs without malloc's per-thread caches", "[serve][memory]") {
+  // Flat memory over thousands of requests (serve/flat_memory.h; measured by scripts/bench-serve): the tunable
+  // must reach the server's environment, which glibc reads when the program starts. (A caller's own tunables are
+  // kept before it; glibc rewrites the variable in place as it parses it, so /proc shows only the first of them.)
+  ScratchDir dir("serve-tunables");
+  indexed_repository(dir, kSample);
+  const char* caller = std::getenv("GLIBC_TUNABLES");
+  const std::string saved = caller ? caller : "";
+  ::unsetenv("GLIBC_TUNABLES");
+  Server server(dir.path(), "repository.pgn");
+  if (caller) ::setenv("GLIBC_TUNABLES", saved.c_str(), 1);
+  REQUIRE(server.port() > 0);
+  std::string environment = "\n" + slurp(fs::path("/proc") / std::to_string(server.pid()) / "environ");
+  std::replace(environment.begin(), environment.end(), '\0', '\n');
+  CHECK(environment.find("\nGLIBC_TUNABLES=glibc.malloc.tcache_count=0\n") != std::string::npos);
+  CHECK(get(server, "/api/info").status == 200);
 }

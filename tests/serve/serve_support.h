@@ -68,6 +68,7 @@ class Server {
   Server& operator=(const Server&) = delete;
 
   int port() const { return port_; }
+  pid_t pid() const { return pid_; }
   // What the server wrote on stderr so far.
   std::string stderr_text() const { return slurp(stderr_path_); }
   // Stops the server with SIGTERM; returns its exit code (-1 when it did not exit normally).
