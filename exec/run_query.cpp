@@ -264,8 +264,8 @@ std::optional<PreparedRun> prepare_run(const RunSettings& opt, RunSummary& summa
     try {
       cql::NodePtr pre = cql::parse_filters(text, query);
       auto compound = cql::make_node(cql::NodeKind::Compound, query.body->type);
-      for (auto& c : pre->kids) compound->add("arg", std::move(c.node));
-      for (auto& c : query.body->kids) compound->add("arg", std::move(c.node));
+      for (auto& c : pre->kids) compound->add(cql::Role::Arg, std::move(c.node));
+      for (auto& c : query.body->kids) compound->add(cql::Role::Arg, std::move(c.node));
       query.body = std::move(compound);
     } catch (const cql::CqlError& e) {
       diag << cql::format_error(e, "command line", text);
@@ -276,9 +276,9 @@ std::optional<PreparedRun> prepare_run(const RunSettings& opt, RunSummary& summa
     for (auto t = opt.transforms.rbegin(); t != opt.transforms.rend(); ++t) {
       auto tr = cql::make_node(cql::NodeKind::Transform, query.body->type);
       tr->text = *t;
-      tr->add("body", std::move(query.body));
+      tr->add(cql::Role::Body, std::move(query.body));
       auto compound = cql::make_node(cql::NodeKind::Compound, tr->type);
-      compound->add("arg", std::move(tr));
+      compound->add(cql::Role::Arg, std::move(tr));
       query.body = std::move(compound);
     }
   } catch (const cql::CqlError& e) {  // a query at the depth limit cannot take the transforms around it
@@ -333,8 +333,8 @@ RunSummary run_lone_similar(const PreparedRun& run, const RunSettings& opt) {
   request.repository = files.front();
   request.more_inputs.assign(files.begin() + 1, files.end());
   request.output = run_output_path(run.query, opt);
-  request.sort = !run.lone_similar->has("nosort");
-  request.notransform = run.lone_similar->has("notransform");
+  request.sort = !run.lone_similar->has(cql::Option::NoSort);
+  request.notransform = run.lone_similar->has(cql::Option::NoTransform);
   request.no_index = opt.no_index;
   request.index_dir = opt.index_dir;
   request.threads = opt.threads > 0 ? unsigned(opt.threads) : 0;
