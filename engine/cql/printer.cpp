@@ -128,18 +128,17 @@ std::string item(const Node& n) {
   return cql(n);
 }
 
-// The constituents of a compound, each ended by `end`. A dash with nothing after its `--` is braced when the next
-// constituent opens with a parenthesis, which would read as its targets (`--(...)`; CQL 6.2 refuses `-- (` even
-// across lines); a braced single constituent reads back as the same tree.
+// The constituents of a compound, each ended by `end`. A dash is braced when the next constituent opens with a
+// parenthesis, which would read as its targets (`p-- (-6)`, `a2--a4 (-6)`: CQL 6.2 refuses a '(' after a dash's
+// `--` or its right side, even across lines); a braced single constituent reads back as the same tree.
 std::string items(const Node& compound, const std::string& end) {
   std::vector<std::string> texts;
   for (const Child& c : compound.kids) texts.push_back(item(*c.node));
   std::string s;
   for (size_t i = 0; i < texts.size(); ++i) {
-    const std::string_view text = std::string_view(texts[i]).substr(0, texts[i].find_last_not_of(' ') + 1);
-    const bool bare_dash = compound.kids[i].node->kind == NodeKind::Dash && text.ends_with("--");
+    const bool dash = compound.kids[i].node->kind == NodeKind::Dash;
     const bool paren_next = i + 1 < texts.size() && texts[i + 1].starts_with("(");
-    s += (bare_dash && paren_next ? "{ " + texts[i] + " }" : texts[i]) + end;
+    s += (dash && paren_next ? "{ " + texts[i] + " }" : texts[i]) + end;
   }
   return s;
 }
