@@ -180,7 +180,8 @@ NodePtr Parser::complex() {
       }
       forward();
       n = mk(s.kind, s.type, t);
-      n->text = s.word;
+      // `curpos` is a synonym: both spellings make the one tree the printer writes back as `currentposition`
+      n->text = s.kind == NodeKind::CurrentPosition ? "currentposition" : s.word;
       return n;
     }
   for (const Simple& s : kSetArg)

@@ -63,6 +63,8 @@ TEST_CASE("round trip: moves, functions, dictionaries, variables", "[cql][roundt
   // fuzz-found: the same after a dash's right side (`--p`, `a2--a4`), not only after a bare `--`
   round_trip("cql()\n-- --p -6");
   round_trip("cql()\na2--a4 -6  p--(Q) -6  Ra1--a8 -2");
+  // fuzz-found: `curpos` read back as `currentposition`, the same filter
+  round_trip("cql()\ncurpos a\npower A 4\n");
   round_trip("cql()\n[Aa]K = Ke1  [Aa]x = Qd1  K attacks x");
   round_trip("cql()\npersistent quiet cnt += 1  s = \"a\"  s += \"b\"  pos = parent  pos : check  x =? #A");
   round_trip("cql()\n\u25EDT\u220A\u2656 \u2200y\u220A. T attacks y  piece Z = Ke1  echo quiet (s t) in all s:check");
