@@ -13,6 +13,7 @@ struct Simple {
   const char* word;
   NodeKind kind;
   ValueType type;
+  const char* canonical = nullptr;  // a synonym's one spelling in the tree (and so in the printed query)
 };
 // Filters that are one keyword with no argument.
 constexpr Simple kSimple[] = {
@@ -38,7 +39,7 @@ constexpr Simple kSimple[] = {
     {"sidetomove", NodeKind::Counter, ValueType::Numeric}, {"pathcount", NodeKind::Counter, ValueType::Numeric},
     {"pathcountunfocused", NodeKind::Counter, ValueType::Numeric}, {"year", NodeKind::Counter, ValueType::Numeric},
     {"currentposition", NodeKind::CurrentPosition, ValueType::Position},
-    {"curpos", NodeKind::CurrentPosition, ValueType::Position},
+    {"curpos", NodeKind::CurrentPosition, ValueType::Position, "currentposition"},
     {"initialposition", NodeKind::InitialPosition, ValueType::Position},
     {"parent", NodeKind::Parent, ValueType::Position}, {"pathstart", NodeKind::PathInfo, ValueType::Position},
     {"pathlastposition", NodeKind::PathInfo, ValueType::Position},
@@ -173,15 +174,9 @@ NodePtr Parser::complex() {
   // keywords
   for (const Simple& s : kSimple)
     if (t.text == s.word) {
-      if (t.text == "from" || t.text == "to" || t.text == "enpassantsquare" || t.text == "primary" ||
-          t.text == "secondary" || t.text == "castle" || t.text == "o-o" || t.text == "o-o-o" ||
-          t.text == "enpassant" || t.text == "nullmove" || t.text == "gamenumber" || t.text == "year") {
-        // same handling, listed to keep the table in one place
-      }
       forward();
       n = mk(s.kind, s.type, t);
-      // `curpos` is a synonym: both spellings make the one tree the printer writes back as `currentposition`
-      n->text = s.kind == NodeKind::CurrentPosition ? "currentposition" : s.word;
+      n->text = s.canonical ? s.canonical : s.word;
       return n;
     }
   for (const Simple& s : kSetArg)
