@@ -34,6 +34,15 @@ class Parser {
   Query& q_;
   int depth_ = 0;
   long steps_ = 0;  // primitives tried; bounds the backtracking on pathological input
+  // A set expression a path already parsed while looking for a dash after it (path_dash), or the right side a
+  // dash in a path tried and refused (dash_from); the next dash_tie_x starts from it instead of parsing the
+  // same tokens again, which made nested paths (`path {path {...}}`, `A--path A--path ...`) cost 2^depth.
+  struct Parsed {
+    NodePtr node;
+    size_t begin = 0, end = 0;  // its tokens
+  };
+  std::optional<Parsed> reparse_;
+  NodePtr take_reparse();  // the parsed expression if it starts at the cursor (the cursor moves past it)
 
   const Token& cur() const { return toks_[pos_]; }
   const Token& peek(size_t k = 1) const { return toks_[std::min(pos_ + k, toks_.size() - 1)]; }

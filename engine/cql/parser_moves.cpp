@@ -103,8 +103,13 @@ NodePtr Parser::dash_from(NodePtr left, const Token& dash, bool in_path) {
   if (!eof() && !cur().space_before && cur().kind != TokenKind::Dash && !at_special("(") && !at_special("=")) {
     size_t x = save();
     NodePtr r = attackarrow_x();
-    if (r && r->type == ValueType::Set) n->add(Role::Right, std::move(r));
-    else restore(x);
+    if (r && r->type == ValueType::Set) {
+      n->add(Role::Right, std::move(r));
+    } else {
+      // in a path the same tokens are read next as the dash's first target (path_dash): keep them parsed
+      if (in_path && r) reparse_ = Parsed{std::move(r), x, pos_};
+      restore(x);
+    }
   }
   if (!eof() && at_special("=") && !cur().space_before) {
     const Token& eq = cur();
@@ -411,7 +416,8 @@ NodePtr Parser::path_constituent() {
   } else if ((con = path_dash())) {
   } else {
     size_t x = save();
-    NodePtr f = node();
+    NodePtr f = node();  // starts from what path_dash parsed (reparse_)
+    reparse_.reset();
     if (!f) return nullptr;
     if (f->kind == NodeKind::Dash) { restore(x); return nullptr; }
     if (f->kind == NodeKind::Number)
@@ -436,6 +442,8 @@ NodePtr Parser::path_dash() {
   if (cur().kind != TokenKind::Dash) {
     left = dash_tie_x();
     if (!left || left->type != ValueType::Set || cur().kind != TokenKind::Dash || cur().space_before) {
+      // not a dash constituent: path_constituent reads these tokens as a filter, from what was parsed here
+      if (left) reparse_ = Parsed{std::move(left), x, pos_};
       restore(x);
       return nullptr;
     }
@@ -448,11 +456,13 @@ NodePtr Parser::path_dash() {
     // a '(' here is a parenthesized target filter, as in CQL 6.2 (`Q--[Aa] (r--k A--e7)` is refused: one
     // filter only); a dash inside it still starts a chain constituent (below)
     if (eof() || cur().kind == TokenKind::Dash || cur().blank_line_before) break;
-    NodePtr f = node();
+    NodePtr f = node();  // the first starts from the right side dash_from tried (reparse_)
+    reparse_.reset();
     if (!f) break;
     if (f->kind == NodeKind::Dash) { restore(y); break; }
     dash->add(Role::Target, std::move(f));
   }
+  reparse_.reset();
   return dash;
 }
 
