@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <future>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -320,9 +321,24 @@ struct SourcePgn {
   PgnIdentity identity;
   std::unique_ptr<pgn::PgnFile> file;
   std::string_view all;  // the whole file
-  uint64_t fingerprint = 0;
+  std::future<std::pair<std::optional<uint64_t>, std::string>> fingerprint;  // the whole file's hash, or why not
   uint64_t sample_hash = 0;
 };
+
+// Returns the hash of the PGN's `size` bytes at `path`, or nullopt and why.
+std::pair<std::optional<uint64_t>, std::string> hash_pgn(const std::string& path, uint64_t size) {
+  std::string why;
+  auto hash = store::fingerprint_file_prefix(path, size, &why);
+  return {hash, why};
+}
+
+// Returns the whole file's hash that open_source started, once it is done; nullopt (with `error`) when the file
+// could not be read.
+std::optional<uint64_t> source_fingerprint(SourcePgn& source, std::string* error) {
+  auto [hash, why] = source.fingerprint.get();
+  if (!hash) fail(error, why);
+  return hash;
+}
 
 // Returns the mapped PGN with its identity and hashes, or nullopt (with `error`).
 std::optional<SourcePgn> open_source(const std::string& pgn_path, std::string* error) {
@@ -338,12 +354,15 @@ std::optional<SourcePgn> open_source(const std::string& pgn_path, std::string* e
   if (source.all.size() != identity->size)
     return fail(error, pgn_path + " changed while it was being indexed: build again when it is written"), std::nullopt;
   // Read through its own small buffer: the mapped pages are handed back as the parse goes on.
-  auto fingerprint = store::fingerprint_file_prefix(pgn_path, source.all.size(), &why);
-  if (!fingerprint) return fail(error, why), std::nullopt;
   auto sample_hash = store::fingerprint_file_samples(pgn_path, source.all.size(), &why);
   if (!sample_hash) return fail(error, why), std::nullopt;
-  source.fingerprint = *fingerprint;
   source.sample_hash = *sample_hash;
+  // The whole file is hashed on its own thread while the games are parsed (a pass over it that ran alone).
+  try {
+    source.fingerprint = std::async(std::launch::async, hash_pgn, pgn_path, uint64_t(source.all.size()));
+  } catch (const std::system_error&) {  // no more threads from the system (ulimit -v): hashed here
+    source.fingerprint = std::async(std::launch::deferred, hash_pgn, pgn_path, uint64_t(source.all.size()));
+  }
   return source;
 }
 
@@ -676,8 +695,8 @@ bool index_problems(const std::string& pgn_path, const BuildOptions& options, co
 }
 
 // Returns the meta of the finished index: the plan's, with the PGN's facts and this build's counts.
-store::IndexMeta final_meta(const std::string& pgn_path, const SourcePgn& source, const BuildPlan& plan,
-                            uint64_t games, uint64_t positions, bool with_yacpdb) {
+store::IndexMeta final_meta(const std::string& pgn_path, const SourcePgn& source, uint64_t fingerprint,
+                            const BuildPlan& plan, uint64_t games, uint64_t positions, bool with_yacpdb) {
   store::IndexMeta meta = plan.meta;
   std::error_code ec;
   meta.pgn_path = fs::absolute(pgn_path, ec).string();
@@ -685,7 +704,7 @@ store::IndexMeta final_meta(const std::string& pgn_path, const SourcePgn& source
   meta.pgn_mtime_ns = source.identity.mtime_ns;
   meta.pgn_device = source.identity.device;
   meta.pgn_inode = source.identity.inode;
-  meta.pgn_fingerprint = source.fingerprint;
+  meta.pgn_fingerprint = fingerprint;
   meta.pgn_sample_hash = source.sample_hash;
   meta.game_count = plan.first_id + static_cast<uint32_t>(games);
   meta.position_count += positions;
@@ -744,7 +763,10 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
     return false;
   if (with_yacpdb) clock.lap("index_problems");
 
-  const store::IndexMeta meta = final_meta(pgn_path, *source, *plan, step.games, out.positions, with_yacpdb);
+  const auto fingerprint = source_fingerprint(*source, error);
+  if (!fingerprint) return false;
+  const store::IndexMeta meta =
+      final_meta(pgn_path, *source, *fingerprint, *plan, step.games, out.positions, with_yacpdb);
   if (!write_marker(tmp, error)) return false;
   // A write during the build gave the PGN another time stamp: what was indexed may not be what is there.
   const auto after = pgn_identity(pgn_path, &why);
