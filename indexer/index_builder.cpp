@@ -7,7 +7,9 @@
 #include <atomic>
 #include <system_error>
 #include <chrono>
+#include <cstdio>
 #include <fstream>
+#include <future>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -18,6 +20,7 @@
 #include <unistd.h>
 
 #include "engine/pgn/game_splitter.h"
+#include "indexer/build_step_times.h"
 #include "indexer/build_workspace.h"
 #include "indexer/game_features.h"
 #include "indexer/index_location.h"
@@ -193,31 +196,6 @@ MemoryPlan plan_memory(unsigned threads, const BuildLimits& limits, uint64_t map
   return plan;
 }
 
-// Measures the phases of a build: wall time and the CPU time of the process (every thread).
-class PhaseClock {
- public:
-  PhaseClock() : wall_(std::chrono::steady_clock::now()), cpu_(cpu_now()) {}
-  // Returns the time since the last lap (or the start) and starts the next.
-  BuildSummary::Phase lap() {
-    auto wall = std::chrono::steady_clock::now();
-    double cpu = cpu_now();
-    BuildSummary::Phase p{std::chrono::duration<double>(wall - wall_).count(), cpu - cpu_};
-    wall_ = wall;
-    cpu_ = cpu;
-    return p;
-  }
-
- private:
-  static double cpu_now() {
-    rusage usage{};
-    ::getrusage(RUSAGE_SELF, &usage);
-    return double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-           double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
-  }
-  std::chrono::steady_clock::time_point wall_;
-  double cpu_;
-};
-
 // The SST files a build wrote, by family, each list in key order (what IndexStore::ingest_files takes).
 using FamilyFiles = std::map<store::Family, std::vector<std::string>>;
 
@@ -343,9 +321,24 @@ struct SourcePgn {
   PgnIdentity identity;
   std::unique_ptr<pgn::PgnFile> file;
   std::string_view all;  // the whole file
-  uint64_t fingerprint = 0;
+  std::future<std::pair<std::optional<uint64_t>, std::string>> fingerprint;  // the whole file's hash, or why not
   uint64_t sample_hash = 0;
 };
+
+// Returns the hash of the PGN's `size` bytes at `path`, or nullopt and why.
+std::pair<std::optional<uint64_t>, std::string> hash_pgn(const std::string& path, uint64_t size) {
+  std::string why;
+  auto hash = store::fingerprint_file_prefix(path, size, &why);
+  return {hash, why};
+}
+
+// Returns the whole file's hash that open_source started, once it is done; nullopt (with `error`) when the file
+// could not be read.
+std::optional<uint64_t> source_fingerprint(SourcePgn& source, std::string* error) {
+  auto [hash, why] = source.fingerprint.get();
+  if (!hash) fail(error, why);
+  return hash;
+}
 
 // Returns the mapped PGN with its identity and hashes, or nullopt (with `error`).
 std::optional<SourcePgn> open_source(const std::string& pgn_path, std::string* error) {
@@ -361,12 +354,15 @@ std::optional<SourcePgn> open_source(const std::string& pgn_path, std::string* e
   if (source.all.size() != identity->size)
     return fail(error, pgn_path + " changed while it was being indexed: build again when it is written"), std::nullopt;
   // Read through its own small buffer: the mapped pages are handed back as the parse goes on.
-  auto fingerprint = store::fingerprint_file_prefix(pgn_path, source.all.size(), &why);
-  if (!fingerprint) return fail(error, why), std::nullopt;
   auto sample_hash = store::fingerprint_file_samples(pgn_path, source.all.size(), &why);
   if (!sample_hash) return fail(error, why), std::nullopt;
-  source.fingerprint = *fingerprint;
   source.sample_hash = *sample_hash;
+  // The whole file is hashed on its own thread while the games are parsed (a pass over it that ran alone).
+  try {
+    source.fingerprint = std::async(std::launch::async, hash_pgn, pgn_path, uint64_t(source.all.size()));
+  } catch (const std::system_error&) {  // no more threads from the system (ulimit -v): hashed here
+    source.fingerprint = std::async(std::launch::deferred, hash_pgn, pgn_path, uint64_t(source.all.size()));
+  }
   return source;
 }
 
@@ -485,7 +481,7 @@ struct GamesStep {
 // runs and bitmaps (index_game, game_features.h: where a new family's per-game, per-position hook goes), its
 // record to the games family in batches. Returns the workers' postings, or nullopt (with `error`).
 std::optional<std::vector<std::unique_ptr<WorkerPostings>>> parse_games(GamesStep& step, const MemoryPlan& memory,
-                                                                       std::string* error) {
+                                                                       double& busiest_thread, std::string* error) {
   const std::string_view text = step.source.all.substr(step.plan.base_offset);
   const TailStart tail = tail_start(*step.source.file, step.source.all, step.plan.base_offset);
   pgn::ReadOptions read;
@@ -508,6 +504,9 @@ std::optional<std::vector<std::unique_ptr<WorkerPostings>>> parse_games(GamesSte
         BitmapSpill(step.runs_dir + "/bitmaps-" + std::to_string(w)), memory.limits.bitmap_games));
 
   const uint32_t first_id = step.plan.first_id;
+  // (CQLINDEX_BUILD_TIMES: each worker's CPU, read every few games; a clock read costs a system call)
+  const bool timed = step_times_wanted();
+  std::vector<double> worker_cpu(read.threads, 0.0);
   std::vector<std::pair<uint32_t, store::GameRecord>> records;
   bool write_ok = true;
   std::string write_error;
@@ -516,7 +515,9 @@ std::optional<std::vector<std::unique_ptr<WorkerPostings>>> parse_games(GamesSte
       [&](const pgn::Game& game, unsigned worker) {
         const uint32_t id = first_id + static_cast<uint32_t>(game.number - 1);
         if (has_pgn_problem(text, game)) writers[worker]->flags[size_t(GameFlag::PgnProblem)].add(id);
-        return index_game(game, id, step.plan.base_offset, *writers[worker]);
+        IndexedGame indexed = index_game(game, id, step.plan.base_offset, *writers[worker]);
+        if (timed && game.number % 16 == 0) worker_cpu[worker] = thread_cpu_seconds();
+        return indexed;
       },
       [&](const pgn::GameInfo& info, IndexedGame&& indexed) {
         if (!info.errors.empty() && step.options.on_problem) step.options.on_problem(info);
@@ -535,12 +536,41 @@ std::optional<std::vector<std::unique_ptr<WorkerPostings>>> parse_games(GamesSte
       });
   if (write_ok && !records.empty()) write_ok = step.store.put_games(records, &write_error);
   if (!write_ok) return fail(error, write_error), std::nullopt;
-  std::string why;
-  for (auto& w : writers) {
-    if (!w->runs.finish(&why)) return fail(error, why), std::nullopt;
+  for (auto& w : writers)
     if (!w->spill_ok) return fail(error, w->spill_error), std::nullopt;
-  }
+  busiest_thread = *std::max_element(worker_cpu.begin(), worker_cpu.end());
   return writers;
+}
+
+// Sorts and writes the workers' last runs on every core at once (one after the other, on one core, they were the
+// longest serial stretch of a build). False (with `error`) when a run cannot be written.
+bool finish_runs(const std::vector<std::unique_ptr<WorkerPostings>>& writers, double& busiest_thread,
+                 std::string* error) {
+  std::vector<std::string> why(writers.size());
+  std::vector<char> finished(writers.size(), 0);
+  std::vector<double> cpu(writers.size(), 0.0);
+  auto finish = [&](size_t w) {
+    const double start = thread_cpu_seconds();
+    finished[w] = writers[w]->runs.finish(&why[w]);
+    cpu[w] = thread_cpu_seconds() - start;
+  };
+  {
+    std::vector<std::jthread> helpers;
+    size_t w = 1;
+    for (; w < writers.size(); ++w) {
+      try {
+        helpers.emplace_back(finish, w);
+      } catch (const std::system_error&) {  // no more threads from the system (ulimit -v): this thread does it
+        break;
+      }
+    }
+    for (; w < writers.size(); ++w) finish(w);
+    finish(0);
+  }
+  for (size_t w = 0; w < writers.size(); ++w)
+    if (!finished[w]) return fail(error, why[w]);
+  busiest_thread = *std::max_element(cpu.begin(), cpu.end());
+  return true;
 }
 
 // Chooses the similar family's bucket count once, from the whole build's distinct positions (an --append keeps
@@ -563,13 +593,24 @@ void choose_buckets(GamesStep& step, const std::vector<std::unique_ptr<WorkerPos
 // or nullopt (with `error`).
 std::optional<FamilyFiles> write_families(GamesStep& step, const MemoryPlan& memory,
                                           const std::vector<std::unique_ptr<WorkerPostings>>& writers,
-                                          std::string* error) {
+                                          double& busiest_thread, std::string* error) {
   const auto mode = step.plan.append ? store::IndexStore::Ingest::Merge : store::IndexStore::Ingest::Put;
   std::vector<FamilyFiles> task_files(kRunPartitions + 1);
   std::vector<std::string> task_errors(kRunPartitions + 1);
   std::atomic<size_t> next_task{0};
   std::atomic<bool> failed{false};
+  std::mutex cpu_mutex;
   auto work = [&] {
+    const double cpu_start = thread_cpu_seconds();
+    struct Measure {  // the thread's CPU in this step, as it leaves
+      std::mutex& m;
+      double start;
+      double& busiest;
+      ~Measure() {
+        std::lock_guard lock(m);
+        busiest = std::max(busiest, thread_cpu_seconds() - start);
+      }
+    } measure{cpu_mutex, cpu_start, busiest_thread};
     while (!failed) {
       const size_t t = next_task++;
       if (t >= task_files.size()) return;
@@ -607,18 +648,24 @@ std::optional<FamilyFiles> write_families(GamesStep& step, const MemoryPlan& mem
 }
 
 // Indexes the games: parse into runs, merge into SST files, ingest them. Returns false (with `error`) on failure.
-bool index_games(GamesStep& step, PhaseClock& clock, std::string* error) {
+bool index_games(GamesStep& step, StepClock& clock, std::string* error) {
   const MemoryPlan memory = plan_memory(step.options.threads, step.options.limits, step.source.all.size());
-  auto writers = parse_games(step, memory, error);
+  double busiest = 0;
+  auto writers = parse_games(step, memory, busiest, error);
   if (!writers) return false;
+  clock.lap("parse_games", busiest);
+  if (!finish_runs(*writers, busiest, error)) return false;
+  clock.lap("finish_runs", busiest);
   choose_buckets(step, *writers);
-  step.out.phases[0] = clock.lap();
-  auto files = write_families(step, memory, *writers, error);
+  clock.lap("choose_buckets");
+  busiest = 0;
+  auto files = write_families(step, memory, *writers, busiest, error);
   if (!files) return false;
-  step.out.phases[1] = clock.lap();
+  clock.lap("write_families", busiest);
   std::string why;
   const auto mode = step.plan.append ? store::IndexStore::Ingest::Merge : store::IndexStore::Ingest::Put;
   if (!step.store.ingest_files(*files, mode, &why)) return fail(error, why);
+  clock.lap("ingest");
   return true;
 }
 
@@ -648,8 +695,8 @@ bool index_problems(const std::string& pgn_path, const BuildOptions& options, co
 }
 
 // Returns the meta of the finished index: the plan's, with the PGN's facts and this build's counts.
-store::IndexMeta final_meta(const std::string& pgn_path, const SourcePgn& source, const BuildPlan& plan,
-                            uint64_t games, uint64_t positions, bool with_yacpdb) {
+store::IndexMeta final_meta(const std::string& pgn_path, const SourcePgn& source, uint64_t fingerprint,
+                            const BuildPlan& plan, uint64_t games, uint64_t positions, bool with_yacpdb) {
   store::IndexMeta meta = plan.meta;
   std::error_code ec;
   meta.pgn_path = fs::absolute(pgn_path, ec).string();
@@ -657,7 +704,7 @@ store::IndexMeta final_meta(const std::string& pgn_path, const SourcePgn& source
   meta.pgn_mtime_ns = source.identity.mtime_ns;
   meta.pgn_device = source.identity.device;
   meta.pgn_inode = source.identity.inode;
-  meta.pgn_fingerprint = source.fingerprint;
+  meta.pgn_fingerprint = fingerprint;
   meta.pgn_sample_hash = source.sample_hash;
   meta.game_count = plan.first_id + static_cast<uint32_t>(games);
   meta.position_count += positions;
@@ -686,8 +733,10 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
   if (fs::is_symlink(dir, ec)) dir = fs::canonical(dir, ec).string();  // the link keeps pointing at the index
 
   std::string why;
+  StepClock clock;
   auto source = open_source(pgn_path, error);
   if (!source) return false;
+  clock.lap("open_source");
   auto workspace = BuildWorkspace::create(dir, &why);
   if (!workspace) return fail(error, why);
   // A YAML problem file has only the yacpdb family (and meta); a PGN one (--yacpdb) the game families as well.
@@ -705,15 +754,19 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
   }
   if (!store) return fail(error, why);
   if (plan->last_record && !store->put_games({*plan->last_record}, &why)) return fail(error, why);
+  clock.lap("plan_build");
 
-  PhaseClock clock;
   GamesStep step{options, *source, *plan, *store, workspace->runs_dir(), bucket_bytes, out};
   if (!yaml_only && !index_games(step, clock, error)) return false;
   const bool with_yacpdb = yaml_only || options.yacpdb || plan->extend_yacpdb;
   if (with_yacpdb && !index_problems(pgn_path, options, *plan, yaml_only, *store, step.games, out, error))
     return false;
+  if (with_yacpdb) clock.lap("index_problems");
 
-  const store::IndexMeta meta = final_meta(pgn_path, *source, *plan, step.games, out.positions, with_yacpdb);
+  const auto fingerprint = source_fingerprint(*source, error);
+  if (!fingerprint) return false;
+  const store::IndexMeta meta =
+      final_meta(pgn_path, *source, *fingerprint, *plan, step.games, out.positions, with_yacpdb);
   if (!write_marker(tmp, error)) return false;
   // A write during the build gave the PGN another time stamp: what was indexed may not be what is there.
   const auto after = pgn_identity(pgn_path, &why);
@@ -721,14 +774,29 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
   if (after->size != source->identity.size || after->mtime_ns != source->identity.mtime_ns ||
       after->inode != source->identity.inode)
     return fail(error, pgn_path + " changed while it was being indexed: build again when it is written");
-  if (!store->put_meta(meta, &why) || !store->finish(&why)) return fail(error, why);
+  if (!store->put_meta(meta, &why)) return fail(error, why);
+  clock.lap("final_meta");
+  if (!store->finish(&why)) return fail(error, why);
   store.reset();
+  clock.lap("finish_store");  // flush, compaction of merged families, checksum manifest
   const uint64_t tail_bytes = source->all.size() - plan->base_offset;
   if (options.progress) options.progress(tail_bytes, tail_bytes);
   if (!workspace->publish(error)) return false;
   out.games = meta.game_count;
   out.new_games = step.games;
-  out.phases[2] = clock.lap();
+  clock.lap("publish");
+  out.steps = clock.steps();
+  // The three phases of --phases: parse and sort into runs; merge and write SST files; everything after.
+  for (const StepTime& t : out.steps) {
+    const size_t phase = t.name == "write_families" ? 1 : t.name == "parse_games" || t.name == "finish_runs" ||
+                                                                 t.name == "choose_buckets"
+                                                             ? 0
+                                                             : t.name == "open_source" || t.name == "plan_build" ? 3 : 2;
+    if (phase == 3) continue;
+    out.phases[phase].wall += t.wall;
+    out.phases[phase].cpu += t.cpu;
+  }
+  if (step_times_wanted()) std::fputs(format_step_times(out.steps, pgn::resolve_threads(options.threads)).c_str(), stderr);
   return true;
 }
 

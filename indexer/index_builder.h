@@ -5,8 +5,10 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/pgn/reader.h"
+#include "indexer/build_step_times.h"
 
 namespace cqlindex::indexer {
 
@@ -65,6 +67,7 @@ struct BuildSummary {
     double wall = 0, cpu = 0;
   };
   std::array<Phase, 3> phases;
+  std::vector<StepTime> steps;  // every step of the build, in order (build_step_times.h)
 };
 
 // Builds (or extends) the index of `pgn_path`; false (with `error`) when it cannot. An interrupted build never

@@ -66,8 +66,15 @@ class RunWriter {
   };
   // Sorts the buffered positions by (hash, game) and writes them as run files (key ranges 0 and 1).
   bool flush_positions();
-  // Writes `out` as the run file `prefix`-`run_count_`-p`partition` and records it; clears `out`.
-  bool write_run(const std::string& prefix, size_t partition, std::string& out);
+  // Run files are written through out_, kRunWriteBuffer bytes at a time (a whole run built in one string took a
+  // fresh allocation of its size at every flush: a page fault per 4 KiB, and the copies of its growth).
+  static constexpr size_t kRunWriteBuffer = size_t{1} << 20;
+  // Starts the run file `prefix`-`name_`-`run_count_`-p`partition` (created at its first bytes, then recorded).
+  void start_run_file(const char* prefix, size_t partition);
+  // Writes out_ to the current run file and clears it; false (recorded in ok_/error_) when it cannot.
+  bool spill_out();
+  // Writes what is left of the current run file and closes it; false when a write failed.
+  bool close_run_file();
   // The family + key bytes after the prefix.
   std::string_view tail(const Entry& e) const {
     return std::string_view(bytes_.data() + e.offset + 1 + kPrefixBytes, e.length - kPrefixBytes);
@@ -81,6 +88,10 @@ class RunWriter {
   Buffer<Entry> entries_;
   Buffer<PositionEntry> positions_, scratch_;  // scratch_: the radix pass's output
   std::vector<std::vector<std::string>> runs_;  // by partition
+  std::string out_;        // the current run file's bytes not yet written
+  std::string file_path_;  // the current run file
+  size_t file_partition_ = 0;
+  int file_fd_ = -1;       // open once it has bytes
   size_t run_count_ = 0;
   bool ok_ = true;
   std::string error_;

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <filesystem>
 #include <map>
+#include <mutex>
 
 #include <rocksdb/cache.h>
 #include <rocksdb/db.h>
@@ -164,8 +165,38 @@ struct IndexStore::Impl {
   std::atomic<int> ingest_count{0};  // names the SST files that write_sst writes, from any thread
   bool merged = false;     // merge operands, or values replacing older ones, were ingested: finish() compacts
   bool appending = false;  // opened to extend a finished index (--append): ingested values may replace old ones
+  // The whole-file checksum (value, function name) of each file write_sst wrote, as its SstFileWriter computed
+  // it while writing: handed to the ingest, which otherwise reads every file again to compute it (one thread,
+  // RocksDB's software CRC32C here: the build's ingest step was that).
+  std::mutex written_mutex;
+  std::map<std::string, std::pair<std::string, std::string>> written_checksums;
 
   rocksdb::ColumnFamilyHandle* handle(Family f) const { return handles[static_cast<size_t>(f)]; }
+
+  // Returns the ingest of `files` into `family`: with the checksums write_sst recorded when it has one for every
+  // file (the ingest then checks their function's name and keeps them, instead of reading each file again to
+  // compute them: they were computed from the bytes as they were written, moments before), else without.
+  rocksdb::IngestExternalFileArg ingest_arg(Family family, std::vector<std::string> files) {
+    rocksdb::IngestExternalFileArg arg;
+    arg.column_family = handle(family);
+    arg.options = ingest_options();
+    std::lock_guard lock(written_mutex);
+    for (const std::string& p : files) {
+      auto known = written_checksums.find(p);
+      if (known == written_checksums.end()) break;
+      arg.files_checksums.push_back(known->second.first);
+      arg.files_checksum_func_names.push_back(known->second.second);
+    }
+    if (arg.files_checksums.size() == files.size()) {
+      arg.options.verify_file_checksum = false;  // (the function's name is still checked)
+    } else {
+      arg.files_checksums.clear();
+      arg.files_checksum_func_names.clear();
+    }
+    for (const std::string& p : files) written_checksums.erase(p);
+    arg.external_files = std::move(files);
+    return arg;
+  }
 
   ~Impl() { close(); }
   void close() {
@@ -495,7 +526,13 @@ std::optional<std::string> IndexStore::write_sst(Family family, Ingest mode,
     s = mode == Ingest::Merge ? writer.Merge(key, value) : writer.Put(key, value);
     any = true;
   }
-  if (s.ok() && any) s = writer.Finish();
+  rocksdb::ExternalSstFileInfo info;
+  if (s.ok() && any) s = writer.Finish(&info);
+  if (s.ok() && any && !info.file_checksum_func_name.empty() &&
+      info.file_checksum_func_name != rocksdb::kUnknownFileChecksumFuncName) {
+    std::lock_guard lock(impl_->written_mutex);
+    impl_->written_checksums[path] = {info.file_checksum, info.file_checksum_func_name};
+  }
   std::error_code ec;
   if (!s.ok() || !any) fs::remove(path, ec);
   if (!s.ok()) {
@@ -511,7 +548,7 @@ bool IndexStore::ingest_files(Family family, Ingest mode, const std::vector<std:
   for (const std::string& p : paths)
     if (!p.empty()) files.push_back(p);
   if (files.empty()) return true;
-  rocksdb::Status s = impl_->db->IngestExternalFile(impl_->handle(family), files, ingest_options());
+  rocksdb::Status s = impl_->db->IngestExternalFiles({impl_->ingest_arg(family, files)});
   if (mode == Ingest::Merge || impl_->appending) impl_->merged = true;
   std::error_code ec;
   if (!s.ok()) {
@@ -525,12 +562,10 @@ bool IndexStore::ingest_files(const std::map<Family, std::vector<std::string>>& 
                               std::string* error) {
   std::vector<rocksdb::IngestExternalFileArg> args;
   for (const auto& [family, paths] : files) {
-    rocksdb::IngestExternalFileArg arg;
-    arg.column_family = impl_->handle(family);
+    std::vector<std::string> present;
     for (const std::string& p : paths)
-      if (!p.empty()) arg.external_files.push_back(p);
-    arg.options = ingest_options();
-    if (!arg.external_files.empty()) args.push_back(std::move(arg));
+      if (!p.empty()) present.push_back(p);
+    if (!present.empty()) args.push_back(impl_->ingest_arg(family, std::move(present)));
   }
   if (args.empty()) return true;
   rocksdb::Status s = impl_->db->IngestExternalFiles(args);
