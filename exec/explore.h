@@ -1,8 +1,12 @@
 #pragma once
 // The moves played from one exact position of a served repository (GET /api/explore), as an opening explorer
-// shows them, from the index as it is: the similar family lists the games holding a position similar to it (a
-// superset), each is replayed (at most `cap` of them) and its mainline searched for the exact position (board,
-// side to move, castling, en passant). Beyond the cap the counts are those of the first `cap` candidates.
+// shows them. From the index's explore family (store/keys/explore_key.h) when the position is within its depth
+// (its FEN's move number says it comes before ply kExploreDepth) and the family files it: one prefix read, the
+// counts by result from the posting lists intersected with the tags family's Result postings; the games counted
+// are those whose mainline reaches the position within the first kExploreDepth plies. Else, as before the family,
+// from a replay: the similar family lists the games holding a position similar to it (a superset), each is
+// replayed (at most `cap` of them) and its mainline searched for the exact position (board, side to move,
+// castling, en passant); beyond the cap the counts are those of the first `cap` candidates.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -27,9 +31,11 @@ struct Exploration {
   std::string fen;                 // the position, as the repository's FENs spell it
   Results results;                 // the games whose mainline reaches the position
   std::vector<ExploreMove> moves;  // most played first (then in SAN order)
-  uint64_t candidates = 0;         // games the index lists for the position's similarity key
-  uint64_t replayed = 0;           // of them, replayed (at most the cap)
+  uint64_t candidates = 0;         // replay: games the index lists for the position's similarity key
+  uint64_t replayed = 0;           // replay: of them, replayed (at most the cap)
   bool complete = true;            // false: the cap left candidates unread
+  bool from_index = false;         // true: the explore family answered (no game replayed)
+  uint32_t depth = 0;              // the plies the family files: it answers for positions before them
 };
 
 // Returns what the games of `repository` played from `fen`; nullopt (with `error`) when `fen` is not a legal

@@ -45,6 +45,11 @@ struct MemoryRun {
   const store::IndexStore* index = nullptr;
   // Receives each output game, in output order; returning false stops the run there (a result cap).
   std::function<bool(OutputGame&&)> on_game;
+  // The output games the caller reads (a page's end: offset + limit). A game found past them, in an unsorted
+  // run, is still counted and handed to on_game, but unwritten: number only, no PGN, tags or comments (the
+  // total stays exact at the cost of the replay alone). A sorted run writes every match: its order is known
+  // only once all are found.
+  uint64_t games_wanted = UINT64_MAX;
   std::ostream* messages = nullptr;     // what the command line prints on stdout (`message` lines); not null
   std::ostream* diagnostics = nullptr;  // what it prints on stderr (CQL errors at line:column); not null
   // When the flag is set (from another thread) or the deadline has passed, the run stops between games, says so

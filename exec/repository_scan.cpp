@@ -104,6 +104,13 @@ ScanResult RepositoryScan::work(const pgn::Game& g, unsigned worker) {
   r.messages = std::move(o.messages);
   if (o.matched) {
     r.matched = true;
+    r.number = g.number;
+    r.outcome.sort_values = std::move(o.sort_values);
+    // a served run's page is full: this match is only counted (games are delivered in order, so its place among
+    // the matches is at least the count delivered before it was evaluated)
+    if (opt_.memory && program_.sorts.empty() &&
+        matches_delivered_.load(std::memory_order_relaxed) >= opt_.memory->games_wanted)
+      return r;
     if (o.set_tags.empty()) {
       pgn::write_game(g, o.comments, {}, r.text);
       if (opt_.memory) r.served = output_game_of(g, o.comments);
@@ -113,8 +120,6 @@ ScanResult RepositoryScan::work(const pgn::Game& g, unsigned worker) {
       pgn::write_game(tagged, o.comments, {}, r.text);
       if (opt_.memory) r.served = output_game_of(tagged, o.comments);
     }
-    r.number = g.number;
-    r.outcome.sort_values = std::move(o.sort_values);
   }
   return r;
 }
@@ -155,6 +160,7 @@ bool RepositoryScan::deliver(const pgn::GameInfo& info, ScanResult&& r) {
   if (r.unreadable && !r.matched) ++counts_.unreadable;
   if (r.matched) {
     ++counts_.matched;
+    matches_delivered_.store(counts_.matched, std::memory_order_relaxed);
     // with sort the output order is known only at the end (the games are kept); else streamed in game order
     if (!program_.sorts.empty()) kept_.push_back(std::move(r));
     else if (!sink_(r)) {

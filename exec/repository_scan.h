@@ -3,6 +3,7 @@
 // it has a fresh one, its candidates (or every game) replayed on the worker pool, the results delivered in game
 // order to a sink. A run of consecutive files [begin, end) can be scanned with its first game number given, so
 // that one process scans the whole repository and an MPI rank its share (distributed_run.cpp) with the same code.
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -91,6 +92,9 @@ class RepositoryScan {
   const store::IndexStore* served_index_;
   std::vector<std::unique_ptr<cql::eval::GameScanner>> scanners_;
   ScanCounts counts_;
+  // The matches delivered so far, read by the workers: a game evaluated when a served run's page is full is
+  // past it (its place among the matches is at least this count), and is not written.
+  std::atomic<uint64_t> matches_delivered_{0};
   std::vector<ScanResult> kept_;
   std::optional<cql::CqlError> run_error_;
   bool cancelled_ = false;

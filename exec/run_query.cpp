@@ -181,7 +181,9 @@ RunSummary evaluate_compiled(PreparedRun& run, const RunSettings& opt, const cql
       out_file->stream() << r.text;
       return true;
     }
-    OutputGame game = std::move(*r.served);
+    // past a served run's page a match comes unwritten (MemoryRun::games_wanted): its number only
+    OutputGame game = r.served ? std::move(*r.served) : OutputGame{};
+    game.number = r.number;
     game.pgn = std::move(r.text);
     return opt.memory->on_game(std::move(game));
   };

@@ -6,6 +6,7 @@
 #include <charconv>
 
 #include "engine/chess/movegen.h"
+#include "indexer/explore_postings.h"
 #include "store/keys/canonical_key.h"
 #include "store/keys/material_key.h"
 #include "store/keys/tag_key.h"
@@ -164,13 +165,16 @@ IndexedGame index_game(const pgn::Game& game, uint32_t id, uint64_t base_offset,
   auto may_be_last = [&](pgn::NodeIndex next) { return next == pgn::kNoNode || game.nodes[next].move.is_null(); };
   visitor.visit(*pos, may_be_last(game.root().first_child));
   indexed.positions = 1;
+  ExplorePostings explore(id, out.runs);  // the first plies' positions and moves (indexer/explore_postings.h)
   for (pgn::NodeIndex n = game.root().first_child; n != pgn::kNoNode; n = game.nodes[n].first_child) {
+    if (explore.wanted()) explore.add(*pos, game.nodes[n].move);
     visitor.move(game.nodes[n].move);
     if (replayed) pos = &game.positions[n];
     else replay.do_move(game.nodes[n].move);
     visitor.visit(*pos, may_be_last(game.nodes[n].first_child));
     ++indexed.positions;
   }
+  explore.add(*pos, chess::Move::none());  // the game ends here
   r.plies = indexed.positions - 1;
   r.flags = visitor.finish();
   out.game_done();

@@ -78,6 +78,8 @@ Answer api_explore(const ApiContext& context, const std::string& fen, const std:
   return json_answer(200, json{{"fen", found->fen},
                                {"results", results_json(found->results)},
                                {"moves", std::move(moves)},
+                               {"source", found->from_index ? "index" : "replay"},
+                               {"depth", found->depth},
                                {"candidates", found->candidates},
                                {"replayed", found->replayed},
                                {"complete", found->complete}});

@@ -54,6 +54,7 @@ Answer api_run(const ApiContext& context, const std::string& body) {
   memory.messages = &lines.messages;
   memory.diagnostics = &lines.diagnostics;
   memory.on_game = [&](exec::OutputGame&& game) { return page.take(std::move(game)); };
+  memory.games_wanted = page.games_wanted();  // the matches past the page are counted, not written
   set_limits(context, memory);
   exec::RunSettings settings;
   settings.query_file = kQueryName;

@@ -37,6 +37,8 @@ class ResultPage {
   bool read(const json& request, uint64_t cap, Answer& refusal);
   // Stops the run at the page's end (similar: its matches are all counted before any game is written).
   void stop_after_page() { cap_ = std::min(cap_, offset_ + limit_); }
+  // The games a run must write for this page (those before its end); the others are only counted.
+  uint64_t games_wanted() const { return offset_ + limit_; }
   // The callback for exec::MemoryRun::on_game.
   bool take(exec::OutputGame&& game);
   uint64_t delivered() const { return delivered_; }

@@ -268,7 +268,9 @@ async function explore(fen) {
   body.textContent = "";
   if (status !== 200) { $("explorer-title").textContent = data.error; return; }
   $("explorer-title").textContent = "Explorer: " + data.results.games + " games reach this position" +
-      (data.complete ? "" : " (counted in the first " + data.replayed + " of " + data.candidates + " candidates)");
+      (data.source === "index" ? " in their first " + data.depth + " plies" :
+       " (replayed" + (data.complete ? ")" : ": counted in the first " + data.replayed + " of " + data.candidates +
+                                              " candidates)"));
   const percent = (n, of) => of ? Math.round(100 * n / of) + "%" : "";
   for (const m of data.moves) {
     const tr = document.createElement("tr");

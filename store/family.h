@@ -17,6 +17,10 @@ enum class Family : size_t {
   Tags,         // tag name, kind byte, raw value (not normalised) -> games (keys/tag_key.h)
   Flags,        // per-game flag (mate, stalemate, promotion, ...) -> games (keys/flag_key.h)
   Yacpdb,       // YACPDB predicate instance -> problems and counts; entries' metadata and texts (keys/yacpdb_key.h)
+  Explore,      // exact position (Zobrist key) + move played from it -> games, for the mainline positions of the
+                // games' first plies (keys/explore_key.h): `serve`'s opening explorer answers from one prefix read
+                // instead of replaying the similar family's candidates; a posting family, so it rides the build's
+                // sorted runs and --append's union merge like the others
   Count
 };
 
@@ -25,7 +29,7 @@ constexpr size_t kFamilyCount = static_cast<size_t>(Family::Count);
 // Returns the RocksDB column family name of `f`.
 constexpr std::string_view family_name(Family f) {
   constexpr std::array<std::string_view, kFamilyCount> names = {
-      "meta", "games", "similar", "material", "piecesq", "tags", "flags", "yacpdb"};
+      "meta", "games", "similar", "material", "piecesq", "tags", "flags", "yacpdb", "explore"};
   return names[static_cast<size_t>(f)];
 }
 

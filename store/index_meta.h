@@ -8,11 +8,12 @@
 namespace cqlindex::store {
 
 // Bumped whenever a key or value layout changes; an index of another version is refused.
-constexpr uint32_t kSchemaVersion = 6;  // 2: the tags family is filled (the planner trusts it); 3: game positions;
+constexpr uint32_t kSchemaVersion = 7;  // 2: the tags family is filled (the planner trusts it); 3: game positions;
                                       // 4: the similar family holds position buckets (store/position_buckets.h);
                                       // 5: the PGN's identity and sample hash (constant-time freshness), and
                                       // RocksDB file checksums (`cqlindex verify`); 6: as many buckets as the
-                                      // repository needs (4-byte bucket keys, similar_bucket_bits, the sketch)
+                                      // repository needs (4-byte bucket keys, similar_bucket_bits, the sketch);
+                                      // 7: the explore family (keys/explore_key.h)
 
 struct IndexMeta {
   uint32_t schema_version = kSchemaVersion;

@@ -96,7 +96,10 @@ rocksdb::ColumnFamilyOptions family_options(Family family, const QueryCaches* qu
   const bool buckets = family == Family::Similar;  // position buckets (store/position_buckets.h)
   // Point look-ups of tags and signatures often miss: a Bloom filter answers most misses without reading a block.
   // Position buckets need none: a build chooses as many buckets as its positions fill (about 1 KiB each).
-  if (holds_postings(family) && !buckets) table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10, false));
+  // The explore family is read by prefix scans only, which a whole-key filter cannot answer: it gets none (its
+  // filter would be 10 bits a key, 1.8 MB of the family at depth 30 on the train file, and build time).
+  if (holds_postings(family) && !buckets && family != Family::Explore)
+    table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10, false));
   // Larger blocks compress sorted, similar keys better; look-ups are few, so the extra read is cheap. A bucket is
   // read alone, and uncompressed: a look-up reads one block, so the block is a few buckets (4 KiB: half the
   // bytes a look-up read with 8 KiB on the train file; the index block, one entry a block, stays small).
@@ -215,9 +218,16 @@ IndexStore::~IndexStore() = default;
 std::unique_ptr<IndexStore> IndexStore::open(const std::string& dir, bool create, bool read_only,
                                              const std::vector<Family>& wanted, std::string* error) {
   // RocksDB may open a subset of the column families read-only only; the meta family is always among them.
+  // An index of an older schema may lack a family added since (explore, schema 7): only the families it has are
+  // opened, so that its meta is read and it is refused as another schema ("rebuild it"), not by RocksDB's
+  // "Column family not found".
+  std::vector<std::string> present;
+  if (!create) rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), dir, &present);
   std::vector<Family> opened;
   for (size_t i = 0; i < kFamilyCount; ++i) {
     const auto f = static_cast<Family>(i);
+    if (!create && !present.empty() && std::find(present.begin(), present.end(), family_name(f)) == present.end())
+      continue;
     if (!read_only || wanted.empty() || f == Family::Meta || std::find(wanted.begin(), wanted.end(), f) != wanted.end())
       opened.push_back(f);
   }

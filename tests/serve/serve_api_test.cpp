@@ -38,16 +38,16 @@ struct ServedRun {
   std::string pgn;
   std::vector<uint64_t> numbers;
 };
-ServedRun run_all_pages(const Server& server, const std::string& cql) {
+ServedRun run_all_pages(const Server& server, const std::string& cql, uint64_t limit = 1000) {
   ServedRun run;
-  for (uint64_t offset = 0;; offset += 1000) {
-    run.last = post(server, "/api/run", json{{"cql", cql}, {"offset", offset}, {"limit", 1000}});
+  for (uint64_t offset = 0;; offset += limit) {
+    run.last = post(server, "/api/run", json{{"cql", cql}, {"offset", offset}, {"limit", limit}});
     if (run.last.status != 200) break;
     for (const json& g : run.last.body["results"]) {
       run.pgn += g["pgn"].get<std::string>();
       run.numbers.push_back(g["number"].get<uint64_t>());
     }
-    if (offset + 1000 >= run.last.body["matches"].get<uint64_t>()) break;
+    if (offset + limit >= run.last.body["matches"].get<uint64_t>()) break;
   }
   return run;
 }
@@ -149,6 +149,45 @@ TEST_CASE("serve: /api/run pages, and marks matched positions by ply", "[serve][
                                                "\"]") != std::string::npos);
   }
   CHECK(tags_seen >= 7);
+}
+
+TEST_CASE("serve: /api/run writes the games of its page and counts the matches past it exactly", "[serve][api]") {
+  ScratchDir dir("serve-page-count");
+  indexed_repository(dir, kSample);
+  Server server(dir.path(), "repository.pgn", {"--threads", "2"});
+  REQUIRE(server.port() > 0);
+  // a tag query (the index narrows it), one replaying every game, a sorted one (every match's sort value is
+  // needed before the page is known), one that sets tags
+  const std::vector<std::string> queries = {
+      "cql() player \"Karpov\" or player \"Kasparov\" or result 1-0", "cql() check",
+      "cql() sort \"Moves\" movenumber",
+      "cql() check settag(\"Checked\" \"yes\")"};
+  for (const std::string& cql : queries) {
+    INFO(cql);
+    spit(dir.path() / "q.cql", cql);
+    fs::remove(dir.path() / "out.pgn");
+    const ProcessResult cli = cqlindex_in(dir.path(), "run -i repository.pgn -o out.pgn q.cql");
+    REQUIRE(cli.exit_code == 0);
+    const std::string expected = slurp(dir.path() / "out.pgn");
+    // the first page: its games are the first the command line writes, its total the command line's
+    const Reply first = post(server, "/api/run", json{{"cql", cql}, {"limit", 13}});
+    REQUIRE(first.status == 200);
+    CHECK(match_line(cli.out) == std::to_string(first.body["matches"].get<uint64_t>()) + " matches of " +
+                                     std::to_string(first.body["games"].get<uint64_t>()) + " games");
+    REQUIRE(first.body["matches"].get<uint64_t>() > 26);
+    REQUIRE(first.body["results"].size() == 13);
+    std::string page;
+    for (const json& g : first.body["results"]) {
+      CHECK_FALSE(g["pgn"].get<std::string>().empty());
+      CHECK_FALSE(g["tags"].empty());
+      page += g["pgn"].get<std::string>();
+    }
+    CHECK(expected.compare(0, page.size(), page) == 0);
+    // every page of 97, from every offset: the whole output byte for byte
+    const ServedRun all = run_all_pages(server, cql, 97);
+    REQUIRE(all.last.status == 200);
+    CHECK(all.pgn == expected);
+  }
 }
 
 TEST_CASE("serve: /api/game gives a game's bytes, moves and every mainline FEN, and /api/info the repository",

@@ -59,14 +59,17 @@ TEST_CASE("index meta is one readable row per field and refuses another schema",
   REQUIRE_FALSE(decode_index_meta(missing, &error));
   REQUIRE(error == "index meta field 'pgn_fingerprint' is missing or malformed");
 
-  // An index of schema 5 (65,536 buckets of 2-byte keys, before the bucket count was chosen at build) is
-  // refused: it is rebuilt.
+  // An index of schema 6 (before the explore family) is refused: it is rebuilt; so is one of schema 5 (65,536
+  // buckets of 2-byte keys, before the bucket count was chosen at build).
   auto older = rows;
   older.at("schema_version") = std::to_string(kSchemaVersion - 1);
+  REQUIRE_FALSE(decode_index_meta(older, &error));
+  REQUIRE(error.find("index schema version 6, this cqlindex reads 7") == 0);
+  older.at("schema_version") = std::to_string(kSchemaVersion - 2);
   older.erase("similar_bucket_bits");
   older.erase("distinct_sketch");
   REQUIRE_FALSE(decode_index_meta(older, &error));
-  REQUIRE(error.find("index schema version 5, this cqlindex reads 6") == 0);
+  REQUIRE(error.find("index schema version 5, this cqlindex reads 7") == 0);
 
   // Bucket bits outside 16..32 are not a layout this reader knows.
   auto bad_bits = rows;
@@ -84,6 +87,7 @@ TEST_CASE("family names are fixed", "[store]") {
   REQUIRE(family_name(Family::Similar) == "similar");
   REQUIRE(family_name(Family::PieceSquare) == "piecesq");
   REQUIRE(family_name(Family::Yacpdb) == "yacpdb");
+  REQUIRE(family_name(Family::Explore) == "explore");
   REQUIRE_FALSE(holds_postings(Family::Games));
   REQUIRE(holds_postings(Family::Tags));
 }
