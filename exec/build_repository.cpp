@@ -21,6 +21,7 @@ BuildRunSummary build_repository(const BuildSettings& settings) {
   options.threads = settings.threads;
   options.append = settings.append;
   options.yacpdb = settings.yacpdb;
+  options.explore = settings.explore;
   const std::string target = options.index_dir.empty() ? indexer::default_index_dir(path) : options.index_dir;
   if (std::string problem = indexer::index_target_problem(target, path); !problem.empty()) {
     std::cerr << "cqlindex build: " << problem << "\n";

@@ -17,6 +17,7 @@ struct BuildSettings {
   unsigned threads = 0;    // 0: every core
   bool append = false;     // index only the games appended since the last build
   bool yacpdb = false;     // a PGN problem file: also store its YACPDB predicate instances
+  bool explore = false;    // also file the explore family (serve's opening explorer)
 };
 
 struct BuildRunSummary {

@@ -156,18 +156,22 @@ std::optional<Exploration> explore(const ServedRepository& repository, const std
   if (!position) return std::nullopt;
   Exploration out;
   out.fen = position->fen();
-  out.depth = store::keys::kExploreDepth;
+  // an index built without --explore has no family to ask: every position is replayed (depth 0)
+  const bool filed = repository.index().meta().build_options.find(store::keys::kExploreBuildMarker) !=
+                     std::string::npos;
+  const uint32_t depth = filed ? store::keys::kExploreDepth : 0;
+  out.depth = depth;
   // The plies before the position, as its FEN's move number tells them: within the family's depth, it is asked
   // first (a position it does not file, one reached only later in every game, is replayed).
   const uint64_t ply = 2 * uint64_t(std::max(1, position->fullmove_number()) - 1) +
                        (position->side_to_move() == chess::BLACK ? 1 : 0);
-  if (ply < store::keys::kExploreDepth) {
+  if (ply < depth) {
     auto filed = from_family(repository.index(), *position, out, error);
     if (!filed) return std::nullopt;
     if (*filed) return out;
     out = Exploration{};
     out.fen = position->fen();
-    out.depth = store::keys::kExploreDepth;
+    out.depth = depth;
   }
   if (!by_replay(repository, *position, cap, out, error)) return std::nullopt;
   return out;

@@ -12,16 +12,18 @@ namespace cqlindex::indexer {
 
 class ExplorePostings {
  public:
-  ExplorePostings(uint32_t game, RunWriter& runs) : game_(game), runs_(runs) {}
+  // `depth`: the plies filed (0 when the index has no explore family).
+  ExplorePostings(uint32_t game, RunWriter& runs, uint32_t depth) : game_(game), runs_(runs), depth_(depth) {}
 
   // True while the game's next position is within the family's depth.
-  bool wanted() const { return ply_ < store::keys::kExploreDepth; }
+  bool wanted() const { return ply_ < depth_; }
   // Files the position after the game's next ply with the move played from it (Move::none(): the last).
   void add(const chess::Position& position, chess::Move next);
 
  private:
   uint32_t game_;
   RunWriter& runs_;
+  uint32_t depth_;
   uint32_t ply_ = 0;
   uint64_t seen_[store::keys::kExploreDepth];  // the positions filed (a repetition is filed once)
   uint32_t filed_ = 0;

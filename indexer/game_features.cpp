@@ -165,7 +165,7 @@ IndexedGame index_game(const pgn::Game& game, uint32_t id, uint64_t base_offset,
   auto may_be_last = [&](pgn::NodeIndex next) { return next == pgn::kNoNode || game.nodes[next].move.is_null(); };
   visitor.visit(*pos, may_be_last(game.root().first_child));
   indexed.positions = 1;
-  ExplorePostings explore(id, out.runs);  // the first plies' positions and moves (indexer/explore_postings.h)
+  ExplorePostings explore(id, out.runs, out.explore ? store::keys::kExploreDepth : 0);  // the first plies' positions and moves (indexer/explore_postings.h)
   for (pgn::NodeIndex n = game.root().first_child; n != pgn::kNoNode; n = game.nodes[n].first_child) {
     if (explore.wanted()) explore.add(*pos, game.nodes[n].move);
     visitor.move(game.nodes[n].move);

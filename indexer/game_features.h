@@ -31,6 +31,7 @@ struct WorkerPostings {
   BitmapSpill spill;               // the bitmaps' chunks spilled so far, lists in bitmap_lists() order
   uint32_t spill_games;
   uint32_t games_in_memory = 0;
+  bool explore = false;            // file the explore family's postings (BuildOptions::explore)
   bool spill_ok = true;            // false once a spill failed (with spill_error)
   std::string spill_error;
 

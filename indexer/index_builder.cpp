@@ -29,6 +29,7 @@
 #include "store/content_fingerprint.h"
 #include "store/distinct_sketch.h"
 #include "store/index_store.h"
+#include "store/keys/explore_key.h"
 #include "store/keys/flag_key.h"
 #include "store/keys/piece_square_key.h"
 #include "store/position_buckets.h"
@@ -373,6 +374,7 @@ struct BuildPlan {
   uint64_t base_offset = 0;  // where the bytes indexed this time start
   uint32_t first_id = 0;     // the first game id they get
   bool extend_yacpdb = false;  // --append of a problem file's index: the yacpdb family grows too
+  bool explore = false;        // the explore family is filed (build --explore, or an --append to an index that has it)
   std::optional<std::pair<uint32_t, store::GameRecord>> last_record;  // --append: the last game, grown by blanks
 };
 
@@ -393,6 +395,7 @@ std::optional<BuildPlan> plan_build(const std::string& pgn_path, const std::stri
                                     std::string* error) {
   BuildPlan plan;
   plan.append = options.append;
+  plan.explore = options.explore;
   if (!plan.append) return plan;
   std::string why;
   auto old = open_index_for_reading(dir, &why);
@@ -416,6 +419,12 @@ std::optional<BuildPlan> plan_build(const std::string& pgn_path, const std::stri
     return fail(error, "the index of " + pgn_path + " holds no YACPDB instances: build without --append (with "
                                                     "--yacpdb) to add them"), std::nullopt;
   plan.extend_yacpdb = has_yacpdb;
+  // the explore family covers every game or none: an --append goes on as the index was built
+  const bool has_explore = meta.build_options.find(store::keys::kExploreBuildMarker) != std::string::npos;
+  if (options.explore && !has_explore)
+    return fail(error, "the index of " + pgn_path + " has no explore family: build without --append (with "
+                                                    "--explore) to add it"), std::nullopt;
+  plan.explore = has_explore;
   plan.base_offset = meta.pgn_size;
   plan.first_id = meta.game_count;
   out.appended = true;
@@ -502,6 +511,7 @@ std::optional<std::vector<std::unique_ptr<WorkerPostings>>> parse_games(GamesSte
     writers.push_back(std::make_unique<WorkerPostings>(
         RunWriter(step.runs_dir, std::to_string(w), memory.limits.run_postings),
         BitmapSpill(step.runs_dir + "/bitmaps-" + std::to_string(w)), memory.limits.bitmap_games));
+  for (auto& writer : writers) writer->explore = step.plan.explore;
 
   const uint32_t first_id = step.plan.first_id;
   // (CQLINDEX_BUILD_TIMES: each worker's CPU, read every few games; a clock read costs a system call)
@@ -714,6 +724,7 @@ store::IndexMeta final_meta(const std::string& pgn_path, const SourcePgn& source
   meta.build_options = "similarity-keys=v3";  // v3: as many position buckets of XXH3 hashes as the family needs
   if (problems_marked) meta.build_options += ";" + std::string(kPgnProblemMarker);
   if (with_yacpdb) meta.build_options += ";" + std::string(kYacpdbBuildMarker);
+  if (plan.explore) meta.build_options += ";" + std::string(store::keys::kExploreBuildMarker);
   return meta;
 }
 

@@ -22,6 +22,9 @@ namespace cqlindex::store::keys {
 // 116,573-game train file (store/README.md): depth 30 made the index 39 % larger (61.0 -> 84.6 MB) and its build
 // 30 % more CPU; depth 12, 4.4 % larger (+2.7 MB, 97,000 keys) for about 12 % more build CPU.
 constexpr uint32_t kExploreDepth = 12;
+// The build files these keys only when asked (`build --explore`: about 12 % more build CPU); an index that has
+// them says so in its meta's build options with this mark, and --append goes on filing them.
+constexpr std::string_view kExploreBuildMarker = "explore-plies=12";
 // Bytes of a key: the position's 8, the move's 2.
 constexpr size_t kExploreKeyBytes = 10;
 constexpr size_t kExplorePositionBytes = 8;

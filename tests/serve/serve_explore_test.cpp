@@ -148,8 +148,9 @@ Counts counts_of(const json& j) {
 
 // Asks the server of `dir`/repository.pgn the positions of every `stride`-th game (plies 0-12, then every fifth)
 // and compares each answer with a replay of every game (`check --fen`); returns how many the family answered
-// and how many were replayed.
-std::pair<size_t, size_t> compare_with_replay(const fs::path& dir, size_t games, size_t stride) {
+// and how many were replayed. `family_depth`: the plies the index's explore family files (0: built without it).
+std::pair<size_t, size_t> compare_with_replay(const fs::path& dir, size_t games, size_t stride,
+                                              size_t family_depth = 12) {
   const ProcessResult listing = cqlindex_in(dir, "check --fen repository.pgn");
   REQUIRE(listing.exit_code == 0);
   std::vector<std::vector<std::string>> fens;  // every game's mainline FENs by ply
@@ -185,7 +186,7 @@ std::pair<size_t, size_t> compare_with_replay(const fs::path& dir, size_t games,
                                         httplib::Headers{}));
     REQUIRE(r.status == 200);
     const size_t depth = r.body["depth"].get<size_t>();
-    REQUIRE(depth >= 8);
+    REQUIRE(depth == family_depth);
     const bool indexed = r.body["source"] == "index";
     CHECK(indexed == (ply < depth));  // the sample's FENs start at move 1: their move numbers are plies
     (indexed ? from_index : replayed) += 1;
@@ -218,11 +219,34 @@ TEST_CASE("serve: /api/explore's counts after a build --append equal a replay of
   for (int games = 0; games <= 600; ++games) cut = all.find("[Event ", cut + 1);
   REQUIRE(cut != std::string::npos);
   spit(dir.path() / "repository.pgn", all.substr(0, cut));
-  REQUIRE(cqlindex_in(dir.path(), "build repository.pgn").exit_code == 0);
-  spit(dir.path() / "repository.pgn", all);
+  REQUIRE(cqlindex_in(dir.path(), "build --explore repository.pgn").exit_code == 0);
+  spit(dir.path() / "repository.pgn", all);  // (the --append goes on filing the family without being told)
   const ProcessResult appended = cqlindex_in(dir.path(), "build --append repository.pgn");
   REQUIRE(appended.exit_code == 0);
   const auto [from_index, replayed] = compare_with_replay(dir.path(), 1005, 11);
   CHECK(from_index > 150);
   CHECK(replayed > 50);
+}
+
+TEST_CASE("serve: an index built without --explore answers /api/explore by replay, the same counts", "[serve][api]") {
+  ScratchDir dir("serve-explore-none");
+  indexed_repository(dir, kSample, false);
+  const auto [from_index, replayed] = compare_with_replay(dir.path(), 1005, 29, 0);
+  CHECK(from_index == 0);
+  CHECK(replayed > 100);
+}
+
+TEST_CASE("build --append --explore on an index without the family is refused, the index untouched", "[serve][build]") {
+  ScratchDir dir("serve-explore-append-refused");
+  const std::string all = slurp(kSample);
+  const size_t cut = all.find("[Event ", all.size() / 2);
+  REQUIRE(cut != std::string::npos);
+  spit(dir.path() / "repository.pgn", all.substr(0, cut));
+  REQUIRE(cqlindex_in(dir.path(), "build repository.pgn").exit_code == 0);
+  spit(dir.path() / "repository.pgn", all);
+  const ProcessResult refused = cqlindex_in(dir.path(), "build --append --explore repository.pgn");
+  CHECK(refused.exit_code != 0);
+  CHECK(stderr_of(dir.path()).find("has no explore family") != std::string::npos);
+  // still the index of the first half: a plain --append extends it
+  CHECK(cqlindex_in(dir.path(), "build --append repository.pgn").exit_code == 0);
 }

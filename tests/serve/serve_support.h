@@ -124,10 +124,11 @@ inline Reply get(const Server& server, const std::string& path) {
   return as_reply(client.Get(path.c_str()));
 }
 
-// A scratch folder holding `repository.pgn` (a copy of `source`) and its index.
-inline void indexed_repository(const ScratchDir& dir, const fs::path& source) {
+// A scratch folder holding `repository.pgn` (a copy of `source`) and its index, with the explore family as a
+// served repository's index would have it (`build --explore`) unless `explore` is false.
+inline void indexed_repository(const ScratchDir& dir, const fs::path& source, bool explore = true) {
   fs::copy_file(source, dir.path() / "repository.pgn");
-  const ProcessResult built = cqlindex_in(dir.path(), "build repository.pgn");
+  const ProcessResult built = cqlindex_in(dir.path(), explore ? "build --explore repository.pgn" : "build repository.pgn");
   if (built.exit_code != 0) throw std::runtime_error("cqlindex build failed: " + stderr_of(dir.path()));
 }
 
