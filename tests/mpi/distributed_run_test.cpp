@@ -16,25 +16,9 @@
 #include "support/process.h"
 
 namespace fs = std::filesystem;
-using cqlindex::test::file_bytes;
-using cqlindex::test::run_process;
-using cqlindex::test::shell_quote;
-using multi_test::scratch;
-using multi_test::split;
-using multi_test::write;
+using namespace multi_test;
 
 namespace {
-
-const std::string kData = CQLINDEX_SHARED_DATA;
-const std::string kExalpha = kData + "/cql-examples/cql62-distribution-examples/exalpha/";
-
-struct Answer {
-  int exit_code = -1;
-  std::string out;     // standard output
-  std::string output;  // the output file's bytes
-  std::string err;     // standard error
-  bool output_exists = false;
-};
 
 // Requires mpirun and cqlindex-mpi: the MPI tests fail (never skip) where Open MPI is missing.
 void require_open_mpi() {
@@ -46,23 +30,10 @@ void require_open_mpi() {
   REQUIRE(fs::exists(mpi_binary));
 }
 
-// Runs `cqlindex run ARGS -o DIR/out.pgn QUERY` in `dir`, under `mpirun -np ranks` when ranks > 0 (with
-// `env` before it), and reads the output file.
+// Runs `cqlindex run` as run_in does.
 Answer run(const fs::path& dir, int ranks, const std::string& args, const std::string& query,
            const std::string& env = "") {
-  const fs::path out = dir / "out.pgn", err = dir / "stderr.txt";
-  fs::remove(out);
-  const std::string launcher =
-      ranks > 0 ? "mpirun --oversubscribe --allow-run-as-root -np " + std::to_string(ranks) + " " : "";
-  auto r = run_process("cd " + shell_quote(dir.string()) + " && " + env + " " + launcher +
-                       shell_quote(CQLINDEX_BINARY) + " run " + args + " -o " + shell_quote(out.string()) + " " +
-                       shell_quote(query) + " 2>" + shell_quote(err.string()));
-  return Answer{r.exit_code, r.out, file_bytes(out), file_bytes(err), fs::exists(out)};
-}
-
-// Returns `out` with CQL's timing ("in 0.012 seconds") left out.
-std::string without_timing(const std::string& out) {
-  return std::regex_replace(out, std::regex(" in [0-9.]+ seconds"), " in seconds");
+  return run_in(dir, ranks, args, query, env);
 }
 
 // Returns the accounting line of a run's standard error, else "".
@@ -100,15 +71,6 @@ std::vector<std::string> studies_in_parts(const fs::path& dir) {
   for (const std::string& p : parts) list += fs::path(p).filename().string() + "\n";
   write(dir / "parts.cqlrepo", list);
   return parts;
-}
-
-// Builds the default index of each file; REQUIREs success.
-void build(const std::vector<std::string>& files) {
-  for (const std::string& f : files) {
-    auto r = run_process(shell_quote(CQLINDEX_BINARY) + " build " + shell_quote(f) + " 2>&1");
-    INFO(r.out);
-    REQUIRE(r.exit_code == 0);
-  }
 }
 
 }  // namespace
@@ -179,10 +141,8 @@ TEST_CASE("similar under mpirun is answered by rank 0 alone, as by one process",
   write(dir / "similar.cql", "cql()\nsimilarposition \"submission.pgn\"\n");
   build(parts);
   auto similar = [&](int ranks) {
-    const std::string launcher =
-        ranks > 0 ? "mpirun --oversubscribe --allow-run-as-root -np " + std::to_string(ranks) + " " : "";
     fs::remove(dir / "out.pgn");
-    auto r = run_process("cd " + shell_quote(dir.string()) + " && " + launcher + shell_quote(CQLINDEX_BINARY) +
+    auto r = run_process("cd " + shell_quote(dir.string()) + " && " + mpirun(ranks) + shell_quote(CQLINDEX_BINARY) +
                          " similar submission.pgn -i parts.cqlrepo -o out.pgn 2>/dev/null");
     return Answer{r.exit_code, r.out, file_bytes(dir / "out.pgn"), "", fs::exists(dir / "out.pgn")};
   };

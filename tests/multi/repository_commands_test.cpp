@@ -19,13 +19,14 @@ namespace fs = std::filesystem;
 using cqlindex::test::file_bytes;
 using cqlindex::test::run_process;
 using cqlindex::test::shell_quote;
+using multi_test::inputs;
+using multi_test::kData;
+using multi_test::kExalpha;
 using multi_test::scratch;
+using multi_test::without_timing;
 using multi_test::write;
 
 namespace {
-
-const std::string kData = CQLINDEX_SHARED_DATA;
-const std::string kExalpha = kData + "/cql-examples/cql62-distribution-examples/exalpha/";
 
 // The parts of multi_test::split by file name (the commands run inside `dir`).
 std::vector<std::string> split(const fs::path& dir, const std::string& text, const std::vector<uint64_t>& cuts) {
@@ -38,17 +39,6 @@ std::vector<std::string> split(const fs::path& dir, const std::string& text, con
 cqlindex::test::ProcessResult cqlindex_in(const fs::path& dir, const std::string& args) {
   return run_process("cd " + shell_quote(dir.string()) + " && " + shell_quote(CQLINDEX_BINARY) + " " + args + " 2>" +
                      shell_quote((dir / "stderr.txt").string()));
-}
-
-std::string inputs(const std::vector<std::string>& files) {
-  std::string args;
-  for (const std::string& f : files) args += " -i " + shell_quote(f);
-  return args;
-}
-
-// Returns `out` with the seconds of its summary lines removed.
-std::string without_timing(const std::string& out) {
-  return std::regex_replace(out, std::regex(" in [0-9.]+ seconds"), "");
 }
 
 }  // namespace
