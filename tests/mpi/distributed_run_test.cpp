@@ -43,17 +43,17 @@ std::string accounting(const std::string& err) {
   return std::regex_search(err, m, line) ? m.str(0) : "";
 }
 
-// Compares `query` (with `extra` flags) over the parts' list under 1, 2 and 4 ranks with one process over
-// the whole file.
+// Compares `query` (with `extra` flags) over `repository` (the parts' list, or the whole file itself) under
+// 1, 2 and 4 ranks with one process over the whole file.
 void check_same(const fs::path& dir, const std::string& query, const std::string& extra,
-                const std::vector<int>& ranks = {2, 4}) {
+                const std::vector<int>& ranks = {2, 4}, const std::string& repository = "parts.cqlrepo") {
   INFO("query " << query << " " << extra);
   const Answer whole = run(dir, 0, extra + " -i whole.pgn", query);
   REQUIRE(whole.exit_code == 0);
   REQUIRE(whole.out.find(" matches of ") != std::string::npos);
   for (int k : ranks) {
     INFO(k << " ranks");
-    const Answer many = run(dir, k, extra + " -i parts.cqlrepo", query);
+    const Answer many = run(dir, k, extra + " -i " + repository, query);
     INFO(many.err);
     CHECK(many.exit_code == 0);
     CHECK(without_timing(many.out) == without_timing(whole.out));
@@ -96,6 +96,36 @@ TEST_CASE("mpirun over the studies cut into five equals one process over the who
   }
 }
 
+TEST_CASE("mpirun over one file cuts it between the ranks at game starts and equals one process", "[mpi]") {
+  require_open_mpi();
+  const fs::path dir = scratch("mpi-one-file");
+  write(dir / "whole.pgn", file_bytes(kData + "/studies/cql-sample.pgn"));
+  write(dir / "one.cqlrepo", "whole.pgn\n");
+  SECTION("without an index: the cuts found by the game splitter") {
+    check_same(dir, kExalpha + "passers.cql", "-threads 1", {2, 4}, "whole.pgn");
+    check_same(dir, kExalpha + "staircase-sort.cql", "-threads 1", {2, 4}, "one.cqlrepo");  // merged sorted
+    check_same(dir, kExalpha + "passers.cql", "-threads 1 -gamenumber 40 130", {2, 4}, "whole.pgn");
+    check_same(dir, kExalpha + "passers.cql", "-threads 1 -gamenumber 127 127", {2}, "whole.pgn");  // a cut's game
+  }
+  SECTION("with an index: the cuts from its game records") {
+    build({(dir / "whole.pgn").string()});
+    check_same(dir, kExalpha + "smotheredmate.cql", "-threads 1", {2, 4}, "whole.pgn");
+    check_same(dir, kExalpha + "passers.cql", "-threads 1", {4}, "one.cqlrepo");  // the index cannot narrow it
+    check_same(dir, kExalpha + "staircase-sort.cql", "-threads 1 -gamenumber 100 240", {2, 4}, "whole.pgn");
+    check_same(dir, kExalpha + "smotheredmate.cql", "-threads 1 -gamenumber 1 126", {2}, "whole.pgn");
+  }
+}
+
+TEST_CASE("mpirun over two files and four ranks cuts both files", "[mpi]") {
+  require_open_mpi();
+  const fs::path dir = scratch("mpi-two-files");
+  const auto parts = split(dir, file_bytes(kData + "/studies/cql-sample.pgn"), {200});
+  write(dir / "parts.cqlrepo", "part1.pgn\npart2.pgn\n");
+  check_same(dir, kExalpha + "passers.cql", "-threads 1", {4});
+  build(parts);
+  check_same(dir, kExalpha + "staircase-sort.cql", "-threads 1", {4});
+}
+
 TEST_CASE("mpirun with a rank killed mid-run exits non-zero and leaves no output file", "[mpi]") {
   require_open_mpi();
   const fs::path dir = scratch("mpi-killed");
@@ -133,30 +163,66 @@ TEST_CASE("mpirun refuses a stale index once, with the one-process exit code and
   CHECK(many.err.find(named) == many.err.rfind(named));  // said once, by rank 0
 }
 
-TEST_CASE("similar under mpirun is answered by rank 0 alone, as by one process", "[mpi]") {
+// Returns the standard error of a similar search without the lines of each file's (or part's) look-ups, which
+// every rank says for its own share: what is left (the judges' reports) is rank 0's alone.
+std::string without_lookups(const std::string& err) {
+  return std::regex_replace(err, std::regex("cqlindex similar: [0-9]+ distinct positions looked up[^\n]*\n"), "");
+}
+
+TEST_CASE("similar under mpirun splits the search between the ranks and equals one process", "[mpi]") {
   require_open_mpi();
   const fs::path dir = scratch("mpi-similar");
   const auto parts = studies_in_parts(dir);
-  write(dir / "submission.pgn", file_bytes(parts[1]));  // the one game of part 2
+  write(dir / "submission.pgn", file_bytes(parts[1]) + file_bytes(parts[3]).substr(0, 30000));
   write(dir / "similar.cql", "cql()\nsimilarposition \"submission.pgn\"\n");
-  build(parts);
-  auto similar = [&](int ranks) {
+  auto similar = [&](int ranks, const std::string& args) {
     fs::remove(dir / "out.pgn");
     auto r = run_process("cd " + shell_quote(dir.string()) + " && " + mpirun(ranks) + shell_quote(CQLINDEX_BINARY) +
-                         " similar submission.pgn -i parts.cqlrepo -o out.pgn 2>/dev/null");
-    return Answer{r.exit_code, r.out, file_bytes(dir / "out.pgn"), "", fs::exists(dir / "out.pgn")};
+                         " similar submission.pgn --threads 1 -o out.pgn " + args + " 2>stderr.txt");
+    return Answer{r.exit_code, r.out, file_bytes(dir / "out.pgn"), file_bytes(dir / "stderr.txt"),
+                  fs::exists(dir / "out.pgn")};
   };
-  const Answer one = similar(0), two = similar(2);
-  REQUIRE(one.exit_code == 0);
-  CHECK(two.exit_code == 0);
-  CHECK(without_timing(two.out) == without_timing(one.out));  // said once
-  CHECK(two.output == one.output);
-  CHECK_FALSE(one.output.empty());
-  // `run` with a query that is only similarposition: the similar pipeline, on rank 0
-  const Answer run_one = run(dir, 0, "-i parts.cqlrepo", (dir / "similar.cql").string());
-  const Answer run_two = run(dir, 2, "-i parts.cqlrepo", (dir / "similar.cql").string());
-  REQUIRE(run_one.exit_code == 0);
-  CHECK(run_two.exit_code == 0);
-  CHECK(without_timing(run_two.out) == without_timing(run_one.out));
-  CHECK(run_two.output == run_one.output);
+  auto check_similar = [&](const std::string& args) {
+    const Answer one = similar(0, "-i whole.pgn " + args);
+    REQUIRE(one.exit_code == 0);
+    REQUIRE(one.out.find(" matches of 253 games") != std::string::npos);
+    CHECK(one.output.size() > 10000);
+    for (const auto& [repository, ranks] : std::vector<std::pair<std::string, int>>{
+             {"whole.pgn", 2}, {"whole.pgn", 4}, {"parts.cqlrepo", 1}, {"parts.cqlrepo", 4}}) {
+        INFO(ranks << " ranks over " << repository << " " << args);
+        const Answer many = similar(ranks, "-i " + repository + " " + args);
+        INFO(many.err);
+        CHECK(many.exit_code == 0);
+        CHECK(without_timing(many.out) == without_timing(one.out));  // said once, by rank 0
+        CHECK(many.output == one.output);
+        CHECK(without_lookups(many.err) == without_lookups(one.err));  // the judges' reports, from every rank's hits
+    }
+  };
+  SECTION("without indexes") {
+    check_similar("--no-index");
+    check_similar("--no-index --nosort");
+  }
+  SECTION("with indexes") {
+    build(parts);
+    build({(dir / "whole.pgn").string()});
+    check_similar("");
+    check_similar("--ignore-common 4");  // one file: the skipped positions' games counted part by part
+  }
+  SECTION("run with a lone similarposition") {
+    const Answer run_one = run(dir, 0, "-i whole.pgn", (dir / "similar.cql").string());
+    REQUIRE(run_one.exit_code == 0);
+    build(parts);
+    build({(dir / "whole.pgn").string()});
+    for (const std::string repository : {"whole.pgn", "parts.cqlrepo"}) {
+      const Answer run_two = run(dir, 2, "-i " + repository, (dir / "similar.cql").string());
+      INFO(run_two.err);
+      CHECK(run_two.exit_code == 0);
+      CHECK(without_timing(run_two.out) == without_timing(run_one.out));
+      CHECK(run_two.output == run_one.output);
+      const Answer run_four = run(dir, 4, "--no-index -i " + repository, (dir / "similar.cql").string());
+      CHECK(run_four.exit_code == 0);
+      CHECK(without_timing(run_four.out) == without_timing(run_one.out));
+      CHECK(run_four.output == run_one.output);
+    }
+  }
 }
