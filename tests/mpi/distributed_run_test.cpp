@@ -126,6 +126,30 @@ TEST_CASE("mpirun over two files and four ranks cuts both files", "[mpi]") {
   check_same(dir, kExalpha + "staircase-sort.cql", "-threads 1", {4});
 }
 
+TEST_CASE("build under mpirun builds each rank's share of the files, the same indexes as one process", "[mpi]") {
+  require_open_mpi();
+  const fs::path dir = scratch("mpi-build");
+  const auto parts = studies_in_parts(dir);
+  const Answer unindexed = run(dir, 0, "-threads 1 -i parts.cqlrepo", kExalpha + "smotheredmate.cql");
+  REQUIRE(unindexed.exit_code == 0);
+  auto built = run_process("cd " + shell_quote(dir.string()) + " && " + mpirun(4) + shell_quote(CQLINDEX_BINARY) +
+                           " build --threads 1 -i parts.cqlrepo 2>&1");
+  INFO(built.out);
+  REQUIRE(built.exit_code == 0);
+  for (const std::string& p : parts) {
+    CHECK(built.out.find(fs::path(p).filename().string() + ": ") != std::string::npos);  // each built once
+    CHECK(built.out.find(fs::path(p).filename().string() + ": ") ==
+          built.out.rfind(fs::path(p).filename().string() + ": "));
+    CHECK(run_process(shell_quote(CQLINDEX_BINARY) + " verify " + shell_quote(p) + " >/dev/null 2>&1").exit_code == 0);
+  }
+  const Answer indexed = run(dir, 0, "-threads 1 -i parts.cqlrepo", kExalpha + "smotheredmate.cql");
+  INFO(indexed.err);
+  CHECK(indexed.exit_code == 0);
+  CHECK(indexed.err.find("the index left") != std::string::npos);  // the indexes were used
+  CHECK(without_timing(indexed.out) == without_timing(unindexed.out));
+  CHECK(indexed.output == unindexed.output);
+}
+
 TEST_CASE("mpirun with a rank killed mid-run exits non-zero and leaves no output file", "[mpi]") {
   require_open_mpi();
   const fs::path dir = scratch("mpi-killed");

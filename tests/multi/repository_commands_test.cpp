@@ -75,6 +75,49 @@ TEST_CASE("build indexes each file of a repository, --append extends the last on
   CHECK(file_bytes(dir / "stderr.txt").find("part1.pgn: its index is not up to date") != std::string::npos);
 }
 
+// Returns the answers a repository's indexes give: an indexed run's output and summary, a similar search's
+// output, and `verify` of each file (0: every byte read back and checked).
+std::string indexed_answers(const fs::path& dir, const std::vector<std::string>& parts) {
+  std::string answers;
+  auto run = cqlindex_in(dir, "run -i all.cqlrepo -o out.pgn " + shell_quote(kExalpha + "smotheredmate.cql"));
+  answers += without_timing(run.out) + file_bytes(dir / "out.pgn") + file_bytes(dir / "stderr.txt");
+  auto similar = cqlindex_in(dir, "similar submission.pgn -i all.cqlrepo -o similar.pgn");
+  answers += without_timing(similar.out) + file_bytes(dir / "similar.pgn") + file_bytes(dir / "stderr.txt");
+  for (const std::string& p : parts) answers += " " + std::to_string(cqlindex_in(dir, "verify " + p).exit_code);
+  return answers;
+}
+
+TEST_CASE("build of several files at once gives the indexes of a build one file after the other", "[multi][build]") {
+  const fs::path dir = scratch("build-parallel");
+  // a big file (more than half the bytes: built alone with every thread) and four small ones (built at once)
+  const auto parts = split(dir, file_bytes(kData + "/studies/cql-sample.pgn"), {20, 40, 60, 80});
+  write(dir / "all.cqlrepo", "part1.pgn\npart2.pgn\npart3.pgn\npart4.pgn\npart5.pgn\n");
+  write(dir / "submission.pgn", file_bytes(dir / "part2.pgn"));
+  auto one_by_one = cqlindex_in(dir, "build --threads 1 all.cqlrepo");
+  REQUIRE(one_by_one.exit_code == 0);
+  const std::string sequential = indexed_answers(dir, parts);
+  CHECK(sequential.find("the index left") != std::string::npos);  // the indexes were used
+  CHECK(sequential.find(" matches of 253 games") != std::string::npos);
+  CHECK(sequential.find(" 0 0 0 0 0") != std::string::npos);
+  for (const std::string args :
+       {"--threads 2 -i all.cqlrepo", "--threads 4 part1.pgn part2.pgn part3.pgn part4.pgn part5.pgn"}) {
+    INFO(args);
+    for (const std::string& p : parts) fs::remove_all(dir / (p + ".cqlidx"));
+    auto at_once = cqlindex_in(dir, std::string("build ") + args);
+    INFO(file_bytes(dir / "stderr.txt"));
+    REQUIRE(at_once.exit_code == 0);
+    // the summary lines in list order, as one after the other
+    size_t last = 0;
+    for (const std::string& p : parts) {
+      const size_t at = at_once.out.find(p + ": ");
+      CHECK(at != std::string::npos);
+      CHECK(at >= last);
+      last = at;
+    }
+    CHECK(indexed_answers(dir, parts) == sequential);
+  }
+}
+
 TEST_CASE("similar over a repository equals similar over the concatenated files", "[multi][similar]") {
   const fs::path dir = scratch("similar");
   const auto parts = split(dir, file_bytes(kData + "/studies/cql-sample.pgn"), {70, 71, 200});
