@@ -6,6 +6,7 @@
 // file; a refusal (a stale index) is said by rank 0 with the one-process exit code.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <regex>
 #include <string>
@@ -113,6 +114,46 @@ TEST_CASE("mpirun over one file cuts it between the ranks at game starts and equ
     check_same(dir, kExalpha + "passers.cql", "-threads 1", {4}, "one.cqlrepo");  // the index cannot narrow it
     check_same(dir, kExalpha + "staircase-sort.cql", "-threads 1 -gamenumber 100 240", {2, 4}, "whole.pgn");
     check_same(dir, kExalpha + "smotheredmate.cql", "-threads 1 -gamenumber 1 126", {2}, "whole.pgn");
+  }
+}
+
+// Returns the lines of `err` that name `file` (PGN messages: FILE:LINE:COL: game N: ...), sorted: the ranks
+// print their own parts' messages, in an order of their own.
+std::vector<std::string> messages_about(const std::string& err, const std::string& file) {
+  std::vector<std::string> lines;
+  for (size_t at = 0; at < err.size();) {
+    size_t end = err.find('\n', at);
+    if (end == std::string::npos) end = err.size();
+    if (err.compare(at, file.size() + 1, file + ":") == 0) lines.push_back(err.substr(at, end - at));
+    at = end + 1;
+  }
+  std::sort(lines.begin(), lines.end());
+  return lines;
+}
+
+TEST_CASE("mpirun over a dirty file cut between ranks says each PGN message at its line, once", "[mpi]") {
+  require_open_mpi();
+  const fs::path dir = scratch("mpi-dirty");
+  std::string dirty;
+  for (const char* name : {"badpgn.pgn", "annotated.pgn", "bilbao.pgn", "a.pgn", "zh.pgn", "fenSetup.pgn"})
+    dirty += file_bytes(kData + "/pgn-edge-cases/pychess/" + name) + "\n";
+  write(dir / "dirty.pgn", dirty);
+  for (const bool indexed : {false, true}) {
+    INFO("indexed " << indexed);
+    if (indexed) build({(dir / "dirty.pgn").string()});
+    const Answer one = run(dir, 0, "-threads 1 -i dirty.pgn", kExalpha + "passers.cql");
+    REQUIRE(one.exit_code == 0);
+    const auto said = messages_about(one.err, "dirty.pgn");
+    REQUIRE(said.size() > 5);
+    for (int ranks : {2, 4}) {
+      const Answer many = run(dir, ranks, "-threads 1 -i dirty.pgn", kExalpha + "passers.cql");
+      INFO(many.err);
+      CHECK(many.exit_code == 0);
+      CHECK(without_timing(many.out) == without_timing(one.out));
+      CHECK(accounting(many.err) == accounting(one.err));
+      CHECK(messages_about(many.err, "dirty.pgn") == said);
+      CHECK(many.output == one.output);
+    }
   }
 }
 
