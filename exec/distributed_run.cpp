@@ -65,11 +65,6 @@ void add_counts(ScanCounts& into, const ScanCounts& c) {
   into.narrowed = into.narrowed || c.narrowed;
 }
 
-void put_word(std::string& out, uint64_t w) { out.append(reinterpret_cast<const char*>(&w), sizeof w); }
-void put_text(std::string& out, const std::string& s) {
-  put_word(out, s.size());
-  out += s;
-}
 
 // Returns the matched games of a sorted query (their number, text and sort values) as bytes.
 std::string encode_kept(const std::vector<ScanResult>& kept) {
@@ -95,9 +90,9 @@ std::string encode_kept(const std::vector<ScanResult>& kept) {
 }
 
 // Reads what encode_kept wrote.
-class KeptReader {
+class KeptReader : MessageReader {
  public:
-  explicit KeptReader(const std::string& bytes) : bytes_(bytes) {}
+  using MessageReader::MessageReader;
   // Appends the games to `kept`.
   void append_to(std::vector<ScanResult>& kept) {
     for (uint64_t n = word(); n > 0; --n) {
@@ -114,22 +109,6 @@ class KeptReader {
       kept.push_back(std::move(r));
     }
   }
-
- private:
-  uint64_t word() {
-    uint64_t w;
-    std::memcpy(&w, bytes_.data() + at_, sizeof w);
-    at_ += sizeof w;
-    return w;
-  }
-  std::string text() {
-    const uint64_t n = word();
-    std::string s = bytes_.substr(at_, n);
-    at_ += n;
-    return s;
-  }
-  const std::string& bytes_;
-  size_t at_ = 0;
 };
 
 // Returns true when the query has a `message` filter: its lines go to one console in game order.

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <ctime>
 #include <iostream>
 #include <memory>
@@ -103,6 +104,27 @@ std::string receive_bytes(int from, uint64_t total, int tag) {
     MPI_Recv(bytes.data() + at, int(std::min<uint64_t>(kChunk, total - at)), MPI_BYTE, from, tag, MPI_COMM_WORLD,
              MPI_STATUS_IGNORE);
   return bytes;
+}
+
+void put_word(std::string& out, uint64_t w) { out.append(reinterpret_cast<const char*>(&w), sizeof w); }
+
+void put_text(std::string& out, const std::string& s) {
+  put_word(out, s.size());
+  out += s;
+}
+
+uint64_t MessageReader::word() {
+  uint64_t w;
+  std::memcpy(&w, bytes_.data() + at_, sizeof w);
+  at_ += sizeof w;
+  return w;
+}
+
+std::string MessageReader::text() {
+  const uint64_t n = word();
+  std::string s = bytes_.substr(at_, n);
+  at_ += n;
+  return s;
 }
 
 double cpu_seconds() {

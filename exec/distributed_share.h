@@ -39,6 +39,25 @@ void send_bytes(const std::string& bytes, int tag);
 // Returns the `total` bytes rank `from` sends with send_bytes.
 std::string receive_bytes(int from, uint64_t total, int tag);
 
+// Appends the word `w` to a message's bytes.
+void put_word(std::string& out, uint64_t w);
+// Appends the string `s` (its length, then its bytes) to a message's bytes.
+void put_text(std::string& out, const std::string& s);
+
+// Reads back, in order, what put_word and put_text wrote.
+class MessageReader {
+ public:
+  explicit MessageReader(const std::string& bytes) : bytes_(bytes) {}
+  // Returns the next word.
+  uint64_t word();
+  // Returns the next string.
+  std::string text();
+
+ private:
+  const std::string& bytes_;
+  size_t at_ = 0;
+};
+
 // Returns this process's CPU seconds so far.
 double cpu_seconds();
 

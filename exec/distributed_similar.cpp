@@ -4,7 +4,6 @@
 // judges' report) and its hits per submission position.
 #include "exec/distributed_similar.h"
 
-#include <cstring>
 #include <iostream>
 
 #include "exec/distributed_share.h"
@@ -15,11 +14,6 @@ namespace {
 
 constexpr int kTagReport = 11, kTagBytes = 12;
 
-void put_word(std::string& out, uint64_t w) { out.append(reinterpret_cast<const char*>(&w), sizeof w); }
-void put_text(std::string& out, const std::string& s) {
-  put_word(out, s.size());
-  out += s;
-}
 
 // Returns a rank's search as bytes: its hits, then its matched games.
 std::string encode_search(const SimilarSearch& search) {
@@ -37,9 +31,10 @@ std::string encode_search(const SimilarSearch& search) {
 }
 
 // Adds what encode_search wrote to `into`: the hits summed, the games appended.
-class SearchReader {
+class SearchReader : MessageReader {
  public:
-  explicit SearchReader(const std::string& bytes) : bytes_(bytes) {}
+  using MessageReader::MessageReader;
+  // Sums the hits into `into`'s and appends the games to its own.
   void add_to(SimilarSearch& into) {
     const uint64_t positions = word();
     if (into.hits.size() < positions) into.hits.resize(positions, 0);
@@ -52,22 +47,6 @@ class SearchReader {
       into.matched.push_back(std::move(m));
     }
   }
-
- private:
-  uint64_t word() {
-    uint64_t w;
-    std::memcpy(&w, bytes_.data() + at_, sizeof w);
-    at_ += sizeof w;
-    return w;
-  }
-  std::string text() {
-    const uint64_t n = word();
-    std::string s = bytes_.substr(at_, n);
-    at_ += n;
-    return s;
-  }
-  const std::string& bytes_;
-  size_t at_ = 0;
 };
 
 }  // namespace

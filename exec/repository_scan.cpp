@@ -136,7 +136,8 @@ bool RepositoryScan::deliver(const pgn::GameInfo& info, ScanResult&& r) {
     if (r.unreadable) ++counts_.unreadable, ++counts_.unreadable_unreplayed;
   }
   std::ostream& diag = diagnostics_of(opt_);
-  for (const pgn::PgnError& e : info.errors) diag << pgn::format_error(input_, e) << '\n';
+  // each message in one write: the ranks of a distributed run share stderr
+  for (const pgn::PgnError& e : info.errors) diag << (pgn::format_error(input_, e) + '\n');
   if (!info.errors.empty())
     for (const pgn::PgnError& e : info.errors)
       if (e.severity == pgn::Severity::Error) {

@@ -135,7 +135,7 @@ bool search_with_index(const store::IndexStore& index, SubmissionDb& db, const S
         for (pgn::PgnError e : r.problems) {  // parsed as if the game began at line 1, column 1
           if (e.line == 1) e.col += col - 1;
           e.line += line - 1;
-          diag << pgn::format_error(repo_name, e) << "\n";
+          diag << (pgn::format_error(repo_name, e) + "\n");  // one write: MPI ranks share stderr
         }
         if (!r.game.positions.empty()) out.matched.push_back(std::move(r.game));
         return true;
@@ -170,7 +170,7 @@ void search_by_scan(const SubmissionDb& db, pgn::PgnFile& file, const std::strin
           bar.finish();
           std::vector<pgn::PgnError> errors = info.errors;
           shift_to_part(errors, bytes);
-          for (const pgn::PgnError& e : errors) std::cerr << pgn::format_error(repo_name, e) << "\n";
+          for (const pgn::PgnError& e : errors) std::cerr << (pgn::format_error(repo_name, e) + "\n");
         }
         if (!m.positions.empty()) {
           m.file = where.file;
