@@ -25,8 +25,9 @@ constexpr const char* kRunUsage =
     "  CQL 6.2 options take one or two dashes: -parse -cql F -similarposition [nosort] [notransform] F.pgn\n"
     "  -gamenumber N [M] -matchcount N [M] -variations -silent -quiet -threads N -flipcolor ...\n";
 
-// Runs cqlindex-mpi, built beside this program, with `run` and the same arguments (one of several MPI ranks:
-// exec/distributed_launch.h); returns an exit code only when it cannot be run.
+
+}  // namespace
+
 int run_distributed_executable(int argc, char** argv) {
   std::error_code ec;
   const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
@@ -40,13 +41,12 @@ int run_distributed_executable(int argc, char** argv) {
   args.push_back(nullptr);
   std::cout.flush();
   ::execv(program.c_str(), args.data());
-  std::cerr << "cqlindex run: started by mpirun among " << exec::launched_ranks() << " processes, but cannot run "
+  std::cerr << "cqlindex " << argv[0] << ": started by mpirun among " << exec::launched_ranks()
+            << " processes, but cannot run "
             << program << ": " << std::strerror(errno)
             << " (it is built beside cqlindex when Open MPI is installed: scripts/setup installs libopenmpi-dev)\n";
   return kExitInput;
 }
-
-}  // namespace
 
 int run_command_with(int argc, char** argv, exec::RunSummary (*evaluate)(const exec::RunSettings&), bool speaks) {
   exec::RunSettings opt;

@@ -25,6 +25,7 @@
 #include "cli/exit_codes.h"
 #include "cli/summary_lines.h"
 #include "exec/distributed_launch.h"
+#include "exec/quiet_standard_error.h"
 #include "exec/similar_query.h"
 
 namespace cqlindex::cli {
@@ -101,15 +102,32 @@ int parse_options(int argc, char** argv, SimilarRequest& o) {
 
 }  // namespace
 
-int command_similar(int argc, char** argv) {
-  // Under mpirun the search runs on rank 0 alone, as one process (its report aggregates over every file); the
-  // other ranks leave at once instead of writing the same output again.
-  if (exec::launched_ranks() > 1 && exec::launched_rank() != 0) return kExitOk;
+int similar_command_with(int argc, char** argv, exec::SimilarSummary (*search)(const exec::SimilarRequest&),
+                         bool speaks) {
   SimilarRequest opt;
-  if (int rc = parse_options(argc, argv, opt); rc != kExitOk) return rc < 0 ? kExitOk : rc;
-  const exec::SimilarSummary summary = exec::run_similar(opt);
-  if (summary.status == exec::Status::Ok) print_similar_summary(summary);
+  int rc;
+  {
+    std::optional<exec::QuietStandardError> quiet;  // the same words from every rank: rank 0 says them
+    if (!speaks) quiet.emplace();
+    rc = parse_options(argc, argv, opt);
+  }
+  if (rc != kExitOk) return rc < 0 ? kExitOk : rc;
+  const exec::SimilarSummary summary = search(opt);
+  if (speaks && summary.status == exec::Status::Ok) print_similar_summary(summary);
   return exit_code(summary.status);
+}
+
+int command_similar(int argc, char** argv) {
+  // Under mpirun each process becomes a rank of the distributed search (cqlindex-mpi), except with --near or
+  // --report (one repository file, searched whole): rank 0 answers alone, the other ranks leave at once.
+  if (exec::launched_ranks() > 1) {
+    bool whole = false;
+    for (int i = 1; i < argc; ++i) whole = whole || std::string(argv[i]).starts_with("--near") ||
+                                           std::string(argv[i]).starts_with("--report");
+    if (!whole) return run_distributed_executable(argc, argv);
+    if (exec::launched_rank() != 0) return kExitOk;
+  }
+  return similar_command_with(argc, argv, exec::run_similar, true);
 }
 
 }  // namespace cqlindex::cli

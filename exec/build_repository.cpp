@@ -1,13 +1,17 @@
 // `cqlindex build`: the target checked, the build run with its progress and problems, its size measured.
 #include "exec/build_repository.h"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <iostream>
+#include <mutex>
 #include <optional>
 
 #include "exec/index_info.h"
 #include "exec/progress_bar.h"
+#include "exec/worker_pool.h"
+#include "engine/pgn/reader.h"
 #include "indexer/index_builder.h"
 #include "indexer/index_location.h"
 
@@ -24,18 +28,19 @@ BuildRunSummary build_repository(const BuildSettings& settings) {
   options.explore = settings.explore;
   const std::string target = options.index_dir.empty() ? indexer::default_index_dir(path) : options.index_dir;
   if (std::string problem = indexer::index_target_problem(target, path); !problem.empty()) {
-    std::cerr << "cqlindex build: " << problem << "\n";
+    std::cerr << ("cqlindex build: " + problem + "\n");
     return stopped(out, options.index_dir.empty() ? Status::InputError : Status::QueryError);
   }
   ProgressBar bar("indexing " + path);
-  options.progress = [&](uint64_t done, uint64_t total) { bar.update(done, total); };
+  if (settings.progress) options.progress = [&](uint64_t done, uint64_t total) { bar.update(done, total); };
+  // each message in one write: builds running at once share stderr
   options.on_problem = [&](const pgn::GameInfo& info) {
     bar.finish();
-    for (const pgn::PgnError& e : info.errors) std::cerr << pgn::format_error(path, e) << '\n';
+    for (const pgn::PgnError& e : info.errors) std::cerr << (pgn::format_error(path, e) + '\n');
   };
   options.on_problem_text = [&](const std::string& message) {
     bar.finish();
-    std::cerr << message << '\n';
+    std::cerr << (message + '\n');
   };
 
   // An index locates games by byte offset in the file for the queries to read them again: a pipe or device
@@ -54,7 +59,7 @@ BuildRunSummary build_repository(const BuildSettings& settings) {
   const bool ok = indexer::build_index(path, options, &summary, &error);
   bar.finish();
   if (!ok) {
-    std::cerr << "cqlindex build: " << error << "\n";
+    std::cerr << ("cqlindex build: " + error + "\n");
     return stopped(out, Status::InputError);
   }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -70,6 +75,67 @@ BuildRunSummary build_repository(const BuildSettings& settings) {
   for (size_t i = 0; i < out.phases.size(); ++i) out.phases[i] = {summary.phases[i].wall, summary.phases[i].cpu};
   out.bytes = folder_bytes(summary.index_dir);
   return out;
+}
+
+BuildSchedule schedule_builds(const std::vector<uint64_t>& bytes, unsigned threads) {
+  BuildSchedule schedule;
+  uint64_t total = 0;
+  for (uint64_t b : bytes) total += b;
+  for (size_t k = 0; k < bytes.size(); ++k) {
+    const bool big = threads <= 1 || bytes.size() == 1 || bytes[k] * 2 > total;
+    (big ? schedule.alone : schedule.together).push_back(k);
+  }
+  std::stable_sort(schedule.together.begin(), schedule.together.end(),
+                   [&](size_t a, size_t b) { return bytes[a] > bytes[b]; });
+  const unsigned at_once = unsigned(std::clamp<size_t>(schedule.together.size(), 1, std::max(1u, threads)));
+  schedule.threads_each = std::max(1u, threads / at_once);
+  schedule.at_once = std::max(1u, threads / schedule.threads_each);
+  return schedule;
+}
+
+std::vector<size_t> build_share(const std::vector<uint64_t>& bytes, int rank, int ranks) {
+  std::vector<size_t> order(bytes.size());
+  for (size_t k = 0; k < order.size(); ++k) order[k] = k;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return bytes[a] > bytes[b]; });
+  std::vector<uint64_t> load(size_t(std::max(1, ranks)), 0);
+  std::vector<size_t> mine;
+  for (size_t k : order) {
+    const size_t least = size_t(std::min_element(load.begin(), load.end()) - load.begin());
+    load[least] += std::max<uint64_t>(bytes[k], 1);  // an empty file still counts as a build
+    if (int(least) == rank) mine.push_back(k);
+  }
+  std::sort(mine.begin(), mine.end());
+  return mine;
+}
+
+void build_files(const std::vector<std::string>& files, const std::vector<size_t>& which, const BuildSettings& settings,
+                 const std::function<void(size_t, const BuildRunSummary&)>& done) {
+  const unsigned threads = pgn::resolve_threads(settings.threads);
+  std::vector<uint64_t> bytes;
+  for (size_t k : which) {
+    std::error_code ec;
+    const uint64_t size = std::filesystem::file_size(files[k], ec);
+    bytes.push_back(ec ? 0 : size);  // not a file: its build says why
+  }
+  const BuildSchedule schedule = schedule_builds(bytes, threads);
+  std::mutex said;
+  for (size_t i : schedule.alone) {
+    BuildSettings one = settings;
+    one.input = files[which[i]];
+    one.threads = threads;
+    const BuildRunSummary summary = build_repository(one);
+    std::lock_guard lock(said);
+    done(which[i], summary);
+  }
+  parallel_for(schedule.together.size(), schedule.at_once, [&](size_t j, unsigned) {
+    BuildSettings one = settings;
+    one.input = files[which[schedule.together[j]]];
+    one.threads = schedule.threads_each;
+    one.progress = false;  // several lines would overwrite each other
+    const BuildRunSummary summary = build_repository(one);
+    std::lock_guard lock(said);
+    done(which[schedule.together[j]], summary);
+  });
 }
 
 Status check_append_prefix(const std::vector<std::string>& files) {

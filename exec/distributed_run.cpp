@@ -1,8 +1,8 @@
-// A run over MPI ranks: every rank prepares and compiles the query, counts the games of each file (an index's
-// meta, else the game splitter, the unindexed files shared among the ranks), scans its contiguous share of the
-// files with the one-process loop (repository_scan.h) into memory; rank 0 scans its own share straight into the
-// output file, then receives each other rank's games in rank order (which is game order), sums the counts and
-// commits the file. The protocol is the same on every rank; rank 0 decides and broadcasts whether to go on.
+// A run over MPI ranks: every rank prepares and compiles the query, takes its share of the repository
+// (distributed_share.h: whole files, or parts of files cut at game starts), scans it with the one-process loop
+// (repository_scan.h) into memory; rank 0 scans its own share straight into the output file, then receives each
+// other rank's games in rank order (which is game order), sums the counts and commits the file. The protocol is the
+// same on every rank; rank 0 decides and broadcasts whether to go on.
 #include "exec/distributed_run.h"
 
 #include <mpi.h>
@@ -18,8 +18,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/pgn/game_splitter.h"
-#include "engine/pgn/reader.h"
+#include "exec/distributed_share.h"
+#include "exec/distributed_similar.h"
 #include "exec/repository_indexes.h"
 #include "exec/repository_scan.h"
 #include "exec/run_steps.h"
@@ -28,67 +28,6 @@ namespace cqlindex::exec {
 namespace {
 
 constexpr int kTagReport = 1, kTagBytes = 2;
-constexpr size_t kChunk = size_t(1) << 26;  // bytes of one message of games: well inside MPI's int counts
-
-// Returns this process's rank.
-int world_rank() {
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  return rank;
-}
-
-// Returns the number of ranks.
-int world_size() {
-  int size = 1;
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
-  return size;
-}
-
-// Waits for `request` to complete, sleeping between tests: Open MPI's blocking calls poll a core at 100 %
-// while they wait, which on a shared node takes the core from the ranks that work (rank 0 waits for the others
-// to finish their shares; they wait for rank 0 to take their games).
-void wait_for(MPI_Request& request) {
-  for (int done = 0;;) {
-    MPI_Test(&request, &done, MPI_STATUS_IGNORE);
-    if (done) return;
-    const timespec pause{0, 200'000};  // 0.2 ms: a few thousand wake-ups a second at most, each a few µs
-    nanosleep(&pause, nullptr);
-  }
-}
-
-// Returns rank 0's `value` on every rank.
-int broadcast(int value) {
-  MPI_Request request;
-  MPI_Ibcast(&value, 1, MPI_INT, 0, MPI_COMM_WORLD, &request);
-  wait_for(request);
-  return value;
-}
-
-// Ends every rank: a rank cannot go on after the others started (MPI_Abort; mpirun exits non-zero).
-[[noreturn]] void abort_run(int code) {
-  std::cerr.flush();
-  MPI_Abort(MPI_COMM_WORLD, code);
-  std::_Exit(code);
-}
-
-// Sends `bytes` to rank 0 in chunks (the receiver knows the total from the report).
-void send_bytes(const std::string& bytes) {
-  for (size_t at = 0; at < bytes.size(); at += kChunk) {
-    MPI_Request request;
-    MPI_Isend(bytes.data() + at, int(std::min(kChunk, bytes.size() - at)), MPI_BYTE, 0, kTagBytes, MPI_COMM_WORLD,
-              &request);
-    wait_for(request);
-  }
-}
-
-// Returns the `total` bytes rank `from` sends with send_bytes.
-std::string receive_bytes(int from, uint64_t total) {
-  std::string bytes(total, '\0');
-  for (size_t at = 0; at < total; at += kChunk)
-    MPI_Recv(bytes.data() + at, int(std::min<uint64_t>(kChunk, total - at)), MPI_BYTE, from, kTagBytes,
-             MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-  return bytes;
-}
 
 // What a rank reports to rank 0 when its share is done, as 64-bit words.
 struct RankReport {
@@ -126,11 +65,6 @@ void add_counts(ScanCounts& into, const ScanCounts& c) {
   into.narrowed = into.narrowed || c.narrowed;
 }
 
-void put_word(std::string& out, uint64_t w) { out.append(reinterpret_cast<const char*>(&w), sizeof w); }
-void put_text(std::string& out, const std::string& s) {
-  put_word(out, s.size());
-  out += s;
-}
 
 // Returns the matched games of a sorted query (their number, text and sort values) as bytes.
 std::string encode_kept(const std::vector<ScanResult>& kept) {
@@ -156,9 +90,9 @@ std::string encode_kept(const std::vector<ScanResult>& kept) {
 }
 
 // Reads what encode_kept wrote.
-class KeptReader {
+class KeptReader : MessageReader {
  public:
-  explicit KeptReader(const std::string& bytes) : bytes_(bytes) {}
+  using MessageReader::MessageReader;
   // Appends the games to `kept`.
   void append_to(std::vector<ScanResult>& kept) {
     for (uint64_t n = word(); n > 0; --n) {
@@ -175,22 +109,6 @@ class KeptReader {
       kept.push_back(std::move(r));
     }
   }
-
- private:
-  uint64_t word() {
-    uint64_t w;
-    std::memcpy(&w, bytes_.data() + at_, sizeof w);
-    at_ += sizeof w;
-    return w;
-  }
-  std::string text() {
-    const uint64_t n = word();
-    std::string s = bytes_.substr(at_, n);
-    at_ += n;
-    return s;
-  }
-  const std::string& bytes_;
-  size_t at_ = 0;
 };
 
 // Returns true when the query has a `message` filter: its lines go to one console in game order.
@@ -201,69 +119,7 @@ bool says_messages(const cql::Node& node) {
   return false;
 }
 
-// While it lives, standard error is discarded: a rank repeating a check rank 0 made and reported already.
-class QuietStandardError {
- public:
-  QuietStandardError() : saved_(std::cerr.rdbuf(nullptr)) {}
-  ~QuietStandardError() {
-    std::cerr.rdbuf(saved_);
-    std::cerr.clear();  // the writes to no buffer set badbit
-  }
-
- private:
-  std::streambuf* saved_;
-};
-
-// Returns the games of each file: an index's own count, else the file's games cut by the game splitter, each
-// unindexed file counted by one rank (file k by rank k mod K) and the counts summed over the ranks. False when
-// a file cannot be read (on any rank; that rank says why).
-bool count_games(const std::vector<std::string>& files, const RepositoryIndexes& indexes, bool indexed,
-                 std::vector<uint64_t>& counts) {
-  const int rank = world_rank(), size = world_size();
-  counts.assign(files.size(), 0);
-  int failed = 0;
-  for (size_t k = 0; k < files.size(); ++k) {
-    if ((indexed && indexes.indexed(k)) || int(k % size) != rank) continue;
-    std::string err;
-    std::unique_ptr<pgn::PgnFile> file = pgn::PgnFile::open(files[k], &err);
-    if (!file) {
-      std::cerr << "cqlindex run: " << err << "\n";
-      failed = 1;
-      continue;
-    }
-    pgn::GameSplitter splitter(file->text());
-    pgn::GameSpan span;
-    while (splitter.next(span)) ++counts[k];
-  }
-  MPI_Request request;
-  MPI_Iallreduce(MPI_IN_PLACE, counts.data(), int(counts.size()), MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD, &request);
-  wait_for(request);
-  MPI_Iallreduce(MPI_IN_PLACE, &failed, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD, &request);
-  wait_for(request);
-  for (size_t k = 0; k < files.size(); ++k)
-    if (indexed && indexes.indexed(k)) counts[k] = indexes.games(k);
-  return failed == 0;
-}
-
-// Returns the files [begin, end) of rank `rank`'s share: contiguous runs of about equal games (a file goes to
-// the rank its first game falls to), so that the ranks' games in rank order are the repository's game order.
-std::pair<size_t, size_t> share_of(const std::vector<uint64_t>& starts, uint64_t total, int rank, int size) {
-  auto owner = [&](size_t k) { return total == 0 ? 0 : int(std::min<uint64_t>(size - 1, starts[k] * size / total)); };
-  size_t begin = 0;
-  while (begin < starts.size() && owner(begin) < rank) ++begin;
-  size_t end = begin;
-  while (end < starts.size() && owner(end) == rank) ++end;
-  return {begin, end};
-}
-
-// Returns this process's CPU seconds so far.
-double cpu_seconds() {
-  timespec t{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
-}
-
-// Returns true when the test hook asks this rank to die after its first file (CQLINDEX_TEST_KILL_RANK=N): the
+// Returns true when the test hook asks this rank to die after its first piece (CQLINDEX_TEST_KILL_RANK=N): the
 // tests of a rank killed mid-run.
 bool killed_for_test(int rank) {
   const char* hook = std::getenv("CQLINDEX_TEST_KILL_RANK");
@@ -271,7 +127,7 @@ bool killed_for_test(int rank) {
 }
 
 // What rank 0 decides after preparing and compiling the query, broadcast to the others.
-enum Decision : int { kStop = 0, kAlone = 1, kShare = 2 };
+enum Decision : int { kStop = 0, kAlone = 1, kShare = 2, kSimilar = 3 };
 
 }  // namespace
 
@@ -288,16 +144,25 @@ RunSummary run_distributed(const RunSettings& opt) {
   if (rank == 0) {
     run = prepare_run(opt, summary);
     if (run && !run->lone_similar) program = compile_run(run->query, opt, *run->repository, run->source, true, &status);
-    const bool alone = run && (run->lone_similar || (program && (run->query.needs_single_thread ||
-                                                                 program->may_fail || says_messages(*run->query.body))));
-    broadcast(alone ? kAlone : program ? kShare : kStop);
+    const bool alone = run && program && (run->query.needs_single_thread || program->may_fail ||
+                                          says_messages(*run->query.body));
+    broadcast(run && run->lone_similar ? kSimilar : alone ? kAlone : program ? kShare : kStop);
     if (!run) return summary;
-    if (run->lone_similar) return run_lone_similar(*run, opt);
+    if (run->lone_similar) return run_lone_similar(*run, opt, run_similar_distributed);
     if (!program) return stop(status);
     if (alone) return evaluate_compiled(*run, opt, *program);
   } else {
-    if (broadcast(0) != kShare) return summary;
-    run = prepare_run(opt, summary);
+    const int decision = broadcast(0);
+    if (decision != kShare && decision != kSimilar) return summary;
+    {
+      QuietStandardError quiet;  // rank 0 said what there is to say
+      run = prepare_run(opt, summary);
+    }
+    if (decision == kSimilar) {  // the similar pipeline, split as `cqlindex similar` is
+      if (!run || !run->lone_similar) abort_run(2);
+      run_lone_similar(*run, opt, run_similar_distributed);
+      return RunSummary{};
+    }
     if (run) program = compile_run(run->query, opt, *run->repository, run->source, false, &status);
     if (!program) abort_run(2);  // rank 0 could: the files changed under the run (the message is out)
   }
@@ -324,16 +189,14 @@ RunSummary run_distributed(const RunSettings& opt) {
   }
   const unsigned threads = run_threads(run->query, opt, false);
   const auto t0 = std::chrono::steady_clock::now();
-  // Every file's first game number, and this rank's share.
-  std::vector<uint64_t> counts;
-  if (!count_games(files, indexes, !opt.no_index, counts)) return rank == 0 ? stop(Status::InputError) : summary;
-  std::vector<uint64_t> starts(files.size(), 0);
-  for (size_t k = 1; k < files.size(); ++k) starts[k] = starts[k - 1] + counts[k - 1];
-  const uint64_t total = files.empty() ? 0 : starts.back() + counts.back();
-  auto [begin, end] = share_of(starts, total, rank, size);
-  // A share after the game CQL reads past a -gamenumber range is not read, as one process stops before it.
+  // Every file's games, and this rank's share: whole files, or parts of them when there are fewer files than ranks.
+  RepositoryShare share;
+  if (!share_repository(files, indexes, !opt.no_index, "run", share))
+    return rank == 0 ? stop(Status::InputError) : summary;
+  // A piece after the game CQL reads past a -gamenumber range is not read, as one process stops before it.
   const std::optional<cql::Range>& range = run->query.header.gamenumber;
-  if (range && begin < end && int64_t(starts[begin]) > range->max) end = begin;
+  if (range)
+    std::erase_if(share.pieces, [&](const SharePiece& p) { return int64_t(p.offset + p.part.first) > range->max; });
   // This rank's matched games: rank 0's straight to the output file, the others' kept until rank 0 takes them.
   const bool sorted = !program->sorts.empty();
   std::string games;
@@ -344,8 +207,8 @@ RunSummary run_distributed(const RunSettings& opt) {
   };
   RepositoryScan scan(run->query, opt, *program, repository, indexes, threads, sink);
   RankReport mine;
-  for (size_t k = begin; k < end && mine.status == Status::Ok; ++k) {
-    mine.status = scan.scan(k, k + 1, starts[k]);
+  for (size_t i = 0; i < share.pieces.size() && mine.status == Status::Ok; ++i) {
+    mine.status = scan.scan_part(share.pieces[i].file, share.pieces[i].part, share.pieces[i].offset);
     if (killed_for_test(rank)) std::raise(SIGKILL);
   }
   if (mine.status == Status::Ok && scan.run_error()) {  // cannot happen: a query that may stop runs alone
@@ -360,7 +223,7 @@ RunSummary run_distributed(const RunSettings& opt) {
     MPI_Request request;
     MPI_Isend(words.data(), RankReport::kWords, MPI_UINT64_T, 0, kTagReport, MPI_COMM_WORLD, &request);
     wait_for(request);
-    send_bytes(games);
+    send_bytes(games, kTagBytes);
     return summary;
   }
   // Rank 0: the other shares in rank order, which is game order; sorted games merged as one process sorts them.
@@ -370,16 +233,12 @@ RunSummary run_distributed(const RunSettings& opt) {
   status = mine.status;
   std::vector<ScanResult>& kept = scan.kept();
   for (int from = 1; from < size; ++from) {
-    for (int arrived = 0; !arrived;) {  // a quiet wait (wait_for says why)
-      MPI_Iprobe(from, kTagReport, MPI_COMM_WORLD, &arrived, MPI_STATUS_IGNORE);
-      const timespec pause{0, 200'000};
-      if (!arrived) nanosleep(&pause, nullptr);
-    }
+    wait_for_message(from, kTagReport);  // a quiet wait (wait_for says why)
     const double received = cpu_seconds();
     std::vector<uint64_t> words(RankReport::kWords);
     MPI_Recv(words.data(), RankReport::kWords, MPI_UINT64_T, from, kTagReport, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     const RankReport report = RankReport::of(words);
-    const std::string bytes = receive_bytes(from, report.bytes);
+    const std::string bytes = receive_bytes(from, report.bytes, kTagBytes);
     if (status == Status::Ok) status = report.status;
     if (status == Status::Ok) {  // else the run has failed: the rest is only drained
       add_counts(all, report.counts);

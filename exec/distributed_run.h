@@ -1,10 +1,11 @@
 #pragma once
 // `mpirun -np K cqlindex run Q.cql -i NAME.cqlrepo -o OUT.pgn` (issue 18, docs/distributed.md): each rank
-// evaluates a contiguous share of the repository's files with its own threads, and rank 0 writes the matched
-// games in game order (or merges them in sort order) into the output, which is the one-process run's byte for
-// byte, as are the summary line and the accounting. Queries with state carried from game to game (persistent,
-// dictionaries, readfile/writefile), `message`, a query that can stop at a game, -lex/-parse and a lone
-// similarposition run on rank 0 alone, as one process; the other ranks return at once.
+// evaluates a contiguous share of the repository's games (whole files, or parts of files when there are fewer
+// files than ranks) with its own threads, and rank 0 writes the matched games in game order (or merges them in
+// sort order) into the output, which is the one-process run's byte for byte, as are the summary line and the
+// accounting. Queries with state carried from game to game (persistent, dictionaries, readfile/writefile),
+// `message`, a query that can stop at a game and -lex/-parse run on rank 0 alone, as one process; the other
+// ranks return at once. A lone similarposition is split as `cqlindex similar` is (distributed_similar.h).
 #include "exec/run_query.h"
 
 namespace cqlindex::exec {

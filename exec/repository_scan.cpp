@@ -141,7 +141,8 @@ bool RepositoryScan::deliver(const pgn::GameInfo& info, ScanResult&& r) {
     if (r.unreadable) ++counts_.unreadable, ++counts_.unreadable_unreplayed;
   }
   std::ostream& diag = diagnostics_of(opt_);
-  for (const pgn::PgnError& e : info.errors) diag << pgn::format_error(input_, e) << '\n';
+  // each message in one write: the ranks of a distributed run share stderr
+  for (const pgn::PgnError& e : info.errors) diag << (pgn::format_error(input_, e) + '\n');
   if (!info.errors.empty())
     for (const pgn::PgnError& e : info.errors)
       if (e.severity == pgn::Severity::Error) {
@@ -174,11 +175,16 @@ bool RepositoryScan::deliver(const pgn::GameInfo& info, ScanResult&& r) {
 Status RepositoryScan::scan(size_t begin, size_t end, uint64_t offset) {
   offset_ = offset;
   for (size_t k = begin; k < end && !finished_; ++k)
-    if (Status s = scan_file(k); s != Status::Ok) return s;
+    if (Status s = scan_file(k, FilePart{}); s != Status::Ok) return s;
   return Status::Ok;
 }
 
-Status RepositoryScan::scan_file(size_t k) {
+Status RepositoryScan::scan_part(size_t k, const FilePart& part, uint64_t offset) {
+  offset_ = offset;
+  return finished_ ? Status::Ok : scan_file(k, part);
+}
+
+Status RepositoryScan::scan_file(size_t k, const FilePart& part) {
   std::ostream& diag = diagnostics_of(opt_);
   std::string err;
   input_ = files_[k];
@@ -219,6 +225,11 @@ Status RepositoryScan::scan_file(size_t k) {
       diag << "cqlindex run: the index predates the record of PGN errors: the errors of the games it rules "
               "out are not reported (rebuild it with 'cqlindex build " << input_ << "')\n";
     }
+    if (!part.whole()) {  // the games of the part only (the others are another rank's)
+      Roaring in_part;
+      in_part.addRange(part.first, std::min<uint64_t>(part.end, uint64_t(UINT32_MAX) + 1));
+      to_read &= in_part;
+    }
   }
   // A file read by candidates is read by byte ranges (pread), so its memory follows its candidates, not the
   // file; one scanned whole is mapped, its pages handed back as the scan goes (a pipe is read into memory).
@@ -252,8 +263,26 @@ Status RepositoryScan::scan_file(size_t k) {
       diag << "cqlindex run: the index cannot narrow this query: every game is replayed\n";
       said_cannot_narrow_ = true;
     }
-    pgn::for_each_game<ScanResult>(file->text(), ro, work, deliver);
-    offset_ += counts_.seen - seen_before;  // every game of the file, unless the run stopped in it
+    if (part.whole()) {
+      pgn::for_each_game<ScanResult>(file->text(), ro, work, deliver);
+      offset_ += counts_.seen - seen_before;  // every game of the file, unless the run stopped in it
+      return Status::Ok;
+    }
+    // A part: its bytes from its first game's start, its games numbered and its messages placed as in the file.
+    const std::optional<PartBytes> bytes = part_bytes(file->text(), part, index, &err);
+    if (!bytes) {
+      diag << "cqlindex run: " << err << "\n";
+      return Status::InputError;
+    }
+    ro.first_number = offset_ + part.first + 1;
+    ro.progress = [&](uint64_t done) { file->release_before(bytes->begin + done); };
+    std::function<bool(const pgn::GameInfo&, ScanResult&&)> placed = [&](const pgn::GameInfo& info,
+                                                                        ScanResult&& r) {
+      pgn::GameInfo moved = info;
+      shift_to_part(moved.errors, *bytes);
+      return this->deliver(moved, std::move(r));
+    };
+    pgn::for_each_game<ScanResult>(file->text().substr(bytes->begin, bytes->end - bytes->begin), ro, work, placed);
     return Status::Ok;
   }
   counts_.narrowed = true;
@@ -296,12 +325,13 @@ Status RepositoryScan::scan_file(size_t k) {
   }
   // Every game of the file is accounted for: the index ruled out the others without a replay.
   const uint64_t total = index->meta().game_count;
+  const uint64_t first = std::min(part.first, total), games = std::min(part.end, total) - first;  // the part's
   const uint64_t evaluated = (counts_.seen - seen_before) - (counts_.messages_only - messages_only_before);
-  // the games of this file inside the range (CQL reads one past its end, counted below)
-  const int64_t room = games_ ? std::max<int64_t>(games_->max - int64_t(offset_), 0) : int64_t(total);
-  const uint64_t counted = std::min<uint64_t>(total, uint64_t(room));
+  // the games of this part inside the range (CQL reads one past its end, counted below)
+  const int64_t room = games_ ? std::max<int64_t>(games_->max - int64_t(offset_ + first), 0) : int64_t(games);
+  const uint64_t counted = std::min<uint64_t>(games, uint64_t(room));
   counts_.seen = seen_before + counted;
-  counts_.read_past_range = games_ && int64_t(total) > room;
+  counts_.read_past_range = games_ && int64_t(games) > room;
   finished_ = finished_ || counts_.read_past_range;
   counts_.evaluated_indexed += evaluated;
   counts_.games_indexed += counted;

@@ -18,6 +18,7 @@
 #include "exec/memory_run.h"
 #include "exec/repository.h"
 #include "exec/repository_indexes.h"
+#include "exec/repository_part.h"
 #include "exec/run_query.h"
 #include "exec/status.h"
 #include "planner/plan.h"
@@ -61,6 +62,9 @@ class RepositoryScan {
   // Scans files [begin, end) of the repository, the first file's games numbered from `offset` + 1, until the
   // -gamenumber range or an error ends the run. Returns Ok, or the status of a stop (its message on stderr).
   Status scan(size_t begin, size_t end, uint64_t offset);
+  // Scans the games `part` of file k (an MPI rank's share of a file cut between ranks), the file's games numbered
+  // from `offset` + 1 (its first game's, not the part's). Returns Ok, or the status of a stop.
+  Status scan_part(size_t k, const FilePart& part, uint64_t offset);
 
   // Returns the counts so far.
   const ScanCounts& counts() const { return counts_; }
@@ -78,8 +82,8 @@ class RepositoryScan {
   ScanResult work(const pgn::Game& g, unsigned worker);
   // Takes game `info`'s result in game order; returns false to stop the reading.
   bool deliver(const pgn::GameInfo& info, ScanResult&& r);
-  // Scans file k, whose first game is numbered offset_ + 1. Returns Ok, or the status of a stop.
-  Status scan_file(size_t k);
+  // Scans the games `part` of file k, whose first game is numbered offset_ + 1. Returns Ok, or the status of a stop.
+  Status scan_file(size_t k, const FilePart& part);
 
   cql::Query& query_;
   const RunSettings& opt_;

@@ -325,7 +325,8 @@ std::optional<PreparedRun> prepare_run(const RunSettings& opt, RunSummary& summa
   return run;
 }
 
-RunSummary run_lone_similar(const PreparedRun& run, const RunSettings& opt) {
+RunSummary run_lone_similar(const PreparedRun& run, const RunSettings& opt,
+                            SimilarSummary (*search)(const SimilarRequest&)) {
   // `-similarposition F` (or a body that is only `similarposition "F"`): the judges' search, which takes its
   // candidates from the index when the repository has one; same output as the evaluator would write.
   const std::vector<std::string>& files = run.repository->files();
@@ -342,7 +343,7 @@ RunSummary run_lone_similar(const PreparedRun& run, const RunSettings& opt) {
   request.threads = opt.threads > 0 ? unsigned(opt.threads) : 0;
   request.warn_common = 100;  // CQL prints no such warning; `cqlindex similar` does
   RunSummary summary;
-  summary.similar = run_similar(request);
+  summary.similar = search(request);
   summary.status = summary.similar->status;
   return summary;
 }

@@ -13,6 +13,7 @@
 #include "exec/repository.h"
 #include "exec/repository_scan.h"
 #include "exec/run_query.h"
+#include "exec/similar_query.h"
 
 namespace cqlindex::exec {
 
@@ -28,8 +29,10 @@ struct PreparedRun {
 // refusal with its message on stderr).
 std::optional<PreparedRun> prepare_run(const RunSettings& opt, RunSummary& summary);
 
-// Returns the similar pipeline's answer to a prepared run whose query is a lone similarposition.
-RunSummary run_lone_similar(const PreparedRun& run, const RunSettings& opt);
+// Returns the similar pipeline's answer to a prepared run whose query is a lone similarposition, from `search`
+// (run_similar; an MPI rank's run_similar_distributed).
+RunSummary run_lone_similar(const PreparedRun& run, const RunSettings& opt,
+                            SimilarSummary (*search)(const SimilarRequest&) = run_similar);
 
 // Returns the program compiled from `query` for `repository`, or nullopt with `status` after its message.
 // `announce`: CQL's line for each similarposition submission goes to stdout (one process, or rank 0).

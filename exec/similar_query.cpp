@@ -15,6 +15,7 @@
 #include "exec/output_file.h"
 #include "exec/repository.h"
 #include "exec/repository_indexes.h"
+#include "exec/quiet_standard_error.h"
 #include "indexer/index_location.h"
 #include "exec/similar_report.h"
 #include "exec/similar_search.h"
@@ -28,13 +29,21 @@ SimilarSummary run_similar(const SimilarRequest& opt) {
   SimilarSummary summary;
   // A served search keeps its lines and games in memory (exec/memory_run.h).
   const MemoryRun* memory = opt.memory;
-  std::ostream& diag = memory ? *memory->diagnostics : std::cerr;
-  std::ostream& said = memory ? *memory->messages : std::cout;
+  // A rank of a distributed search other than 0 says nothing rank 0 says (its PGN messages still go to stderr).
+  const SimilarShare* share = opt.share;
+  std::ostream quiet(nullptr);
+  std::ostream& diag = memory ? *memory->diagnostics : share && !share->speaks ? quiet : std::cerr;
+  std::ostream& said = memory ? *memory->messages : share && !share->speaks ? quiet : std::cout;
+  std::ostream& own_diag = memory ? *memory->diagnostics : std::cerr;  // what only this rank can say
   summary.threads = pgn::resolve_threads(opt.threads);
   summary.output = opt.output;
   const unsigned threads = summary.threads;
   std::string error;
-  auto stop = [&](Status status) { return stopped(summary, status); };
+  bool agreed = false;  // a distributed search: every rank knows whether the set-up went well
+  auto stop = [&](Status status) {
+    if (share && !agreed) share->agree(false);
+    return stopped(summary, status);
+  };
   auto fail = [&](const std::string& message) {
     diag << "cqlindex " << opt.command << ": " << message << "\n";
     return stop(Status::InputError);
@@ -55,7 +64,7 @@ SimilarSummary run_similar(const SimilarRequest& opt) {
   std::vector<std::string> output_inputs = files;
   output_inputs.push_back(opt.submissions);
   std::unique_ptr<OutputFile> output;
-  if (!memory) {
+  if (!memory && (!share || share->speaks)) {
     output = OutputFile::open(opt.output, output_inputs, &error, &output_is_input);
     if (!output) {
       diag << "cqlindex " << opt.command << ": " << error << "\n";
@@ -86,8 +95,13 @@ SimilarSummary run_similar(const SimilarRequest& opt) {
   RepositoryIndexes indexes;
   bool any_index = served_index != nullptr;
   if (!opt.no_index && !served_index) {
-    if (Status s = indexes.check({opt.command, "", opt.index_dir, "", true}, *repository); s != Status::Ok)
-      return stop(s);
+    Status checked;
+    {
+      std::optional<QuietStandardError> quiet_checks;  // rank 0 says what it finds
+      if (share && !share->speaks) quiet_checks.emplace();
+      checked = indexes.check({opt.command, "", opt.index_dir, "", true}, *repository);
+    }
+    if (checked != Status::Ok) return stop(checked);
     for (size_t k = 0; k < files.size(); ++k) any_index = any_index || indexes.indexed(k);
     if (repository->single() && !any_index)
       diag << "cqlindex " << opt.command << ": " << opt.repository << " is not indexed (no "
@@ -113,6 +127,10 @@ SimilarSummary run_similar(const SimilarRequest& opt) {
   for (const pgn::PgnError& e : problems) diag << pgn::format_error(opt.submissions, e) << "\n";
   said << cql::similar::read_message(db) << std::endl;
   if (db.games() == 0) return fail("Db: unable to read any games from file: " + opt.submissions);
+  if (share) {  // every rank set up: go on together, or rank 0 has said why not
+    agreed = true;
+    if (!share->agree(true)) return summary;
+  }
 
   // The matched games (and with an index the candidates) are read by their byte ranges; only a scan maps the
   // whole file. The files are searched in order, their games numbered on from file to file.
@@ -123,14 +141,30 @@ SimilarSummary run_similar(const SimilarRequest& opt) {
     if (!repos.back()) return fail(error);
     readers.push_back(repos.back().get());
   }
+  // The pieces searched: every file whole, or a rank's share (whole files, or parts of files cut between ranks).
+  std::vector<SimilarShare::Piece> pieces;
+  if (share) {
+    auto mine = share->pieces(files, indexes, !opt.no_index);
+    if (!mine) return share->speaks ? stopped(summary, Status::InputError) : summary;
+    pieces = std::move(*mine);
+  } else {
+    for (uint32_t k = 0; k < files.size(); ++k) pieces.push_back(SimilarShare::Piece{k, FilePart{}, 0});
+  }
   SimilarSearch search;
   std::unique_ptr<store::IndexStore> opened;  // the file's being searched (a one-file repository's stays open)
   const store::IndexStore* index = served_index;
-  for (uint32_t k = 0; k < files.size(); ++k) {
+  Status searched = Status::Ok;
+  for (const SimilarShare::Piece& piece : pieces) {
+    const uint32_t k = piece.file;
+    if (share) search.repository_games = piece.offset;  // the numbers of a rank's pieces: its file's
     if (!served_index) {
-      if (Status s = indexes.open(k, opened); s != Status::Ok) return stop(s);
+      if (Status s = indexes.open(k, opened); s != Status::Ok) {
+        searched = s;
+        break;
+      }
       index = opened.get();
     }
+    const RepositoryFile where{k, piece.part};
     if (index) {
       // With notransform a key's posting list only bounds what matches: the replay decides what is common. Over
       // several files the share is of the whole repository, which no one file's lists tell: the replay's hits
@@ -138,15 +172,28 @@ SimilarSummary run_similar(const SimilarRequest& opt) {
       double skip_above = opt.ignore_common && !opt.notransform && repository->single()
                               ? *opt.ignore_common / 100.0 * double(index->meta().game_count)
                               : -1;
-      if (!search_with_index(*index, db, keys, *repos[k], files[k], skip_above, threads, search, &error, {k},
-                             memory))
-        return fail(error);
+      if (!search_with_index(*index, db, keys, *repos[k], files[k], skip_above, threads, search, &error, where,
+                             memory)) {
+        own_diag << "cqlindex " << opt.command << ": " << error << "\n";
+        searched = Status::InputError;
+        break;
+      }
     } else {
       auto repo_file = pgn::PgnFile::open(files[k], &error);
-      if (!repo_file) return fail(error);
-      search_by_scan(db, *repo_file, files[k], threads, search, {k});
+      if (!repo_file) {
+        own_diag << "cqlindex " << opt.command << ": " << error << "\n";
+        searched = Status::InputError;
+        break;
+      }
+      search_by_scan(db, *repo_file, files[k], threads, search, where);
     }
   }
+  if (share) {  // rank 0 gathers every rank's games; the others are done
+    const std::optional<Status> all = share->merge(search, searched);
+    if (!all) return summary;
+    searched = *all;
+  }
+  if (searched != Status::Ok) return stopped(summary, searched);
 
   // Judges' extras: submission positions similar to positions of a large share of the repository.
   std::vector<uint32_t> common = common_positions(search, opt.warn_common);

@@ -2,17 +2,44 @@
 // CQL's -similarposition with an empty query, as `cqlindex similar` and `cqlindex run -similarposition F`
 // (with an empty body) both run it: candidates from the index when there is one, CQL 6.2's output.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "exec/memory_run.h"
+#include "exec/repository_part.h"
 #include "exec/status.h"
 
 namespace cqlindex::exec {
 
 // Submission positions similar to positions of more than this share of the repository are warned about.
 constexpr double kDefaultWarnCommonPercent = 1.0;
+
+struct SimilarSearch;
+class RepositoryIndexes;
+
+// How one rank of a distributed search (exec/distributed_similar.h) takes part in the pipeline; null for one
+// process. Every rank runs the pipeline; the hooks are its collective steps, in this order.
+struct SimilarShare {
+  struct Piece {
+    uint32_t file = 0;
+    FilePart part;
+    uint64_t offset = 0;  // the games of the files before
+  };
+  bool speaks = true;  // this rank says CQL's lines, the notes and the refusals (rank 0); the others are quiet
+  // Returns whether every rank goes on after its set-up (rank 0's `ok` decides; a rank that cannot follow ends
+  // the job).
+  std::function<bool(bool ok)> agree;
+  // Returns the pieces of the repository this rank searches, in game order, and every file's games in `games`;
+  // nullopt when a file cannot be read (on any rank).
+  std::function<std::optional<std::vector<Piece>>(const std::vector<std::string>& files,
+                                                  const RepositoryIndexes& indexes, bool indexed)> pieces;
+  // Takes this rank's search (its status: Ok, or why it stopped, said already); returns on rank 0 the status of
+  // every rank, `search` holding all their games in game order, summed hits and the repository's games; on
+  // the others nullopt (the search is rank 0's to finish).
+  std::function<std::optional<Status>(SimilarSearch& search, Status status)> merge;
+};
 
 struct SimilarRequest {
   std::string command = "similar";  // names the command in messages
@@ -25,6 +52,7 @@ struct SimilarRequest {
   std::optional<unsigned> near;  // --near K: also the positions within distance K (issue 17, near_run.h)
   std::string report;            // --report FILE.html: the judges' report ("" = none)
   const MemoryRun* memory = nullptr;  // serve: submissions as text, games in memory (memory_run.h); no near/report
+  const SimilarShare* share = nullptr;  // one rank of several (mpirun), no memory, no near/report; null: one process
 };
 
 // What a finished search reports ("N matches of M games in S seconds using T threads to OUT").

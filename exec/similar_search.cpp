@@ -67,18 +67,23 @@ bool search_with_index(const store::IndexStore& index, SubmissionDb& db, const S
   std::ostream& diag = served && served->diagnostics ? *served->diagnostics : std::cerr;
   const uint64_t offset = out.repository_games;  // the games of the files before
   const size_t matched_before = out.matched.size();
-  out.repository_games += index.meta().game_count;
+  const uint64_t file_games = index.meta().game_count;
+  const uint64_t first = std::min(where.part.first, file_games), end = std::min(where.part.end, file_games);
+  out.repository_games += end - first;
   out.hits.resize(db.positions(), 0);
-  Roaring candidates;
+  Roaring candidates, in_part;  // in_part: the part's games, when it is not the whole file
+  if (!where.part.whole()) in_part.addRange(first, end);
   std::vector<uint64_t> skipped_key_games(keys.keys.size(), 0);
   // CQLINDEX_READ_STATS=1: what the look-ups read (store/README.md, "A look-up costs the same at every size").
   const bool read_stats = std::getenv("CQLINDEX_READ_STATS") != nullptr;
   if (read_stats) store::IndexStore::start_counting_reads();
   const bool read = index.positions_games(keys.keys, [&](size_t k, store::PostingList&& list) {
-    if (skip_above >= 0 && double(list.size()) > skip_above) skipped_key_games[k] = list.size();
+    if (skip_above >= 0 && double(list.size()) > skip_above)  // the file's share decides; the part's games count
+      skipped_key_games[k] = where.part.whole() ? list.size() : (list.bits() & in_part).cardinality();
     else candidates |= list.bits();
   }, error);
   if (!read) return false;
+  if (!where.part.whole()) candidates &= in_part;
   if (read_stats) {
     const auto cost = store::IndexStore::reads_counted();
     std::cerr << "cqlindex similar: " << keys.keys.size() << " look-ups read " << cost.bytes << " bytes in "
@@ -92,9 +97,9 @@ bool search_with_index(const store::IndexStore& index, SubmissionDb& db, const S
     }
   std::vector<uint32_t> ids(candidates.cardinality());
   candidates.toUint32Array(ids.data());
-  diag << "cqlindex similar: " << keys.keys.size() << " distinct positions looked up in the index: "
-            << ids.size() << " candidate games of " << out.repository_games - offset
-            << (offset || where.file ? " in " + repo_name : std::string()) << "\n";
+  diag << ("cqlindex similar: " + std::to_string(keys.keys.size()) + " distinct positions looked up in the index: " +
+           std::to_string(ids.size()) + " candidate games of " + std::to_string(end - first) +
+           (offset || where.file ? " in " + repo_name : std::string()) + "\n");  // one write: ranks share stderr
 
   // Each candidate is read by its byte range (pread): the memory follows the candidates, not the repository.
   // Matched on the worker pool, delivered in game order: PGN problems reported, matched games kept.
@@ -130,7 +135,7 @@ bool search_with_index(const store::IndexStore& index, SubmissionDb& db, const S
         for (pgn::PgnError e : r.problems) {  // parsed as if the game began at line 1, column 1
           if (e.line == 1) e.col += col - 1;
           e.line += line - 1;
-          diag << pgn::format_error(repo_name, e) << "\n";
+          diag << (pgn::format_error(repo_name, e) + "\n");  // one write: MPI ranks share stderr
         }
         if (!r.game.positions.empty()) out.matched.push_back(std::move(r.game));
         return true;
@@ -148,24 +153,28 @@ bool search_with_index(const store::IndexStore& index, SubmissionDb& db, const S
 void search_by_scan(const SubmissionDb& db, pgn::PgnFile& file, const std::string& repo_name, unsigned threads,
                     SimilarSearch& out, RepositoryFile where) {
   out.hits.resize(db.positions(), 0);
-  const std::string_view repo = file.text();
+  // the part's bytes (found by the game splitter: no index here), its games numbered and placed as in the file
+  const PartBytes bytes = *part_bytes(file.text(), where.part, nullptr, nullptr);
+  const std::string_view repo = file.text().substr(bytes.begin, bytes.end - bytes.begin);
   ProgressBar bar("scanning " + repo_name);
   pgn::ReadOptions read;
   read.threads = threads;
   read.parse.mainline_only = true;
-  read.first_number = out.repository_games + 1;
-  read.progress = [&](uint64_t done) { file.release_before(done); };  // memory independent of the file's size
+  read.first_number = out.repository_games + where.part.first + 1;
+  read.progress = [&](uint64_t done) { file.release_before(bytes.begin + done); };  // memory independent of size
   pgn::for_each_game<MatchedGame>(
       repo, read, [&](const pgn::Game& g, unsigned) { return matched_game(db, g); },
       [&](const pgn::GameInfo& info, MatchedGame&& m) {
         ++out.repository_games;
         if (!info.errors.empty()) {
           bar.finish();
-          for (const pgn::PgnError& e : info.errors) std::cerr << pgn::format_error(repo_name, e) << "\n";
+          std::vector<pgn::PgnError> errors = info.errors;
+          shift_to_part(errors, bytes);
+          for (const pgn::PgnError& e : errors) std::cerr << (pgn::format_error(repo_name, e) + "\n");
         }
         if (!m.positions.empty()) {
           m.file = where.file;
-          m.offset = info.offset;
+          m.offset = bytes.begin + info.offset;
           m.length = info.length;
           for (uint32_t id : m.positions) ++out.hits[id];
           out.matched.push_back(std::move(m));

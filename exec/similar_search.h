@@ -13,6 +13,7 @@
 #include "engine/pgn/range_reader.h"
 #include "engine/pgn/reader.h"
 #include "exec/memory_run.h"
+#include "exec/repository_part.h"
 #include "store/index_store.h"
 
 namespace cqlindex::exec {
@@ -52,8 +53,11 @@ struct SubmissionKeys {
 // (its games are numbered after out.repository_games, the games of the files searched before).
 // `served`: a served search's limits (exec/memory_run.h), checked before each candidate's replay, so that a
 // search past its time limit stops there (false, `error` saying so) and frees its worker; null on the command line.
+// `where.part`: the games of the file searched (an MPI rank's part of a file cut between ranks, its games still
+// numbered from out.repository_games + 1 for the file's first game); out.repository_games grows by its games.
 struct RepositoryFile {
   uint32_t file = 0;  // its index in the repository
+  FilePart part;      // the file's games searched (default: all)
 };
 bool search_with_index(const store::IndexStore& index, cql::similar::SubmissionDb& db, const SubmissionKeys& keys,
                        const pgn::RangeReader& repo, const std::string& repo_name, double skip_above, unsigned threads,

@@ -1,8 +1,9 @@
-// cqlindex-mpi run QUERY.cql -i REPO [...]: `cqlindex run` as one rank of an MPI job (issue 18,
-// docs/distributed.md). `cqlindex run` execs it when mpirun started several processes; it is a program of its
-// own so that only it links Open MPI (CMakeLists.txt says why). Rank 0 prints what one process would print
-// and exits with its exit code; the other ranks print only their own problems and exit 0 when rank 0 reports
-// the outcome. A rank that cannot go on once the others have started ends the job with MPI_Abort (exit 2).
+// cqlindex-mpi run QUERY.cql -i REPO [...] (or similar SUBMISSIONS.pgn -i REPO [...]): `cqlindex run` (`similar`)
+// as one rank of an MPI job (issue 18, docs/distributed.md). `cqlindex run` (`similar`) execs it when mpirun
+// started several processes; it is a program of its own so that only it links Open MPI (CMakeLists.txt says why).
+// Rank 0 prints what one process would print and exits with its exit code; the other ranks print only their own
+// problems and exit 0 when rank 0 reports the outcome. A rank that cannot go on once the others have started ends
+// the job with MPI_Abort (exit 2).
 #include <mpi.h>
 
 #include <cstdlib>
@@ -14,6 +15,7 @@
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "exec/distributed_run.h"
+#include "exec/distributed_similar.h"
 #include "exec/output_file.h"
 
 int main(int argc, char** argv) {
@@ -25,24 +27,30 @@ int main(int argc, char** argv) {
   }
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  if (argc < 2 || std::string(argv[1]) != "run") {
-    if (rank == 0) std::cerr << "usage: mpirun -np K cqlindex run QUERY.cql -i REPO [-o OUT.pgn] [CQL options]\n";
+  const std::string command = argc < 2 ? "" : argv[1];
+  if (command != "run" && command != "similar") {
+    if (rank == 0)
+      std::cerr << "usage: mpirun -np K cqlindex run QUERY.cql -i REPO [-o OUT.pgn] [CQL options]\n"
+                   "       mpirun -np K cqlindex similar SUBMISSIONS.pgn -i REPO [-o OUT.pgn] [options]\n";
     MPI_Finalize();
     return cqlindex::cli::kExitUsage;
   }
   int rc = cqlindex::cli::kExitInput;
   try {
     cqlindex::exec::StandardOutputWatch watch;
-    rc = cqlindex::cli::run_command_with(argc - 1, argv + 1, cqlindex::exec::run_distributed, rank == 0);
+    rc = command == "run"
+             ? cqlindex::cli::run_command_with(argc - 1, argv + 1, cqlindex::exec::run_distributed, rank == 0)
+             : cqlindex::cli::similar_command_with(argc - 1, argv + 1, cqlindex::exec::run_similar_distributed,
+                                                   rank == 0);
     if (auto error = rc == cqlindex::cli::kExitOk ? cqlindex::exec::standard_output_error() : std::nullopt) {
-      std::cerr << "cqlindex run: " << *error << "\n";
+      std::cerr << "cqlindex " << command << ": " << *error << "\n";
       rc = cqlindex::cli::kExitInput;
     }
   } catch (const std::bad_alloc&) {  // the others may wait for this rank: end them all
-    std::cerr << "cqlindex run: rank " << rank << ": out of memory\n";
+    std::cerr << "cqlindex " << command << ": rank " << rank << ": out of memory\n";
     MPI_Abort(MPI_COMM_WORLD, cqlindex::cli::kExitInput);
   } catch (const std::exception& e) {
-    std::cerr << "cqlindex run: rank " << rank << ": " << e.what() << "\n";
+    std::cerr << "cqlindex " << command << ": rank " << rank << ": " << e.what() << "\n";
     MPI_Abort(MPI_COMM_WORLD, cqlindex::cli::kExitInput);
   }
   cqlindex::exec::wait_for_every_rank();

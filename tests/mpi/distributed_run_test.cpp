@@ -6,6 +6,7 @@
 // file; a refusal (a stale index) is said by rank 0 with the one-process exit code.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <regex>
 #include <string>
@@ -16,25 +17,9 @@
 #include "support/process.h"
 
 namespace fs = std::filesystem;
-using cqlindex::test::file_bytes;
-using cqlindex::test::run_process;
-using cqlindex::test::shell_quote;
-using multi_test::scratch;
-using multi_test::split;
-using multi_test::write;
+using namespace multi_test;
 
 namespace {
-
-const std::string kData = CQLINDEX_SHARED_DATA;
-const std::string kExalpha = kData + "/cql-examples/cql62-distribution-examples/exalpha/";
-
-struct Answer {
-  int exit_code = -1;
-  std::string out;     // standard output
-  std::string output;  // the output file's bytes
-  std::string err;     // standard error
-  bool output_exists = false;
-};
 
 // Requires mpirun and cqlindex-mpi: the MPI tests fail (never skip) where Open MPI is missing.
 void require_open_mpi() {
@@ -46,23 +31,10 @@ void require_open_mpi() {
   REQUIRE(fs::exists(mpi_binary));
 }
 
-// Runs `cqlindex run ARGS -o DIR/out.pgn QUERY` in `dir`, under `mpirun -np ranks` when ranks > 0 (with
-// `env` before it), and reads the output file.
+// Runs `cqlindex run` as run_in does.
 Answer run(const fs::path& dir, int ranks, const std::string& args, const std::string& query,
            const std::string& env = "") {
-  const fs::path out = dir / "out.pgn", err = dir / "stderr.txt";
-  fs::remove(out);
-  const std::string launcher =
-      ranks > 0 ? "mpirun --oversubscribe --allow-run-as-root -np " + std::to_string(ranks) + " " : "";
-  auto r = run_process("cd " + shell_quote(dir.string()) + " && " + env + " " + launcher +
-                       shell_quote(CQLINDEX_BINARY) + " run " + args + " -o " + shell_quote(out.string()) + " " +
-                       shell_quote(query) + " 2>" + shell_quote(err.string()));
-  return Answer{r.exit_code, r.out, file_bytes(out), file_bytes(err), fs::exists(out)};
-}
-
-// Returns `out` with CQL's timing ("in 0.012 seconds") left out.
-std::string without_timing(const std::string& out) {
-  return std::regex_replace(out, std::regex(" in [0-9.]+ seconds"), " in seconds");
+  return run_in(dir, ranks, args, query, env);
 }
 
 // Returns the accounting line of a run's standard error, else "".
@@ -72,17 +44,17 @@ std::string accounting(const std::string& err) {
   return std::regex_search(err, m, line) ? m.str(0) : "";
 }
 
-// Compares `query` (with `extra` flags) over the parts' list under 1, 2 and 4 ranks with one process over
-// the whole file.
+// Compares `query` (with `extra` flags) over `repository` (the parts' list, or the whole file itself) under
+// 1, 2 and 4 ranks with one process over the whole file.
 void check_same(const fs::path& dir, const std::string& query, const std::string& extra,
-                const std::vector<int>& ranks = {2, 4}) {
+                const std::vector<int>& ranks = {2, 4}, const std::string& repository = "parts.cqlrepo") {
   INFO("query " << query << " " << extra);
   const Answer whole = run(dir, 0, extra + " -i whole.pgn", query);
   REQUIRE(whole.exit_code == 0);
   REQUIRE(whole.out.find(" matches of ") != std::string::npos);
   for (int k : ranks) {
     INFO(k << " ranks");
-    const Answer many = run(dir, k, extra + " -i parts.cqlrepo", query);
+    const Answer many = run(dir, k, extra + " -i " + repository, query);
     INFO(many.err);
     CHECK(many.exit_code == 0);
     CHECK(without_timing(many.out) == without_timing(whole.out));
@@ -100,15 +72,6 @@ std::vector<std::string> studies_in_parts(const fs::path& dir) {
   for (const std::string& p : parts) list += fs::path(p).filename().string() + "\n";
   write(dir / "parts.cqlrepo", list);
   return parts;
-}
-
-// Builds the default index of each file; REQUIREs success.
-void build(const std::vector<std::string>& files) {
-  for (const std::string& f : files) {
-    auto r = run_process(shell_quote(CQLINDEX_BINARY) + " build " + shell_quote(f) + " 2>&1");
-    INFO(r.out);
-    REQUIRE(r.exit_code == 0);
-  }
 }
 
 }  // namespace
@@ -132,6 +95,100 @@ TEST_CASE("mpirun over the studies cut into five equals one process over the who
     check_same(dir, kExalpha + "staircase-sort.cql", "-threads 1 -gamenumber 100 240", {2});
     check_same(dir, kExalpha + "smotheredmate.cql", "-threads 2 -gamenumber 61 61", {4});
   }
+}
+
+TEST_CASE("mpirun over one file cuts it between the ranks at game starts and equals one process", "[mpi]") {
+  require_open_mpi();
+  const fs::path dir = scratch("mpi-one-file");
+  write(dir / "whole.pgn", file_bytes(kData + "/studies/cql-sample.pgn"));
+  write(dir / "one.cqlrepo", "whole.pgn\n");
+  SECTION("without an index: the cuts found by the game splitter") {
+    check_same(dir, kExalpha + "passers.cql", "-threads 1", {2, 4}, "whole.pgn");
+    check_same(dir, kExalpha + "staircase-sort.cql", "-threads 1", {2, 4}, "one.cqlrepo");  // merged sorted
+    check_same(dir, kExalpha + "passers.cql", "-threads 1 -gamenumber 40 130", {2, 4}, "whole.pgn");
+    check_same(dir, kExalpha + "passers.cql", "-threads 1 -gamenumber 127 127", {2}, "whole.pgn");  // a cut's game
+  }
+  SECTION("with an index: the cuts from its game records") {
+    build({(dir / "whole.pgn").string()});
+    check_same(dir, kExalpha + "smotheredmate.cql", "-threads 1", {2, 4}, "whole.pgn");
+    check_same(dir, kExalpha + "passers.cql", "-threads 1", {4}, "one.cqlrepo");  // the index cannot narrow it
+    check_same(dir, kExalpha + "staircase-sort.cql", "-threads 1 -gamenumber 100 240", {2, 4}, "whole.pgn");
+    check_same(dir, kExalpha + "smotheredmate.cql", "-threads 1 -gamenumber 1 126", {2}, "whole.pgn");
+  }
+}
+
+// Returns the lines of `err` that name `file` (PGN messages: FILE:LINE:COL: game N: ...), sorted: the ranks
+// print their own parts' messages, in an order of their own.
+std::vector<std::string> messages_about(const std::string& err, const std::string& file) {
+  std::vector<std::string> lines;
+  for (size_t at = 0; at < err.size();) {
+    size_t end = err.find('\n', at);
+    if (end == std::string::npos) end = err.size();
+    if (err.compare(at, file.size() + 1, file + ":") == 0) lines.push_back(err.substr(at, end - at));
+    at = end + 1;
+  }
+  std::sort(lines.begin(), lines.end());
+  return lines;
+}
+
+TEST_CASE("mpirun over a dirty file cut between ranks says each PGN message at its line, once", "[mpi]") {
+  require_open_mpi();
+  const fs::path dir = scratch("mpi-dirty");
+  std::string dirty;
+  for (const char* name : {"badpgn.pgn", "annotated.pgn", "bilbao.pgn", "a.pgn", "zh.pgn", "fenSetup.pgn"})
+    dirty += file_bytes(kData + "/pgn-edge-cases/pychess/" + name) + "\n";
+  write(dir / "dirty.pgn", dirty);
+  for (const bool indexed : {false, true}) {
+    INFO("indexed " << indexed);
+    if (indexed) build({(dir / "dirty.pgn").string()});
+    const Answer one = run(dir, 0, "-threads 1 -i dirty.pgn", kExalpha + "passers.cql");
+    REQUIRE(one.exit_code == 0);
+    const auto said = messages_about(one.err, "dirty.pgn");
+    REQUIRE(said.size() > 5);
+    for (int ranks : {2, 4}) {
+      const Answer many = run(dir, ranks, "-threads 1 -i dirty.pgn", kExalpha + "passers.cql");
+      INFO(many.err);
+      CHECK(many.exit_code == 0);
+      CHECK(without_timing(many.out) == without_timing(one.out));
+      CHECK(accounting(many.err) == accounting(one.err));
+      CHECK(messages_about(many.err, "dirty.pgn") == said);
+      CHECK(many.output == one.output);
+    }
+  }
+}
+
+TEST_CASE("mpirun over two files and four ranks cuts both files", "[mpi]") {
+  require_open_mpi();
+  const fs::path dir = scratch("mpi-two-files");
+  const auto parts = split(dir, file_bytes(kData + "/studies/cql-sample.pgn"), {200});
+  write(dir / "parts.cqlrepo", "part1.pgn\npart2.pgn\n");
+  check_same(dir, kExalpha + "passers.cql", "-threads 1", {4});
+  build(parts);
+  check_same(dir, kExalpha + "staircase-sort.cql", "-threads 1", {4});
+}
+
+TEST_CASE("build under mpirun builds each rank's share of the files, the same indexes as one process", "[mpi]") {
+  require_open_mpi();
+  const fs::path dir = scratch("mpi-build");
+  const auto parts = studies_in_parts(dir);
+  const Answer unindexed = run(dir, 0, "-threads 1 -i parts.cqlrepo", kExalpha + "smotheredmate.cql");
+  REQUIRE(unindexed.exit_code == 0);
+  auto built = run_process("cd " + shell_quote(dir.string()) + " && " + mpirun(4) + shell_quote(CQLINDEX_BINARY) +
+                           " build --threads 1 -i parts.cqlrepo 2>&1");
+  INFO(built.out);
+  REQUIRE(built.exit_code == 0);
+  for (const std::string& p : parts) {
+    CHECK(built.out.find(fs::path(p).filename().string() + ": ") != std::string::npos);  // each built once
+    CHECK(built.out.find(fs::path(p).filename().string() + ": ") ==
+          built.out.rfind(fs::path(p).filename().string() + ": "));
+    CHECK(run_process(shell_quote(CQLINDEX_BINARY) + " verify " + shell_quote(p) + " >/dev/null 2>&1").exit_code == 0);
+  }
+  const Answer indexed = run(dir, 0, "-threads 1 -i parts.cqlrepo", kExalpha + "smotheredmate.cql");
+  INFO(indexed.err);
+  CHECK(indexed.exit_code == 0);
+  CHECK(indexed.err.find("the index left") != std::string::npos);  // the indexes were used
+  CHECK(without_timing(indexed.out) == without_timing(unindexed.out));
+  CHECK(indexed.output == unindexed.output);
 }
 
 TEST_CASE("mpirun with a rank killed mid-run exits non-zero and leaves no output file", "[mpi]") {
@@ -171,32 +228,68 @@ TEST_CASE("mpirun refuses a stale index once, with the one-process exit code and
   CHECK(many.err.find(named) == many.err.rfind(named));  // said once, by rank 0
 }
 
-TEST_CASE("similar under mpirun is answered by rank 0 alone, as by one process", "[mpi]") {
+// Returns the standard error of a similar search without the lines of each file's (or part's) look-ups, which
+// every rank says for its own share, and rank 0's merge time: what is left (the judges' reports) is rank 0's.
+std::string without_lookups(const std::string& err) {
+  static const std::regex lines(
+      "cqlindex similar: ([0-9]+ distinct positions looked up|[0-9]+ ranks; rank 0 spent)[^\n]*\n");
+  return std::regex_replace(err, lines, "");
+}
+
+TEST_CASE("similar under mpirun splits the search between the ranks and equals one process", "[mpi]") {
   require_open_mpi();
   const fs::path dir = scratch("mpi-similar");
   const auto parts = studies_in_parts(dir);
-  write(dir / "submission.pgn", file_bytes(parts[1]));  // the one game of part 2
+  write(dir / "submission.pgn", file_bytes(parts[1]) + file_bytes(parts[3]).substr(0, 30000));
   write(dir / "similar.cql", "cql()\nsimilarposition \"submission.pgn\"\n");
-  build(parts);
-  auto similar = [&](int ranks) {
-    const std::string launcher =
-        ranks > 0 ? "mpirun --oversubscribe --allow-run-as-root -np " + std::to_string(ranks) + " " : "";
+  auto similar = [&](int ranks, const std::string& args) {
     fs::remove(dir / "out.pgn");
-    auto r = run_process("cd " + shell_quote(dir.string()) + " && " + launcher + shell_quote(CQLINDEX_BINARY) +
-                         " similar submission.pgn -i parts.cqlrepo -o out.pgn 2>/dev/null");
-    return Answer{r.exit_code, r.out, file_bytes(dir / "out.pgn"), "", fs::exists(dir / "out.pgn")};
+    auto r = run_process("cd " + shell_quote(dir.string()) + " && " + mpirun(ranks) + shell_quote(CQLINDEX_BINARY) +
+                         " similar submission.pgn --threads 1 -o out.pgn " + args + " 2>stderr.txt");
+    return Answer{r.exit_code, r.out, file_bytes(dir / "out.pgn"), file_bytes(dir / "stderr.txt"),
+                  fs::exists(dir / "out.pgn")};
   };
-  const Answer one = similar(0), two = similar(2);
-  REQUIRE(one.exit_code == 0);
-  CHECK(two.exit_code == 0);
-  CHECK(without_timing(two.out) == without_timing(one.out));  // said once
-  CHECK(two.output == one.output);
-  CHECK_FALSE(one.output.empty());
-  // `run` with a query that is only similarposition: the similar pipeline, on rank 0
-  const Answer run_one = run(dir, 0, "-i parts.cqlrepo", (dir / "similar.cql").string());
-  const Answer run_two = run(dir, 2, "-i parts.cqlrepo", (dir / "similar.cql").string());
-  REQUIRE(run_one.exit_code == 0);
-  CHECK(run_two.exit_code == 0);
-  CHECK(without_timing(run_two.out) == without_timing(run_one.out));
-  CHECK(run_two.output == run_one.output);
+  auto check_similar = [&](const std::string& args) {
+    const Answer one = similar(0, "-i whole.pgn " + args);
+    REQUIRE(one.exit_code == 0);
+    REQUIRE(one.out.find(" matches of 253 games") != std::string::npos);
+    CHECK(one.output.size() > 10000);
+    for (const auto& [repository, ranks] : std::vector<std::pair<std::string, int>>{
+             {"whole.pgn", 2}, {"whole.pgn", 4}, {"parts.cqlrepo", 1}, {"parts.cqlrepo", 4}}) {
+        INFO(ranks << " ranks over " << repository << " " << args);
+        const Answer many = similar(ranks, "-i " + repository + " " + args);
+        INFO(many.err);
+        CHECK(many.exit_code == 0);
+        CHECK(without_timing(many.out) == without_timing(one.out));  // said once, by rank 0
+        CHECK(many.output == one.output);
+        CHECK(without_lookups(many.err) == without_lookups(one.err));  // the judges' reports, from every rank's hits
+    }
+  };
+  SECTION("without indexes") {
+    check_similar("--no-index");
+    check_similar("--no-index --nosort");
+  }
+  SECTION("with indexes") {
+    build(parts);
+    build({(dir / "whole.pgn").string()});
+    check_similar("");
+    check_similar("--ignore-common 4");  // one file: the skipped positions' games counted part by part
+  }
+  SECTION("run with a lone similarposition") {
+    const Answer run_one = run(dir, 0, "-i whole.pgn", (dir / "similar.cql").string());
+    REQUIRE(run_one.exit_code == 0);
+    build(parts);
+    build({(dir / "whole.pgn").string()});
+    for (const std::string repository : {"whole.pgn", "parts.cqlrepo"}) {
+      const Answer run_two = run(dir, 2, "-i " + repository, (dir / "similar.cql").string());
+      INFO(run_two.err);
+      CHECK(run_two.exit_code == 0);
+      CHECK(without_timing(run_two.out) == without_timing(run_one.out));
+      CHECK(run_two.output == run_one.output);
+      const Answer run_four = run(dir, 4, "--no-index -i " + repository, (dir / "similar.cql").string());
+      CHECK(run_four.exit_code == 0);
+      CHECK(without_timing(run_four.out) == without_timing(run_one.out));
+      CHECK(run_four.output == run_one.output);
+    }
+  }
 }

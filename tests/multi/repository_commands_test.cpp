@@ -19,13 +19,14 @@ namespace fs = std::filesystem;
 using cqlindex::test::file_bytes;
 using cqlindex::test::run_process;
 using cqlindex::test::shell_quote;
+using multi_test::inputs;
+using multi_test::kData;
+using multi_test::kExalpha;
 using multi_test::scratch;
+using multi_test::without_timing;
 using multi_test::write;
 
 namespace {
-
-const std::string kData = CQLINDEX_SHARED_DATA;
-const std::string kExalpha = kData + "/cql-examples/cql62-distribution-examples/exalpha/";
 
 // The parts of multi_test::split by file name (the commands run inside `dir`).
 std::vector<std::string> split(const fs::path& dir, const std::string& text, const std::vector<uint64_t>& cuts) {
@@ -38,17 +39,6 @@ std::vector<std::string> split(const fs::path& dir, const std::string& text, con
 cqlindex::test::ProcessResult cqlindex_in(const fs::path& dir, const std::string& args) {
   return run_process("cd " + shell_quote(dir.string()) + " && " + shell_quote(CQLINDEX_BINARY) + " " + args + " 2>" +
                      shell_quote((dir / "stderr.txt").string()));
-}
-
-std::string inputs(const std::vector<std::string>& files) {
-  std::string args;
-  for (const std::string& f : files) args += " -i " + shell_quote(f);
-  return args;
-}
-
-// Returns `out` with the seconds of its summary lines removed.
-std::string without_timing(const std::string& out) {
-  return std::regex_replace(out, std::regex(" in [0-9.]+ seconds"), "");
 }
 
 }  // namespace
@@ -83,6 +73,49 @@ TEST_CASE("build indexes each file of a repository, --append extends the last on
   auto refused = cqlindex_in(dir, "build --append all.cqlrepo");
   CHECK(refused.exit_code == 2);
   CHECK(file_bytes(dir / "stderr.txt").find("part1.pgn: its index is not up to date") != std::string::npos);
+}
+
+// Returns the answers a repository's indexes give: an indexed run's output and summary, a similar search's
+// output, and `verify` of each file (0: every byte read back and checked).
+std::string indexed_answers(const fs::path& dir, const std::vector<std::string>& parts) {
+  std::string answers;
+  auto run = cqlindex_in(dir, "run -i all.cqlrepo -o out.pgn " + shell_quote(kExalpha + "smotheredmate.cql"));
+  answers += without_timing(run.out) + file_bytes(dir / "out.pgn") + file_bytes(dir / "stderr.txt");
+  auto similar = cqlindex_in(dir, "similar submission.pgn -i all.cqlrepo -o similar.pgn");
+  answers += without_timing(similar.out) + file_bytes(dir / "similar.pgn") + file_bytes(dir / "stderr.txt");
+  for (const std::string& p : parts) answers += " " + std::to_string(cqlindex_in(dir, "verify " + p).exit_code);
+  return answers;
+}
+
+TEST_CASE("build of several files at once gives the indexes of a build one file after the other", "[multi][build]") {
+  const fs::path dir = scratch("build-parallel");
+  // a big file (more than half the bytes: built alone with every thread) and four small ones (built at once)
+  const auto parts = split(dir, file_bytes(kData + "/studies/cql-sample.pgn"), {20, 40, 60, 80});
+  write(dir / "all.cqlrepo", "part1.pgn\npart2.pgn\npart3.pgn\npart4.pgn\npart5.pgn\n");
+  write(dir / "submission.pgn", file_bytes(dir / "part2.pgn"));
+  auto one_by_one = cqlindex_in(dir, "build --threads 1 all.cqlrepo");
+  REQUIRE(one_by_one.exit_code == 0);
+  const std::string sequential = indexed_answers(dir, parts);
+  CHECK(sequential.find("the index left") != std::string::npos);  // the indexes were used
+  CHECK(sequential.find(" matches of 253 games") != std::string::npos);
+  CHECK(sequential.find(" 0 0 0 0 0") != std::string::npos);
+  for (const std::string args :
+       {"--threads 2 -i all.cqlrepo", "--threads 4 part1.pgn part2.pgn part3.pgn part4.pgn part5.pgn"}) {
+    INFO(args);
+    for (const std::string& p : parts) fs::remove_all(dir / (p + ".cqlidx"));
+    auto at_once = cqlindex_in(dir, std::string("build ") + args);
+    INFO(file_bytes(dir / "stderr.txt"));
+    REQUIRE(at_once.exit_code == 0);
+    // the summary lines in list order, as one after the other
+    size_t last = 0;
+    for (const std::string& p : parts) {
+      const size_t at = at_once.out.find(p + ": ");
+      CHECK(at != std::string::npos);
+      CHECK(at >= last);
+      last = at;
+    }
+    CHECK(indexed_answers(dir, parts) == sequential);
+  }
 }
 
 TEST_CASE("similar over a repository equals similar over the concatenated files", "[multi][similar]") {

@@ -18,51 +18,13 @@
 #include "support/process.h"
 
 namespace fs = std::filesystem;
-using cqlindex::test::file_bytes;
-using cqlindex::test::run_process;
-using cqlindex::test::shell_quote;
-using multi_test::scratch;
-using multi_test::split;
-using multi_test::write;
+using namespace multi_test;
 
 namespace {
 
-const std::string kData = CQLINDEX_SHARED_DATA;
-const std::string kExalpha = kData + "/cql-examples/cql62-distribution-examples/exalpha/";
-
-
-struct Answer {
-  int exit_code = -1;
-  std::string out;     // standard output: CQL's lines, the summary line, persistent variables, messages
-  std::string output;  // the output file's bytes
-  std::string err;     // standard error
-};
-
-// Runs `cqlindex run ARGS -o DIR/out.pgn QUERY` in `dir`, stdout and stderr kept apart, and the output file read.
+// Runs `cqlindex run ARGS -o DIR/out.pgn QUERY` in `dir` as one process.
 Answer run(const fs::path& dir, const std::string& args, const std::string& query) {
-  const fs::path out = dir / "out.pgn", err = dir / "stderr.txt";
-  fs::remove(out);
-  auto r = run_process("cd " + shell_quote(dir.string()) + " && " + shell_quote(CQLINDEX_BINARY) + " run " + args +
-                       " -o " + shell_quote(out.string()) + " " + shell_quote(query) + " 2>" +
-                       shell_quote(err.string()));
-  return Answer{r.exit_code, r.out, file_bytes(out), file_bytes(err)};
-}
-
-// Returns `out` without the timing CQL prints ("... in 0.01 seconds"): lines that hold " seconds" lose it.
-std::string without_timing(const std::string& out) {
-  std::string kept, line;
-  for (size_t begin = 0; begin < out.size();) {
-    size_t end = out.find('\n', begin);
-    end = end == std::string::npos ? out.size() : end + 1;
-    line = out.substr(begin, end - begin);
-    if (size_t at = line.find(" seconds"); at != std::string::npos) {
-      size_t number = line.rfind(' ', at - 1);
-      line.erase(number, at - number);  // "... in 0.012 seconds" -> "... in seconds"
-    }
-    kept += line;
-    begin = end;
-  }
-  return kept;
+  return run_in(dir, 0, args, query);
 }
 
 // Returns what the accounting line of a run's standard error says whether an index ruled games out or not
@@ -72,22 +34,6 @@ std::string accounting(const std::string& err) {
       "cqlindex run: ([0-9]+ games, [0-9]+ evaluated: [0-9]+ matched), .*(\\([0-9]+ games with errors)");
   std::smatch m;
   return std::regex_search(err, m, line) ? m.str(1) + " " + m.str(2) : "";
-}
-
-// `-i a -i b ...`.
-std::string inputs(const std::vector<std::string>& files) {
-  std::string args;
-  for (const std::string& f : files) args += " -i " + shell_quote(f);
-  return args;
-}
-
-// Builds the default index of each file; REQUIREs success.
-void build(const std::vector<std::string>& files) {
-  for (const std::string& f : files) {
-    auto r = run_process(shell_quote(CQLINDEX_BINARY) + " build " + shell_quote(f) + " 2>&1");
-    INFO(r.out);
-    REQUIRE(r.exit_code == 0);
-  }
 }
 
 // Compares the runs of `query` (with `extra` flags) over the whole file and over its parts, given as -i flags
