@@ -287,12 +287,12 @@ RunSummary run_distributed(const RunSettings& opt) {
   Status status = Status::Ok;
   if (rank == 0) {
     run = prepare_run(opt, summary);
-    if (run && !run->lone_similar) program = compile_run(run->query, opt, *run->repository, run->source, true, &status);
-    const bool alone = run && (run->lone_similar || (program && (run->query.needs_single_thread ||
+    if (run && !run->strategy.similar_search()) program = compile_run(run->query, opt, *run->repository, run->source, true, &status);
+    const bool alone = run && (run->strategy.similar_search() || (program && (run->query.needs_single_thread ||
                                                                  program->may_fail || says_messages(*run->query.body))));
     broadcast(alone ? kAlone : program ? kShare : kStop);
     if (!run) return summary;
-    if (run->lone_similar) return run_lone_similar(*run, opt);
+    if (run->strategy.similar_search()) return run_similar_search(*run, opt);
     if (!program) return stop(status);
     if (alone) return evaluate_compiled(*run, opt, *program);
   } else {
