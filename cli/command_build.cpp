@@ -1,7 +1,6 @@
 // cqlindex build REPO.pgn... [-i REPO]... [--index DIR] [--threads N] [--append] [--yacpdb] [--explore] [--phases]:
-// indexes a
-// PGN repository, or a problem file (YAML entries; PGN with --yacpdb) with the YACPDB predicate instances of its
-// entries.
+// indexes a PGN repository, or a problem file (YAML entries; PGN with --yacpdb) with the YACPDB predicate instances
+// of its entries; --explore also files serve's opening explorer (store/README.md).
 // Several files (named, with -i, or in a NAME.cqlrepo list, exec/repository.h) are indexed each into its own
 // index beside it, at once where the cores allow (exec/build_repository.h: a file of more than half the bytes
 // with every thread, the others concurrently; --phases builds one at a time); under mpirun each rank builds its

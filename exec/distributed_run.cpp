@@ -143,12 +143,13 @@ RunSummary run_distributed(const RunSettings& opt) {
   Status status = Status::Ok;
   if (rank == 0) {
     run = prepare_run(opt, summary);
-    if (run && !run->lone_similar) program = compile_run(run->query, opt, *run->repository, run->source, true, &status);
+    if (run && !run->strategy.similar_search())
+      program = compile_run(run->query, opt, *run->repository, run->source, true, &status);
     const bool alone = run && program && (run->query.needs_single_thread || program->may_fail ||
                                           says_messages(*run->query.body));
-    broadcast(run && run->lone_similar ? kSimilar : alone ? kAlone : program ? kShare : kStop);
+    broadcast(run && run->strategy.similar_search() ? kSimilar : alone ? kAlone : program ? kShare : kStop);
     if (!run) return summary;
-    if (run->lone_similar) return run_lone_similar(*run, opt, run_similar_distributed);
+    if (run->strategy.similar_search()) return run_similar_search(*run, opt, run_similar_distributed);
     if (!program) return stop(status);
     if (alone) return evaluate_compiled(*run, opt, *program);
   } else {
@@ -159,8 +160,8 @@ RunSummary run_distributed(const RunSettings& opt) {
       run = prepare_run(opt, summary);
     }
     if (decision == kSimilar) {  // the similar pipeline, split as `cqlindex similar` is
-      if (!run || !run->lone_similar) abort_run(2);
-      run_lone_similar(*run, opt, run_similar_distributed);
+      if (!run || !run->strategy.similar_search()) abort_run(2);
+      run_similar_search(*run, opt, run_similar_distributed);
       return RunSummary{};
     }
     if (run) program = compile_run(run->query, opt, *run->repository, run->source, false, &status);

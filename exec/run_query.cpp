@@ -221,16 +221,11 @@ RunSummary evaluate_query(PreparedRun& run, const RunSettings& opt) {
   return evaluate_compiled(run, opt, *program);
 }
 
-// The similarposition filter when it is all the query asks (at every position, with nothing else that could
-// change which games match or how they are written), else nullptr.
-const cql::Node* lone_similarposition(const cql::Query& query, const RunSettings& opt) {
-  const cql::Header& h = query.header;
-  if (h.gamenumber || h.matchcount || !h.result.empty() || h.variations || h.matchstring || h.silent || h.quiet ||
-      opt.gamenumber || opt.matchcount || opt.year || !opt.player.empty() || opt.matchstring || opt.variations ||
-      opt.silent || opt.quiet || opt.noheader || opt.alwayscomment || query.body->kids.size() != 1)
-    return nullptr;
-  const cql::Node* only = query.body->kids.front().node.get();
-  return only->kind == cql::NodeKind::SimilarPosition ? only : nullptr;
+// True when no setting of the run outside the query changes which games match or how they are written (the
+// planner's similar search answers a lone similarposition only then).
+bool plain_output(const RunSettings& opt) {
+  return !(opt.gamenumber || opt.matchcount || opt.year || !opt.player.empty() || opt.matchstring || opt.variations ||
+           opt.silent || opt.quiet || opt.noheader || opt.alwayscomment);
 }
 
 }  // namespace
@@ -315,7 +310,7 @@ std::optional<PreparedRun> prepare_run(const RunSettings& opt, RunSummary& summa
       diag << "cqlindex run: cannot read input '" << file << "'\n";
       return stop(Status::InputError);
     }
-  run.lone_similar = lone_similarposition(query, opt);
+  run.strategy = planner::choose_strategy(query, plain_output(opt));
   // The command line's run parameters, written into the header as if the query said them: the planner reads
   // the header (the evaluator takes the same values either way).
   cql::Header& h = query.header;
@@ -325,19 +320,20 @@ std::optional<PreparedRun> prepare_run(const RunSettings& opt, RunSummary& summa
   return run;
 }
 
-RunSummary run_lone_similar(const PreparedRun& run, const RunSettings& opt,
-                            SimilarSummary (*search)(const SimilarRequest&)) {
+RunSummary run_similar_search(const PreparedRun& run, const RunSettings& opt,
+                              SimilarSummary (*search)(const SimilarRequest&)) {
   // `-similarposition F` (or a body that is only `similarposition "F"`): the judges' search, which takes its
   // candidates from the index when the repository has one; same output as the evaluator would write.
+  const cql::Node& similar = *run.strategy.similar;
   const std::vector<std::string>& files = run.repository->files();
   SimilarRequest request;
   request.command = "run";
-  request.submissions = run.lone_similar->text;
+  request.submissions = similar.text;
   request.repository = files.front();
   request.more_inputs.assign(files.begin() + 1, files.end());
   request.output = run_output_path(run.query, opt);
-  request.sort = !run.lone_similar->has(cql::Option::NoSort);
-  request.notransform = run.lone_similar->has(cql::Option::NoTransform);
+  request.sort = !similar.has(cql::Option::NoSort);
+  request.notransform = similar.has(cql::Option::NoTransform);
   request.no_index = opt.no_index;
   request.index_dir = opt.index_dir;
   request.threads = opt.threads > 0 ? unsigned(opt.threads) : 0;
@@ -352,7 +348,7 @@ RunSummary run_query(const RunSettings& opt) {
   RunSummary summary;
   std::optional<PreparedRun> run = prepare_run(opt, summary);
   if (!run) return summary;
-  if (run->lone_similar) return run_lone_similar(*run, opt);
+  if (run->strategy.similar_search()) return run_similar_search(*run, opt);
   return evaluate_query(*run, opt);
 }
 }  // namespace cqlindex::exec

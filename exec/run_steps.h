@@ -14,6 +14,7 @@
 #include "exec/repository_scan.h"
 #include "exec/run_query.h"
 #include "exec/similar_query.h"
+#include "planner/strategy.h"
 
 namespace cqlindex::exec {
 
@@ -22,17 +23,17 @@ struct PreparedRun {
   cql::Query query;
   std::string source;                      // the query's text (for error messages)
   std::optional<Repository> repository;
-  const cql::Node* lone_similar = nullptr;  // the query is a lone similarposition: the similar pipeline answers it
+  planner::QueryStrategy strategy;         // the planner's choice: the scan, or the similar search (a lone similarposition)
 };
 
 // Returns the prepared run, or nullopt when `summary` is the whole answer (-lex or -parse printed, or a
 // refusal with its message on stderr).
 std::optional<PreparedRun> prepare_run(const RunSettings& opt, RunSummary& summary);
 
-// Returns the similar pipeline's answer to a prepared run whose query is a lone similarposition, from `search`
+// Returns the similar pipeline's answer to a prepared run whose strategy is the similar search, from `search`
 // (run_similar; an MPI rank's run_similar_distributed).
-RunSummary run_lone_similar(const PreparedRun& run, const RunSettings& opt,
-                            SimilarSummary (*search)(const SimilarRequest&) = run_similar);
+RunSummary run_similar_search(const PreparedRun& run, const RunSettings& opt,
+                              SimilarSummary (*search)(const SimilarRequest&) = run_similar);
 
 // Returns the program compiled from `query` for `repository`, or nullopt with `status` after its message.
 // `announce`: CQL's line for each similarposition submission goes to stdout (one process, or rank 0).

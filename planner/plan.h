@@ -11,6 +11,7 @@
 #include <roaring/roaring.hh>
 
 #include "engine/cql/query.h"
+#include "planner/strategy.h"
 #include "store/index_store.h"
 
 namespace cqlindex::cql::similar {
@@ -36,6 +37,7 @@ struct PlanReport {
   PlanNode root;
   uint64_t total_games = 0;
   std::string error;  // set when the index could not be read (the plan is then "all games")
+  QueryStrategy strategy;  // how `run` answers the query (strategy.h); the plan tree is the scan's
 };
 
 // Returns the candidate games of `query` over the index `store` (nullopt: the index cannot bound it, scan

@@ -287,12 +287,13 @@ std::optional<CandidateSet> plan_candidates(const cql::Query& query, const store
     report->root = std::move(root);
     report->total_games = total;
     report->error = p.error();
+    report->strategy = choose_strategy(query);
   }
   return result;
 }
 
 std::string format_plan(const PlanReport& report) {
-  std::string out;
+  std::string out = format_strategy(report.strategy);
   format_node(report.root, report.total_games, 0, out);
   uint64_t n = report.root.games ? report.root.games->cardinality() : report.total_games;
   char share[32];

@@ -15,6 +15,9 @@
 
 namespace cqlindex::cql {
 
+// Returns true when `t` is one of the 15 direction keywords, up ... anydirection (parser_sets.cpp).
+bool is_direction(const Token& t);
+
 class Parser {
  public:
   Parser(std::string_view source, std::vector<Token> tokens, Query& query)
@@ -90,37 +93,59 @@ class Parser {
   NodePtr count_of(NodePtr set) const;
   NodePtr trailing_search(NodePtr n);
 
-  // --- named filters (parser_filters.cpp)
+  // --- named filters: the dispatch at a token (parser_filters.cpp)
+  NodePtr special_filter();     // { ( . [] ~ # - ///, the symbolic loops
+  NodePtr keyword_filter();     // a keyword: the simple ones here, then each family below
   NodePtr compound();
   NodePtr parens();
   NodePtr number();
   NodePtr piece_designator();
-  NodePtr simple_keyword();
-  NodePtr assignment();
-  NodePtr variable_use();
+  // --- the families of keyword filters, one file each (parser_<family>.cpp): each returns the filter at a keyword
+  // of its own, nullptr without moving at any other
+  NodePtr control_filter();     // parser_control.cpp: not if loop while assert notransform square piece function
+  NodePtr find_filter();        // parser_find.cpp: find sort
+  NodePtr echo_filter();        // parser_echo.cpp: echo consecutivemoves child position lca distance ...
+  NodePtr string_filter();      // parser_strings.cpp: comment message str uppercase ... indexof writefile
+  NodePtr dictionary_filter();  // parser_dictionary.cpp: dictionary, local/persistent dictionary, string k in D
+  NodePtr variable_filter();    // parser_variables.cpp: persistent atomic unbind isbound isunbound
+  NodePtr set_filter();         // parser_sets.cpp: ray xray pin light dark between makesquare
+  NodePtr number_filter();      // parser_numbers.cpp: abs sqrt max min
+  NodePtr move_filter();        // parser_moves.cpp: move legal countmoves previous line path
+  NodePtr game_info_filter();   // parser_game_info.cpp: tags, result, players, fen, comments, similarposition
+  NodePtr hhdb_filter();        // parser_hhdb.cpp: hhdb cql_assertvariations
+  // control (parser_control.cpp)
   NodePtr symbolic_loop();
   NodePtr square_or_piece_loop();
+  NodePtr function_definition();
+  NodePtr function_call();
+  // variables (parser_variables.cpp)
+  NodePtr assignment();
+  NodePtr variable_use();
   NodePtr piece_assign();
+  // find, echo, transforms, strings (parser_find.cpp, parser_echo.cpp, parser_transform.cpp, parser_strings.cpp)
   NodePtr find();
+  NodePtr sort();
   NodePtr echo();
   NodePtr consecutive_moves();
-  NodePtr sort();
   NodePtr transform();
   NodePtr string_converter();   // comment message str ///
+  // dictionaries (parser_dictionary.cpp)
   NodePtr dictionary(bool local = false);  // `local dictionary D` passes local
   NodePtr dictionary_iteration(const Token& start, const Token& var, int dict);
   enum class KeyUse { Read, Assign, Unbind };
   void dictionary_key(int dict, const Node& key, const Token& at, KeyUse use);  // fixes or checks the key type
   void split_dictionary_keys();  // `D[e1]`: the bracketed token after a dictionary name becomes '[' key ']'
-  NodePtr function_definition();
-  NodePtr function_call();
+  // sets (parser_sets.cpp)
   NodePtr vector_filter();      // up down ... anydirection
   NodePtr ray();
   NodePtr pin();
-  NodePtr tag_filters();
-  NodePtr misc_filters();
-  NodePtr hhdb();               // parser_hhdb.cpp
-  NodePtr expand(const std::string& text, const Token& at, const std::string& key);  // parser_hhdb.cpp
+  // game information (parser_game_info.cpp, parser_similar.cpp)
+  NodePtr settag();
+  NodePtr fen();
+  NodePtr similar_position();
+  // hhdb (parser_hhdb.cpp)
+  NodePtr hhdb();
+  NodePtr expand(const std::string& text, const Token& at, const std::string& key);
 
   // --- moves and sequences (parser_moves.cpp)
   NodePtr move();

@@ -174,4 +174,22 @@ NodePtr Parser::expand(const std::string& text, const Token& at, const std::stri
   return n;
 }
 
+// hhdb, cql_assertvariations; nullptr (not moving) for another word.
+NodePtr Parser::hhdb_filter() {
+  const Token& t = cur();
+  const std::string& w = t.text;
+  NodePtr n;
+  if (w == "hhdb") return hhdb();
+  if (w == "cql_assertvariations") {
+    forward();
+    if (cur().kind != TokenKind::String || cur().text.empty())
+      error("cql_assertvariations must be followed by nonempty quoted string");
+    n = mk(NodeKind::AssertVariations, ValueType::Logical, t);
+    n->text = cur().text;
+    forward();
+    return n;
+  }
+  return nullptr;
+}
+
 }  // namespace cqlindex::cql

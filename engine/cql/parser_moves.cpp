@@ -491,4 +491,16 @@ NodePtr Parser::wildcard_token(NodePtr inner) {
   return r;
 }
 
+// move, legal, pseudolegal, countmoves, currentmove, previous, line, path; nullptr (not moving) for another word.
+NodePtr Parser::move_filter() {
+  const std::string& w = cur().text;
+  if (w == "move") return move();
+  if (w == "legal" || w == "pseudolegal") return legal_dash();
+  if (w == "countmoves") return count_moves();
+  if (w == "currentmove" || w == "previous") return previous_dash();
+  if (w == "line") return line();
+  if (w == "path") return path();
+  return nullptr;
+}
+
 }  // namespace cqlindex::cql

@@ -10,6 +10,7 @@
 #include "engine/chess/movegen.h"
 #include "engine/chess/perft.h"
 #include "engine/chess/san.h"
+#include "support/shared_data.h"
 
 using namespace cqlindex::chess;
 using cqlindex::test::must_parse;
@@ -17,7 +18,7 @@ using cqlindex::test::must_parse;
 TEST_CASE("movegen: legal moves are exactly the pseudo-legal moves that pass is_legal", "[chess][movegen]") {
   size_t positions = 0, filtered = 0;
   for (const char* file : {"perftsuite.epd", "frc_perftsuite.epd"}) {
-    std::ifstream in(std::string(CQLINDEX_SHARED_DATA) + "/pgn-edge-cases/pychess/" + file);
+    std::ifstream in(cqlindex::test::shared_data(std::string("pgn-edge-cases/pychess/") + file));
     REQUIRE(in.good());
     std::string line;
     while (std::getline(in, line)) {

@@ -16,6 +16,7 @@
 
 #include "engine/chess/movegen.h"
 #include "engine/chess/san.h"
+#include "support/shared_data.h"
 
 using namespace cqlindex::chess;
 
@@ -43,7 +44,7 @@ TEST_CASE("oracle: random playouts agree with chess.js", "[chess][oracle]") {
 
   // Start positions: the initial position and the standard perft suite (chess.js knows no Chess960).
   std::vector<Position> starts = {Position::start()};
-  std::ifstream epd(std::string(CQLINDEX_SHARED_DATA) + "/pgn-edge-cases/pychess/perftsuite.epd");
+  std::ifstream epd(cqlindex::test::shared_data("pgn-edge-cases/pychess/perftsuite.epd"));
   std::string line;
   while (std::getline(epd, line)) starts.push_back(*Position::from_fen(line.substr(0, line.find(';'))));
   REQUIRE(starts.size() == 128);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/chess/perft.h"
+#include "support/shared_data.h"
 
 using namespace cqlindex::chess;
 using cqlindex::test::must_parse;
@@ -47,7 +48,7 @@ std::vector<EpdCase> read_epd(const std::string& path) {
 }
 
 void run_epd(const std::string& file, size_t expected_positions) {
-  auto cases = read_epd(std::string(CQLINDEX_SHARED_DATA) + "/pgn-edge-cases/pychess/" + file);
+  auto cases = read_epd(cqlindex::test::shared_data("pgn-edge-cases/pychess/" + file));
   REQUIRE(cases.size() == expected_positions);
   int checked = 0;
   for (const auto& c : cases) {

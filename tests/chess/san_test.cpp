@@ -9,6 +9,7 @@
 
 #include "engine/chess/movegen.h"
 #include "engine/chess/san.h"
+#include "support/shared_data.h"
 
 using namespace cqlindex::chess;
 using cqlindex::test::must_parse;
@@ -293,7 +294,7 @@ TEST_CASE("san out: disambiguation, captures, promotions, castling, suffixes", "
 TEST_CASE("san: round trip over the perft suites", "[chess][san][slow]") {
   std::vector<Position> positions;
   for (const char* file : {"perftsuite.epd", "frc_perftsuite.epd"}) {
-    std::ifstream in(std::string(CQLINDEX_SHARED_DATA) + "/pgn-edge-cases/pychess/" + file);
+    std::ifstream in(cqlindex::test::shared_data(std::string("pgn-edge-cases/pychess/") + file));
     REQUIRE(in.good());
     std::string line;
     while (std::getline(in, line)) {

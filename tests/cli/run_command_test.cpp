@@ -9,6 +9,8 @@
 #include <string>
 #include <sys/wait.h>
 
+#include "support/shared_data.h"
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -39,7 +41,7 @@ fs::path write_query(const std::string& name, const std::string& text) {
   return p;
 }
 
-const std::string kExamples = std::string(CQLINDEX_SHARED_DATA) + "/cql-examples";
+std::string examples_dir() { return cqlindex::test::shared_data("cql-examples"); }
 
 }  // namespace
 
@@ -52,13 +54,13 @@ TEST_CASE("run -parse prints the canonical tree and exits 0", "[cli][run]") {
   CHECK(r.out.find("(Complement:set") != std::string::npos);
   // double dash and upper case work as in CQL 6.2
   CHECK(run("--PARSE " + q.string()).exit_code == 0);
-  Result smotheredmate = run("-parse " + kExamples + "/cql62-distribution-examples/exalpha/smotheredmate.cql");
+  Result smotheredmate = run("-parse " + examples_dir() + "/cql62-distribution-examples/exalpha/smotheredmate.cql");
   CHECK(smotheredmate.exit_code == 0);
   CHECK(smotheredmate.out.find("(Predicate:logical \"mate\")") != std::string::npos);
 }
 
 TEST_CASE("run -parse reports a syntax error with position, line and caret, exit 1", "[cli][run]") {
-  std::string file = kExamples + "/opening-tactics-frequency/double_bishop_sac_h7_g7.cql";
+  std::string file = examples_dir() + "/opening-tactics-frequency/double_bishop_sac_h7_g7.cql";
   Result r = run("-parse " + file);
   CHECK(r.exit_code == 1);
   CHECK(r.out.rfind(file + ":8:35: ", 0) == 0);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "support/process.h"
+#include "support/shared_data.h"
 
 namespace fs = std::filesystem;
 using cqlindex::test::run_process;
@@ -18,8 +19,8 @@ using cqlindex::test::shell_quote;
 
 namespace {
 
-const std::string kBook = std::string(CQLINDEX_SHARED_DATA) + "/gnuchess-book/book_1.02.small-1005.pgn";
-const std::string kOlive = std::string(CQLINDEX_SHARED_DATA) + "/problems/yacpdb-olive/Broodings-50.olv";
+std::string book_pgn() { return cqlindex::test::shared_data("gnuchess-book/book_1.02.small-1005.pgn"); }
+std::string olive_file() { return cqlindex::test::shared_data("problems/yacpdb-olive/Broodings-50.olv"); }
 
 struct TempDir {
   fs::path path;
@@ -64,8 +65,8 @@ TEST_CASE("build never deletes a folder or file that is not an index (exit 1 for
           "[cli][safety]") {
   TempDir tmp;
   fs::create_directories(tmp / "sub");
-  fs::copy_file(kBook, tmp / "g.pgn");
-  fs::copy_file(kBook, tmp / "sub/g.pgn");
+  fs::copy_file(book_pgn(), tmp / "g.pgn");
+  fs::copy_file(book_pgn(), tmp / "sub/g.pgn");
   fs::create_directories(tmp / "mywork");
   write_file(tmp / "mywork/thesis.tex", "years of work");
 
@@ -75,10 +76,10 @@ TEST_CASE("build never deletes a folder or file that is not an index (exit 1 for
   CHECK(read_file(tmp / "mywork/thesis.tex") == "years of work");
   r = cqlindex_in(tmp, "build g.pgn --index g.pgn");
   CHECK(r.exit_code == 1);
-  CHECK(read_file(tmp / "g.pgn") == read_file(kBook));
+  CHECK(read_file(tmp / "g.pgn") == read_file(book_pgn()));
   r = cqlindex_in(tmp, "build sub/g.pgn --index sub");
   CHECK(r.exit_code == 1);
-  CHECK(read_file(tmp / "sub/g.pgn") == read_file(kBook));
+  CHECK(read_file(tmp / "sub/g.pgn") == read_file(book_pgn()));
   r = cqlindex_in(tmp, "build g.pgn --index .");
   CHECK(r.exit_code == 1);
   CHECK(fs::exists(tmp / "g.pgn"));
@@ -103,13 +104,13 @@ TEST_CASE("build never deletes a folder or file that is not an index (exit 1 for
 
 TEST_CASE("run, similar and yacpdb refuse an output that is an input, under any name (exit 1)", "[cli][safety]") {
   TempDir tmp;
-  fs::copy_file(kBook, tmp / "g.pgn");
+  fs::copy_file(book_pgn(), tmp / "g.pgn");
   fs::create_directories(tmp / "sub");
   fs::create_symlink(tmp / "g.pgn", tmp / "link.pgn");
   fs::create_hard_link(tmp / "g.pgn", tmp / "hard.pgn");
   write_file(tmp / "q.cql", "cql() check\n");
   write_file(tmp / "both.cql", "cql(input g.pgn output g.pgn) check\n");
-  const std::string original = read_file(kBook);
+  const std::string original = read_file(book_pgn());
   for (const char* args : {"run q.cql -i g.pgn -o g.pgn", "run q.cql -i g.pgn -o ./sub/../g.pgn",
                                   "run q.cql -i g.pgn -o link.pgn", "run q.cql -i link.pgn -o g.pgn",
                                   "run q.cql -i g.pgn -o hard.pgn", "run q.cql -i g.pgn -o q.cql", "run both.cql",
@@ -123,8 +124,8 @@ TEST_CASE("run, similar and yacpdb refuse an output that is an input, under any 
     CHECK(read_file(tmp / "g.pgn") == original);
   }
   CHECK(read_file(tmp / "q.cql") == "cql() check\n");
-  fs::copy_file(kOlive, tmp / "p.olv");
-  const std::string problems = read_file(kOlive);
+  fs::copy_file(olive_file(), tmp / "p.olv");
+  const std::string problems = read_file(olive_file());
   auto r = cqlindex_in(tmp, "yacpdb 'Stip(\"h#2\")' -i p.olv -o p.olv --no-index");
   CHECK(r.exit_code == 1);
   CHECK(read_file(tmp / "p.olv") == problems);
@@ -133,10 +134,10 @@ TEST_CASE("run, similar and yacpdb refuse an output that is an input, under any 
 TEST_CASE("a failed write of the output is an error: no success line, non-zero exit, no truncated file",
           "[cli][safety]") {
   TempDir tmp;
-  fs::copy_file(kBook, tmp / "g.pgn");
-  fs::copy_file(kOlive, tmp / "p.olv");
+  fs::copy_file(book_pgn(), tmp / "g.pgn");
+  fs::copy_file(olive_file(), tmp / "p.olv");
   write_file(tmp / "q.cql", "cql() check\n");
-  const std::string book = read_file(kBook);
+  const std::string book = read_file(book_pgn());
   write_file(tmp / "sub.pgn", book.substr(0, book.find("[Event ", 10)));
   for (const char* args : {"run q.cql -i g.pgn -o /dev/full --no-index", "run q.cql -i g.pgn -o /dev/full",
                                   "similar sub.pgn -i g.pgn -o /dev/full --no-index",
@@ -187,7 +188,7 @@ TEST_CASE("a full file system (a small tmpfs, as root) fails the output cleanly"
     WARN("skipped: mounting a small tmpfs needs root (and the right to mount)");
     return;
   }
-  fs::copy_file(kBook, tmp / "g.pgn");
+  fs::copy_file(book_pgn(), tmp / "g.pgn");
   write_file(tmp / "q.cql", "cql() check\n");
   write_file(mount + "/out.pgn", "OLD");
   auto r = cqlindex_in(tmp, "run q.cql -i g.pgn -o small/out.pgn --no-index");
@@ -206,7 +207,7 @@ TEST_CASE("an interrupted build removes its temporary folder, a killed one's is 
   TempDir tmp;
   {
     std::ofstream big(tmp / "big.pgn", std::ios::binary);
-    const std::string book = read_file(kBook);
+    const std::string book = read_file(book_pgn());
     for (int i = 0; i < 10; ++i) big << book;
   }
   // Starts a build, waits for its temporary folder, sends the signal, waits for the end; prints the exit status
@@ -235,7 +236,7 @@ TEST_CASE("an interrupted build removes its temporary folder, a killed one's is 
 TEST_CASE("queries running while the index is rebuilt again and again never find it damaged or missing",
           "[cli][safety]") {
   TempDir tmp;
-  const std::string book = read_file(kBook);
+  const std::string book = read_file(book_pgn());
   write_file(tmp / "g.pgn", book.substr(0, book.find("[Event ", book.size() / 4)));
   write_file(tmp / "q.cql", "cql() check\n");
   REQUIRE(cqlindex_in(tmp, "build g.pgn").exit_code == 0);
@@ -255,7 +256,7 @@ TEST_CASE("queries running while the index is rebuilt again and again never find
 TEST_CASE("build --append after the PGN ended inside a tag section answers as --no-index (issue 15 repro)",
           "[cli][safety]") {
   TempDir tmp;
-  fs::copy_file(kBook, tmp / "g.pgn");
+  fs::copy_file(book_pgn(), tmp / "g.pgn");
   write_file(tmp / "q.cql", "cql() check\n");
   auto r = run_process("cd " + shell_quote(tmp.path.string()) + " || exit 1; B=" + shell_quote(CQLINDEX_BINARY) +
                        "; L=$(grep -n '^\\[Event ' g.pgn | sed -n 2p | cut -d: -f1); L=$((L+2)); "
@@ -274,7 +275,7 @@ TEST_CASE("build --append after the PGN ended inside a tag section answers as --
 TEST_CASE("a killed command's temporary output is removed by the next command writing that output, a live one's not",
           "[cli][safety]") {
   TempDir tmp;
-  fs::copy_file(kBook, tmp / "g.pgn");
+  fs::copy_file(book_pgn(), tmp / "g.pgn");
   write_file(tmp / "q.cql", "cql() check\n");
   write_file(tmp / ".out.pgn.cqlindex-tmp-AAAAAA", "half an output");  // no lock held: its command is gone
   write_file(tmp / ".out.pgn.cqlindex-tmp-BBBBBB", "being written");

@@ -51,7 +51,7 @@ Case generate(uint32_t seed, const std::vector<fs::path>& corpus) {
     c.text = gen.typed_query();
   } else {
     const fs::path& q = corpus[size_t(gen.pick(0, int(corpus.size()) - 1))];
-    c.origin = fs::relative(q, kData / "cql-examples").string();
+    c.origin = fs::relative(q, data_dir() / "cql-examples").string();
     c.text = gen.mutate_query(cqlindex::test::file_bytes(q));
   }
   return c;
@@ -120,7 +120,7 @@ TEST_CASE("differential harness: indexed, 1 vs 2 threads and parse-print-parse a
   const char* seed_env = std::getenv("CQLINDEX_RANDOM_SEED");
   const uint32_t first_seed = seed_env ? uint32_t(std::stoul(seed_env)) : 20261124u;
   std::cout << "differential harness: seeds " << first_seed << " to " << first_seed + uint32_t(queries) - 1 << "\n";
-  const auto corpus = cqlindex::test::corpus_queries(kData / "cql-examples");
+  const auto corpus = cqlindex::test::corpus_queries(data_dir() / "cql-examples");
   REQUIRE(corpus.size() > 300);
 
   const fs::path work = fs::temp_directory_path() / ("cqlindex-differential-" + std::to_string(::getpid()));
@@ -175,7 +175,7 @@ TEST_CASE("differential harness: indexed, 1 vs 2 threads and parse-print-parse a
 TEST_CASE("parse -> print -> parse gives the same tree for every set-A and repro query that parses",
           "[conformance][differential]") {
   std::vector<fs::path> queries;
-  for (const auto& e : fs::directory_iterator(kRandomDifferential / "set-A" / "queries"))
+  for (const auto& e : fs::directory_iterator(random_differential_dir() / "set-A" / "queries"))
     if (e.path().extension() == ".cql") queries.push_back(e.path());
   for (const GoldenRun& g : repro_runs()) queries.push_back(g.query);
   std::sort(queries.begin(), queries.end());

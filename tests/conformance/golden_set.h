@@ -10,12 +10,14 @@
 #include <string>
 #include <vector>
 
+#include "support/shared_data.h"
+
 namespace conformance {
 
 namespace fs = std::filesystem;
 
-inline const fs::path kData = CQLINDEX_SHARED_DATA;
-inline const fs::path kRandomDifferential = kData / "cql-examples" / "expected-output" / "random-differential";
+inline fs::path data_dir() { return cqlindex::test::shared_data(""); }
+inline fs::path random_differential_dir() { return cqlindex::test::shared_data("cql-examples/expected-output/random-differential"); }
 
 // One run of CQL 6.2 kept as a golden.
 struct GoldenRun {
@@ -56,13 +58,13 @@ inline std::string cell_or_empty(const std::string& cell) { return cell == "-" ?
 
 // Returns the PGN file of an input name (README, "Inputs").
 inline fs::path input_file(const std::string& name) {
-  if (name == "cql-sample") return kData / "studies" / "cql-sample.pgn";
-  return kRandomDifferential / "inputs" / (name + ".pgn");
+  if (name == "cql-sample") return data_dir() / "studies" / "cql-sample.pgn";
+  return random_differential_dir() / "inputs" / (name + ".pgn");
 }
 
 // Returns set-A's kept runs (summary.tsv), in its order.
 inline std::vector<GoldenRun> set_a_runs() {
-  const fs::path set_a = kRandomDifferential / "set-A";
+  const fs::path set_a = random_differential_dir() / "set-A";
   std::vector<GoldenRun> runs;
   for (auto& row : read_tsv(set_a / "summary.tsv")) {
     GoldenRun g;
@@ -80,7 +82,7 @@ inline std::vector<GoldenRun> set_a_runs() {
 
 // Returns the repro cases (repro/index.tsv), in its order.
 inline std::vector<GoldenRun> repro_runs() {
-  const fs::path repro = kRandomDifferential / "repro";
+  const fs::path repro = random_differential_dir() / "repro";
   std::vector<GoldenRun> runs;
   for (auto& row : read_tsv(repro / "index.tsv")) {
     GoldenRun g;

@@ -14,13 +14,14 @@
 #include "engine/cql/eval/evaluator.h"
 #include "engine/cql/printer.h"
 #include "engine/cql/query.h"
+#include "support/shared_data.h"
 
 namespace fs = std::filesystem;
 using namespace cqlindex::cql;
 
 namespace {
 
-const fs::path kExamples = fs::path(CQLINDEX_SHARED_DATA) / "cql-examples";
+fs::path examples_dir() { return cqlindex::test::shared_data("cql-examples"); }
 
 std::string slurp(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
@@ -33,7 +34,7 @@ std::vector<fs::path> corpus() {
   std::vector<fs::path> files;
   for (const char* dir : {"cql62-distribution-examples/exalpha", "cql62-distribution-examples/exalpha-excludes",
                           "reti/cql-files", "opening-tactics-frequency"})
-    for (const auto& e : fs::recursive_directory_iterator(kExamples / dir))
+    for (const auto& e : fs::recursive_directory_iterator(examples_dir() / dir))
       if (e.is_regular_file() && e.path().extension() == ".cql") files.push_back(e.path());
   std::sort(files.begin(), files.end());
   return files;
@@ -46,7 +47,7 @@ struct Rejection {
 
 // Queries CQL 6.2 rejects on every input, with the position its message names.
 std::map<std::string, Rejection> rejections() {
-  std::ifstream in(kExamples / "expected-output/corpus-runs/summary.tsv");
+  std::ifstream in(examples_dir() / "expected-output/corpus-runs/summary.tsv");
   std::string row;
   std::getline(in, row);
   std::map<std::string, int> runs, failures;
@@ -85,7 +86,7 @@ TEST_CASE("corpus: 406 queries parse or are rejected where CQL 6.2 rejects them"
   REQUIRE(rejected.size() == 33);
   int parsed = 0, refused = 0, positioned = 0;
   for (const fs::path& file : files) {
-    std::string rel = fs::relative(file, kExamples).generic_string();
+    std::string rel = fs::relative(file, examples_dir()).generic_string();
     std::string source = slurp(file);
     auto it = rejected.find(rel);
     INFO(rel);
@@ -132,7 +133,7 @@ TEST_CASE("corpus: round trip print -> parse gives the same tree", "[cql][corpus
   auto rejected = rejections();
   int checked = 0;
   for (const fs::path& file : corpus()) {
-    std::string rel = fs::relative(file, kExamples).generic_string();
+    std::string rel = fs::relative(file, examples_dir()).generic_string();
     if (rejected.count(rel)) continue;
     INFO(rel);
     Query q = parse_query(slurp(file));

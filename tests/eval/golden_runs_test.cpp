@@ -16,8 +16,8 @@ using namespace cqlindex;
 
 namespace {
 
-const fs::path kExamples = fs::path(CQLINDEX_SHARED_DATA) / "cql-examples";
-const fs::path kGold = kExamples / "expected-output";
+fs::path examples_dir() { return cqlindex::test::shared_data("cql-examples"); }
+fs::path gold_dir() { return cqlindex::test::shared_data("cql-examples/expected-output"); }
 
 struct Run {
   int exit_code;
@@ -66,7 +66,7 @@ const std::map<std::string, std::string> kPending = {
 }  // namespace
 
 TEST_CASE("opening-tactics re-runs: 19 outputs byte-identical and 1 query rejected", "[eval][golden]") {
-  const fs::path gold = kGold / "opening-tactics-rerun-cql62";
+  const fs::path gold = gold_dir() / "opening-tactics-rerun-cql62";
   std::istringstream summary(test::slurp(gold / "summary.tsv"));
   std::string line;
   int identical = 0, rejected = 0;
@@ -74,8 +74,8 @@ TEST_CASE("opening-tactics re-runs: 19 outputs byte-identical and 1 query reject
   while (std::getline(summary, line)) {
     if (line.empty()) continue;
     const std::string q = line.substr(0, line.find('\t')), expected = line.substr(line.find('\t') + 1);
-    Run r = run_cli(kExamples / "opening-tactics-frequency" / (q + ".cql"),
-                    kExamples / "opening-tactics-frequency" / "output" / (q + ".pgn"), scratch("tactics"));
+    Run r = run_cli(examples_dir() / "opening-tactics-frequency" / (q + ".cql"),
+                    examples_dir() / "opening-tactics-frequency" / "output" / (q + ".pgn"), scratch("tactics"));
     if (expected.rfind("CQL syntax error", 0) == 0) {
       if (r.exit_code == 1) ++rejected;
       else failures.push_back(q + " was not rejected");
@@ -95,7 +95,7 @@ TEST_CASE("opening-tactics re-runs: 19 outputs byte-identical and 1 query reject
 // The 90 distribution examples on cql-sample.pgn (exalpha-on-cql-sample): output file byte-identical and the
 // same "N matches of 253 games" line, except the queries of kPending.
 TEST_CASE("exalpha on cql-sample: 90 outputs byte-identical", "[eval][golden]") {
-  const fs::path gold = kGold / "exalpha-on-cql-sample";
+  const fs::path gold = gold_dir() / "exalpha-on-cql-sample";
   const fs::path input = cqlindex::test::shared_data("studies/cql-sample.pgn");
   int ran = 0, identical = 0, pending = 0;
   std::vector<std::string> failures, pending_passing;
@@ -103,7 +103,7 @@ TEST_CASE("exalpha on cql-sample: 90 outputs byte-identical", "[eval][golden]") 
     if (f.size() < 4) continue;
     ++ran;
     const std::string query = "cql62-distribution-examples/" + f[0] + "/" + f[1] + ".cql";
-    Run r = run_cli(kExamples / query, input, scratch("exalpha"));
+    Run r = run_cli(examples_dir() / query, input, scratch("exalpha"));
     const bool ok = r.exit_code == std::stoi(f[2]) && matches_line(r.console) == f[3] &&
                     r.output == test::slurp(gold / (f[1] + ".pgn"));
     if (kPending.count(query)) {
@@ -133,7 +133,7 @@ struct Row {
 
 std::vector<Row> corpus_rows() {
   std::vector<Row> rows;
-  for (const auto& f : tsv_rows(kGold / "corpus-runs" / "summary.tsv"))
+  for (const auto& f : tsv_rows(gold_dir() / "corpus-runs" / "summary.tsv"))
     if (f.size() >= 8) rows.push_back({f[0], f[1], f[2], f[3], f[4], f[7]});
   return rows;
 }
@@ -152,14 +152,14 @@ void check_corpus(const std::string& input, const std::string& corpus) {
   for (const Row& row : corpus_rows()) {
     if (row.input != input || row.corpus != corpus) continue;
     ++ran;
-    Run r = run_cli(kExamples / row.query, data, scratch(input + "-" + corpus));
+    Run r = run_cli(examples_dir() / row.query, data, scratch(input + "-" + corpus));
     bool ok;
     if (row.exit != "0") {
       ok = r.exit_code == 1;
     } else {
       std::smatch m;
       ok = r.exit_code == 0 && std::regex_search(r.console, m, std::regex(R"((\d+) matches of)")) && m[1] == row.matches;
-      if (ok && row.output_file != "-") ok = r.output == test::slurp(kGold / "corpus-runs" / row.output_file);
+      if (ok && row.output_file != "-") ok = r.output == test::slurp(gold_dir() / "corpus-runs" / row.output_file);
     }
     const bool is_pending = kPending.count(row.query) > 0;
     if (is_pending) {
@@ -201,9 +201,9 @@ TEST_CASE("thread counts 1 2 8 write the same bytes", "[eval][threads]") {
   const fs::path input = cqlindex::test::shared_data("gnuchess-book/book_1.02.small-1005.pgn");
   for (const char* q : {"opening-tactics-frequency/bishop_sac_f7.cql", "reti/cql-files/silly/outpost.cql",
                         "reti/cql-files/lila/pin.cql"}) {
-    Run one = run_cli(kExamples / q, input, scratch("t1"), "--threads 1");
-    Run two = run_cli(kExamples / q, input, scratch("t2"), "--threads 2");
-    Run eight = run_cli(kExamples / q, input, scratch("t8"), "-threads 8");
+    Run one = run_cli(examples_dir() / q, input, scratch("t1"), "--threads 1");
+    Run two = run_cli(examples_dir() / q, input, scratch("t2"), "--threads 2");
+    Run eight = run_cli(examples_dir() / q, input, scratch("t8"), "-threads 8");
     INFO(q);
     CHECK(one.exit_code == 0);
     CHECK(!one.output.empty());

@@ -18,7 +18,7 @@ using namespace cqlindex;
 
 namespace {
 
-const fs::path kDifferential = fs::path(CQLINDEX_SHARED_DATA) / "cql-examples" / "expected-output" / "random-differential";
+fs::path differential_dir() { return cqlindex::test::shared_data("cql-examples/expected-output/random-differential"); }
 
 struct Outcome {
   int exit_code = -1;
@@ -36,8 +36,8 @@ fs::path case_input(const fs::path& dir) {
   std::string rel = text.substr(text.find('\t') + 1);
   rel = rel.substr(0, rel.find_first_of("\r\n"));
   const std::string shared = "shared/data/";
-  if (rel.rfind(shared, 0) == 0) return fs::path(CQLINDEX_SHARED_DATA) / rel.substr(shared.size());
-  return kDifferential / rel;
+  if (rel.rfind(shared, 0) == 0) return fs::path(cqlindex::test::shared_data(rel.substr(shared.size())));
+  return differential_dir() / rel;
 }
 
 // What CQL 6.2 answered on the case.
@@ -70,7 +70,7 @@ Outcome our_outcome(const fs::path& dir, const std::string& name) {
 }
 
 void check_case(const std::string& name) {
-  const fs::path dir = kDifferential / "repro" / name;
+  const fs::path dir = differential_dir() / "repro" / name;
   REQUIRE(fs::exists(dir / "query.cql"));
   const Outcome want = cql_outcome(dir), got = our_outcome(dir, name);
   INFO("case " << name << ": " << test::slurp(dir / "query.cql"));
@@ -82,7 +82,7 @@ void check_case(const std::string& name) {
 
 // Checks one run of set-A (query qNNNNN on an input named as in its summary.tsv) as check_case does a repro case.
 void check_set_a(const std::string& query, const std::string& input) {
-  const fs::path set_a = kDifferential / "set-A";
+  const fs::path set_a = differential_dir() / "set-A";
   std::ifstream summary(set_a / "summary.tsv");
   std::string line;
   std::vector<std::string> cells;
@@ -102,7 +102,7 @@ void check_set_a(const std::string& query, const std::string& input) {
     want.output = gold.extension() == ".xz" ? test::run_process("xz -dc " + test::shell_quote(gold.string())).out
                                             : test::slurp(gold);
   const fs::path in = input == "cql-sample" ? fs::path(cqlindex::test::shared_data("studies/cql-sample.pgn"))
-                                            : kDifferential / "inputs" / (input + ".pgn");
+                                            : differential_dir() / "inputs" / (input + ".pgn");
   const fs::path work = fs::temp_directory_path() / ("cqlindex-seta-" + std::to_string(::getpid()));
   fs::create_directories(work);
   const fs::path out = work / (query + ".pgn");

@@ -17,6 +17,7 @@
 
 #include "support/file_bytes.h"
 #include "support/process.h"
+#include "support/shared_data.h"
 
 namespace fs = std::filesystem;
 using cqlindex::test::file_bytes;
@@ -25,20 +26,20 @@ using cqlindex::test::shell_quote;
 
 namespace {
 
-const fs::path kData = CQLINDEX_SHARED_DATA;
-const fs::path kComposite = kData / "cql-examples" / "expected-output" / "similarposition-composite";
+fs::path data_dir() { return cqlindex::test::shared_data(""); }
+fs::path composite_dir() { return cqlindex::test::shared_data("cql-examples/expected-output/similarposition-composite"); }
 
 // A scratch folder holding repo.pgn (cql-sample) and subs.pgn (lichess studies 1), as the goldens' README says.
 struct Workspace {
   fs::path dir;
   explicit Workspace(const std::string& tag) {
-    INFO("the shared data folder " << kData << " (../shared/data beside the repository) is needed");
-    REQUIRE(fs::is_directory(kComposite));
+    INFO("the shared data folder " << data_dir() << " (../shared/data beside the repository) is needed");
+    REQUIRE(fs::is_directory(composite_dir()));
     dir = fs::temp_directory_path() / ("cqlindex-simcomp-" + tag + "-" + std::to_string(::getpid()));
     fs::remove_all(dir);
     fs::create_directories(dir);
-    fs::copy_file(kData / "studies" / "cql-sample.pgn", dir / "repo.pgn");
-    fs::copy_file(kData / "studies" / "lichess-beautiful-chess-studies-1.pgn", dir / "subs.pgn");
+    fs::copy_file(data_dir() / "studies" / "cql-sample.pgn", dir / "repo.pgn");
+    fs::copy_file(data_dir() / "studies" / "lichess-beautiful-chess-studies-1.pgn", dir / "subs.pgn");
   }
   ~Workspace() {
     std::error_code ec;
@@ -55,7 +56,7 @@ struct Workspace {
 // The golden queries, by name (q01-btm, ...).
 std::vector<std::string> golden_queries() {
   std::vector<std::string> names;
-  for (const auto& e : fs::directory_iterator(kComposite))
+  for (const auto& e : fs::directory_iterator(composite_dir()))
     if (e.path().extension() == ".cql") names.push_back(e.path().stem().string());
   std::sort(names.begin(), names.end());
   return names;
@@ -70,12 +71,12 @@ std::string match_line(const std::string& text) {
 // Runs the golden query `name` with `flags` and checks it against CQL 6.2's output and log.
 void check_golden(const Workspace& w, const std::string& name, const std::string& flags) {
   INFO(name << " with '" << flags << "'");
-  fs::copy_file(kComposite / (name + ".cql"), w.dir / (name + ".cql"), fs::copy_options::overwrite_existing);
+  fs::copy_file(composite_dir() / (name + ".cql"), w.dir / (name + ".cql"), fs::copy_options::overwrite_existing);
   fs::remove(w.dir / (name + ".pgn"));
   auto r = w.run("run " + flags + " -i repo.pgn -o " + name + ".pgn " + name + ".cql");
   INFO("stdout: " << r.out << "\nstderr: " << w.stderr_text());
-  const std::string log = file_bytes(kComposite / (name + ".log"));
-  if (!fs::exists(kComposite / (name + ".pgn"))) {  // refused by CQL 6.2: refused here, at the filter
+  const std::string log = file_bytes(composite_dir() / (name + ".log"));
+  if (!fs::exists(composite_dir() / (name + ".pgn"))) {  // refused by CQL 6.2: refused here, at the filter
     CHECK(r.exit_code == 1);
     CHECK(!fs::exists(w.dir / (name + ".pgn")));
     CHECK(w.stderr_text().find(name + ".cql:2:") != std::string::npos);
@@ -86,7 +87,7 @@ void check_golden(const Workspace& w, const std::string& name, const std::string
   REQUIRE(r.exit_code == 0);
   CHECK(match_line(r.out) == match_line(log));
   CHECK(r.out.find("Db: read 64 games from submission file: subs.pgn\n") == 0);  // CQL's line, first
-  const std::string want = file_bytes(kComposite / (name + ".pgn"));
+  const std::string want = file_bytes(composite_dir() / (name + ".pgn"));
   const std::string got = file_bytes(w.dir / (name + ".pgn"));
   CHECK(got.size() == want.size());
   CHECK(got == want);
@@ -103,7 +104,7 @@ TEST_CASE("similarposition-composite: every golden byte-identical, scanned and i
   REQUIRE(w.run("build repo.pgn").exit_code == 0);
   for (const std::string& name : names) {
     check_golden(w, name, "--threads 2");
-    if (fs::exists(kComposite / (name + ".pgn"))) {  // the index bounded the query: fewer games replayed
+    if (fs::exists(composite_dir() / (name + ".pgn"))) {  // the index bounded the query: fewer games replayed
       std::smatch m;
       const std::string err = w.stderr_text();
       INFO(name << ": " << err);
@@ -118,7 +119,7 @@ TEST_CASE("similarposition: the indexed answer equals the scan, and explain name
   REQUIRE(w.run("build repo.pgn").exit_code == 0);
   std::vector<std::string> bodies;
   for (const std::string& name : golden_queries())  // those CQL 6.2 answers (q04 is refused whatever the index)
-    if (fs::exists(kComposite / (name + ".pgn"))) bodies.push_back(file_bytes(kComposite / (name + ".cql")));
+    if (fs::exists(composite_dir() / (name + ".pgn"))) bodies.push_back(file_bytes(composite_dir() / (name + ".cql")));
   for (const char* body : {
            "similarposition \"subs.pgn\"\nwtm",
            "not similarposition \"subs.pgn\"",
@@ -179,10 +180,10 @@ TEST_CASE("similarposition: a submissions file that cannot be read stops the run
 // against cql-sample, CQL 6.2's -similarposition): `-gamenumber 1 253` keeps the query off the lone-filter path.
 TEST_CASE("similarposition: the evaluator writes the -similarposition goldens", "[eval][golden][similar]") {
   Workspace w("judges");
-  const fs::path goldens = kData / "cql-examples" / "expected-output" / "similarposition";
+  const fs::path goldens = data_dir() / "cql-examples" / "expected-output" / "similarposition";
   std::ofstream(w.dir / "submissions.pgn", std::ios::binary)
-      << file_bytes(kData / "studies" / "lichess-beautiful-chess-studies-1.pgn")
-      << file_bytes(kData / "studies" / "lichess-beautiful-chess-studies-2.pgn");
+      << file_bytes(data_dir() / "studies" / "lichess-beautiful-chess-studies-1.pgn")
+      << file_bytes(data_dir() / "studies" / "lichess-beautiful-chess-studies-2.pgn");
   for (const std::string mode : {"default", "nosort", "notransform"}) {
     INFO(mode);
     const std::string option = mode == "default" ? "" : mode + " ";

@@ -6,12 +6,13 @@
 
 #include "faults_support.h"
 #include "support/parallel_runs.h"
+#include "support/shared_data.h"
 
 using namespace faults_test;
 
 namespace {
 
-const std::string kSample = std::string(CQLINDEX_SHARED_DATA) + "/studies/cql-sample.pgn";
+std::string sample_pgn() { return cqlindex::test::shared_data("studies/cql-sample.pgn"); }
 
 // `n` filters joined by `op`: "check and check and ...".
 std::string chain(int n, const std::string& op) {
@@ -124,7 +125,7 @@ TEST_CASE("20,000 nested braces, parentheses or 'not's in a CQL query are refuse
 }
 
 TEST_CASE("20,000 nested parentheses or NOTs in a YACPDB query are a query error", "[faults][yacpdb][depth]") {
-  const std::string olive = std::string(CQLINDEX_SHARED_DATA) + "/problems/yacpdb-olive/chest_test.olv";
+  const std::string olive = cqlindex::test::shared_data("problems/yacpdb-olive/chest_test.olv");
   const int n = 20000;
   std::string nots;
   for (int i = 0; i < n; ++i) nots += "NOT ";
@@ -148,7 +149,7 @@ TEST_CASE("a PGN truncated between its opening and its reading ends every comman
   auto fresh = [&] {
     const std::string pgn = dir.file("g.pgn");
     fs::remove(pgn);
-    fs::copy_file(kSample, pgn);
+    fs::copy_file(sample_pgn(), pgn);
     fs::permissions(pgn, fs::perms::owner_read | fs::perms::owner_write);
     return shell_quote(pgn);
   };
@@ -157,7 +158,7 @@ TEST_CASE("a PGN truncated between its opening and its reading ends every comman
     std::string args = command == "check"   ? "check " + pgn
                        : command == "run"     ? "run " + shell_quote(q) + " -i " + pgn + " --no-index -o " +
                                                   shell_quote(dir.file("out.pgn"))
-                       : command == "similar" ? "similar " + pgn + " -i " + shell_quote(kSample) + " --no-index -o " +
+                       : command == "similar" ? "similar " + pgn + " -i " + shell_quote(sample_pgn()) + " --no-index -o " +
                                                     shell_quote(dir.file("out.pgn"))
                                               : "build " + pgn;
     auto r = run_cqlindex(args, hook);
@@ -178,7 +179,7 @@ TEST_CASE("check of an endless device stops with a message when memory runs out"
 TEST_CASE("build in a small address space fits or says it is out of memory", "[faults][memory]") {
   Scratch dir("small-memory");
   const std::string pgn = dir.file("g.pgn");
-  fs::copy_file(kSample, pgn);
+  fs::copy_file(sample_pgn(), pgn);
   for (const std::string limit : {"200000", "120000"}) {
     auto r = run_cqlindex("build " + shell_quote(pgn), "ulimit -v " + limit + ";");
     INFO("ulimit -v " << limit << "\n" << r.out.substr(0, 3000));
@@ -199,7 +200,7 @@ TEST_CASE("build of the 116,573-game PGN in 200 MB of address space fits (long)"
   }
   Scratch dir("large-small-memory");
   const std::string pgn = dir.file("g.pgn");
-  const std::string xz = std::string(CQLINDEX_SHARED_DATA) + "/gnuchess-book/book_1.02.train-116573.pgn.xz";
+  const std::string xz = cqlindex::test::shared_data("gnuchess-book/book_1.02.train-116573.pgn.xz");
   REQUIRE(cqlindex::test::run_process("xz -dc " + shell_quote(xz) + " > " + shell_quote(pgn)).exit_code == 0);
   auto r = run_cqlindex("build " + shell_quote(pgn), "ulimit -v 200000;");
   INFO(r.out);

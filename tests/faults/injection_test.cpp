@@ -10,12 +10,13 @@
 
 #include "faults_support.h"
 #include "support/parallel_runs.h"
+#include "support/shared_data.h"
 
 using namespace faults_test;
 
 namespace {
 
-const std::string kSample = std::string(CQLINDEX_SHARED_DATA) + "/studies/cql-sample.pgn";
+std::string sample_pgn() { return cqlindex::test::shared_data("studies/cql-sample.pgn"); }
 
 // The bytes of the file at `path` ("" if it cannot be read).
 std::string read_all(const std::string& path) {
@@ -114,7 +115,7 @@ TEST_CASE("a build killed at a random point leaves the old index or none, and th
           "[faults][injection]") {
   Scratch dir("kill-build");
   const std::string pgn = dir.file("g.pgn");
-  fs::copy_file(kSample, pgn);
+  fs::copy_file(sample_pgn(), pgn);
   const std::string query = dir.write("q.cql", "cql()\nmate\n");
   const auto scan = scan_answer(dir, query, pgn);
   const int rounds = cqlindex::test::long_tests_enabled() ? 60 : 12;
@@ -145,7 +146,7 @@ TEST_CASE("a build killed at a random point leaves the old index or none, and th
 TEST_CASE("a build --append killed at a random point leaves the old index or the new, and queries answer as a scan",
           "[faults][injection]") {
   Scratch dir("kill-append");
-  const std::string whole = read_all(kSample);
+  const std::string whole = read_all(sample_pgn());
   // the first half of the games, then the rest appended
   size_t cut = 0;
   for (int games = 0; games < 127; ++games) cut = whole.find("\n[Event ", cut + 1);
@@ -196,7 +197,7 @@ TEST_CASE("a full file system: build and run fail with a message and leave no pa
   }
   Scratch dir("full-fs");
   const std::string pgn = dir.file("g.pgn");
-  fs::copy_file(kSample, pgn);
+  fs::copy_file(sample_pgn(), pgn);
   const fs::path mount = dir.path / "small";
   fs::create_directories(mount);
   if (::mount("tmpfs", mount.c_str(), "tmpfs", 0, "size=128k") != 0) {
@@ -215,7 +216,7 @@ TEST_CASE("a full file system: build and run fail with a message and leave no pa
   CHECK((has(build.out, "disk full") || has(build.out, "No space left")));
   CHECK_FALSE(fs::exists(index));
   CHECK(leftovers(mount).empty());
-  CHECK(read_all(pgn) == read_all(kSample));
+  CHECK(read_all(pgn) == read_all(sample_pgn()));
 
   // an output that does not fit: no success line, no partial file, an earlier output kept as it was
   const std::string query = dir.write("q.cql", "cql()\ncheck\n");

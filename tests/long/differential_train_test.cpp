@@ -13,6 +13,7 @@
 
 #include "support/fen_differential.h"
 #include "support/process.h"
+#include "support/shared_data.h"
 
 namespace {
 
@@ -33,7 +34,7 @@ std::string train_part(int index) {
   } unlock{lock};
   if (std::ifstream(part).good()) return part;
   const std::string xz =
-      std::string(CQLINDEX_SHARED_DATA) + "/gnuchess-book/book_1.02.train-116573.pgn.xz";
+      cqlindex::test::shared_data("gnuchess-book/book_1.02.train-116573.pgn.xz");
   const std::string whole = dir + "/train.pgn";
   std::string cmd = "xz -dc " + cqlindex::test::shell_quote(xz) + " > " + whole + ".tmp";
   REQUIRE(cqlindex::test::run_process(cmd).exit_code == 0);

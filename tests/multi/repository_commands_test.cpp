@@ -14,6 +14,7 @@
 #include "multi/multi_test_util.h"
 #include "support/file_bytes.h"
 #include "support/process.h"
+#include "support/shared_data.h"
 
 namespace fs = std::filesystem;
 using cqlindex::test::file_bytes;
@@ -45,7 +46,7 @@ cqlindex::test::ProcessResult cqlindex_in(const fs::path& dir, const std::string
 
 TEST_CASE("build indexes each file of a repository, --append extends the last one only", "[multi][build]") {
   const fs::path dir = scratch("build");
-  const auto parts = split(dir, file_bytes(kData + "/studies/cql-sample.pgn"), {100, 200});
+  const auto parts = split(dir, file_bytes(data_dir() + "/studies/cql-sample.pgn"), {100, 200});
   write(dir / "all.cqlrepo", "part1.pgn\npart2.pgn\npart3.pgn\n");
   auto built = cqlindex_in(dir, "build all.cqlrepo");
   INFO(built.out << file_bytes(dir / "stderr.txt"));
@@ -57,7 +58,7 @@ TEST_CASE("build indexes each file of a repository, --append extends the last on
   CHECK(cqlindex_in(dir, "build part1.pgn part2.pgn --index one.cqlidx").exit_code == 1);
 
   // games appended to the last file: --append over the repository extends its index only
-  const std::string studies = file_bytes(kData + "/studies/lichess-beautiful-chess-studies-2.pgn");
+  const std::string studies = file_bytes(data_dir() + "/studies/lichess-beautiful-chess-studies-2.pgn");
   write(dir / "part3.pgn", file_bytes(dir / "part3.pgn") + "\n" + studies);
   auto appended = cqlindex_in(dir, "build --append all.cqlrepo");
   INFO(appended.out << file_bytes(dir / "stderr.txt"));
@@ -120,9 +121,9 @@ TEST_CASE("build of several files at once gives the indexes of a build one file 
 
 TEST_CASE("similar over a repository equals similar over the concatenated files", "[multi][similar]") {
   const fs::path dir = scratch("similar");
-  const auto parts = split(dir, file_bytes(kData + "/studies/cql-sample.pgn"), {70, 71, 200});
-  write(dir / "submissions.pgn", file_bytes(kData + "/studies/lichess-beautiful-chess-studies-1.pgn") +
-                                     file_bytes(kData + "/studies/lichess-beautiful-chess-studies-2.pgn"));
+  const auto parts = split(dir, file_bytes(data_dir() + "/studies/cql-sample.pgn"), {70, 71, 200});
+  write(dir / "submissions.pgn", file_bytes(data_dir() + "/studies/lichess-beautiful-chess-studies-1.pgn") +
+                                     file_bytes(data_dir() + "/studies/lichess-beautiful-chess-studies-2.pgn"));
   // (both runs write out.pgn: CQL's summary line names the output)
   auto compare = [&](const std::string& flags) {
     INFO("flags " << flags);
@@ -165,7 +166,7 @@ TEST_CASE("similar over a repository equals similar over the concatenated files"
 
 TEST_CASE("explain and info over a repository: a plan per file, each file's game numbers", "[multi][explain]") {
   const fs::path dir = scratch("explain");
-  const auto parts = split(dir, file_bytes(kData + "/studies/cql-sample.pgn"), {100, 200});
+  const auto parts = split(dir, file_bytes(data_dir() + "/studies/cql-sample.pgn"), {100, 200});
   write(dir / "all.cqlrepo", "part1.pgn\npart2.pgn\npart3.pgn\n");
   REQUIRE(cqlindex_in(dir, "build all.cqlrepo whole.pgn").exit_code == 0);
   const std::string query = shell_quote(kExalpha + "smotheredmate.cql");
@@ -195,7 +196,7 @@ TEST_CASE("explain and info over a repository: a plan per file, each file's game
 
 TEST_CASE("yacpdb over a repository answers as over the concatenated problem files", "[multi][yacpdb]") {
   const fs::path dir = scratch("yacpdb");
-  const std::string mates = kData + "/problems/mate-in-n-from-games/";
+  const std::string mates = data_dir() + "/problems/mate-in-n-from-games/";
   write(dir / "whole.pgn", file_bytes(mates + "mate_in_2.pgn") + file_bytes(mates + "mate_in_3.pgn"));
   for (const std::string query : {"'NOT Fairy'", "'Stip(\"#2\")'", "'Stip(\"#3\")'"}) {
     INFO(query);

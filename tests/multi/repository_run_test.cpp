@@ -16,6 +16,7 @@
 #include "multi/multi_test_util.h"
 #include "support/file_bytes.h"
 #include "support/process.h"
+#include "support/shared_data.h"
 
 namespace fs = std::filesystem;
 using namespace multi_test;
@@ -70,7 +71,7 @@ const std::vector<std::string> kQueries = {
 
 TEST_CASE("run over the studies file cut into four equals the run over the whole file", "[multi][run]") {
   const fs::path dir = scratch("studies");
-  const auto parts = split(dir, file_bytes(kData + "/studies/cql-sample.pgn"), {60, 61, 190});
+  const auto parts = split(dir, file_bytes(data_dir() + "/studies/cql-sample.pgn"), {60, 61, 190});
   REQUIRE(parts.size() == 4);
   // a query that keeps a dictionary and prints a message from game to game
   write(dir / "dictionary.cql",
@@ -104,11 +105,11 @@ TEST_CASE("run over the studies file cut into four equals the run over the whole
 
 TEST_CASE("run over gnuchess games cut into three equals the run over the whole file", "[multi][run]") {
   const fs::path dir = scratch("gnuchess");
-  const auto parts = split(dir, file_bytes(kData + "/gnuchess-book/book_1.02.small-1005.pgn"), {400, 700});
+  const auto parts = split(dir, file_bytes(data_dir() + "/gnuchess-book/book_1.02.small-1005.pgn"), {400, 700});
   REQUIRE(parts.size() == 3);
   const std::vector<std::string> queries = {
       kExalpha + "smotheredmate.cql", kExalpha + "persistent.cql", kExalpha + "staircase-sort.cql",
-      kData + "/cql-examples/opening-tactics-frequency/bishop_sac_h7.cql"};
+      data_dir() + "/cql-examples/opening-tactics-frequency/bishop_sac_h7.cql"};
   SECTION("without indexes") {
     for (const std::string& q : queries) check_same(dir, parts, q, "");
     check_same(dir, parts, kExalpha + "smotheredmate.cql", "-gamenumber 390 710");
@@ -128,7 +129,7 @@ TEST_CASE("run over gnuchess games cut into three equals the run over the whole 
 TEST_CASE("run over 3,000 games of the gnuchess train file cut into five equals the run over them whole",
           "[multi][run]") {
   const fs::path dir = scratch("train");
-  auto unpacked = run_process("xz -dc " + shell_quote(kData + "/gnuchess-book/book_1.02.train-116573.pgn.xz") +
+  auto unpacked = run_process("xz -dc " + shell_quote(data_dir() + "/gnuchess-book/book_1.02.train-116573.pgn.xz") +
                               " 2>/dev/null | head -c 2000000");
   std::string text = unpacked.out;
   cqlindex::pgn::GameSplitter splitter(text);
@@ -152,7 +153,7 @@ TEST_CASE("run over 3,000 games of the gnuchess train file cut into five equals 
 
 TEST_CASE("a stale index in the middle file is refused by name before any output", "[multi][run]") {
   const fs::path dir = scratch("stale");
-  const auto parts = split(dir, file_bytes(kData + "/studies/cql-sample.pgn"), {80, 160});
+  const auto parts = split(dir, file_bytes(data_dir() + "/studies/cql-sample.pgn"), {80, 160});
   build(parts);
   // the middle file changes after its build: same size, other bytes
   std::string middle = file_bytes(parts[1]);
@@ -173,7 +174,7 @@ TEST_CASE("a stale index in the middle file is refused by name before any output
 TEST_CASE("a .cqlrepo list: paths relative to its folder, comments, and a bad line refused by file:line:col",
           "[multi][run]") {
   const fs::path dir = scratch("list");
-  const auto parts = split(dir, file_bytes(kData + "/studies/cql-sample.pgn"), {100});
+  const auto parts = split(dir, file_bytes(data_dir() + "/studies/cql-sample.pgn"), {100});
   fs::create_directories(dir / "lists");
   write(dir / "lists" / "good.cqlrepo", "# two parts\n../part1.pgn\n\n  # indented comment\n" +
                                             fs::absolute(parts[1]).string() + "\r\n");
@@ -209,7 +210,7 @@ TEST_CASE("a .cqlrepo list: paths relative to its folder, comments, and a bad li
 TEST_CASE("a repository with a dirty file in the middle counts and reports its games as the concatenation does",
           "[multi][run]") {
   const fs::path dir = scratch("dirty");
-  const std::string studies = file_bytes(kData + "/studies/cql-sample.pgn");
+  const std::string studies = file_bytes(data_dir() + "/studies/cql-sample.pgn");
   const std::string dirty =
       "[Event \"illegal\"]\n[White \"W\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 Nc6 *\n\n"
       "[Event \"fine\"]\n[White \"W\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n"

@@ -8,12 +8,13 @@
 
 #include "engine/chess/san.h"
 #include "engine/pgn/reader.h"
+#include "support/shared_data.h"
 
 namespace pgntest {
 
 using namespace cqlindex;
 
-inline std::string data_path(const std::string& rel) { return std::string(CQLINDEX_SHARED_DATA) + "/" + rel; }
+inline std::string data_path(const std::string& rel) { return cqlindex::test::shared_data(rel); }
 
 inline std::string slurp(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

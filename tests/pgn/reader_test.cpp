@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "pgn_test_util.h"
+#include "support/shared_data.h"
 
 using namespace cqlindex;
 
@@ -119,7 +120,7 @@ TEST_CASE("reader: PgnFile maps files and reports what cannot be opened", "[pgn]
 
   CHECK_FALSE(pgn::PgnFile::open("/nonexistent/x.pgn", &err));
   CHECK(err.find("/nonexistent/x.pgn") != std::string::npos);
-  CHECK_FALSE(pgn::PgnFile::open(CQLINDEX_SHARED_DATA, &err));
+  CHECK_FALSE(pgn::PgnFile::open(cqlindex::test::shared_data(""), &err));
 
   auto empty = pgn::PgnFile::open(pgntest::data_path("pgn-edge-cases/kokopu/pgns/empty/database.pgn"), &err);
   REQUIRE(empty);

@@ -20,14 +20,15 @@
 #include "engine/pgn/game_splitter.h"
 #include "engine/pgn/reader.h"
 #include "engine/pgn/writer.h"
+#include "support/shared_data.h"
 
 namespace fs = std::filesystem;
 using namespace cqlindex;
 
 namespace {
 
-const fs::path kData = fs::path(CQLINDEX_SHARED_DATA);
-const fs::path kExpected = kData / "cql-examples" / "expected-output";
+fs::path data_dir() { return cqlindex::test::shared_data(""); }
+const fs::path kExpected = data_dir() / "cql-examples" / "expected-output";
 
 std::string slurp(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
@@ -212,13 +213,13 @@ void report(const char* set, const SetResult& r) {
 
 TEST_CASE("writer reproduces CQL 6.2 from its input: exalpha-on-cql-sample", "[pgn][writer][golden]") {
   report("exalpha-on-cql-sample", check_set(kExpected / "exalpha-on-cql-sample", [](const fs::path&) {
-           return kData / "studies" / "cql-sample.pgn";
+           return data_dir() / "studies" / "cql-sample.pgn";
          }));
 }
 
 TEST_CASE("writer reproduces CQL 6.2 from its input: opening-tactics-rerun-cql62", "[pgn][writer][golden]") {
   report("opening-tactics-rerun-cql62", check_set(kExpected / "opening-tactics-rerun-cql62", [](const fs::path& f) {
-           return kData / "cql-examples" / "opening-tactics-frequency" / "output" / f.filename();
+           return data_dir() / "cql-examples" / "opening-tactics-frequency" / "output" / f.filename();
          }));
 }
 
@@ -226,17 +227,17 @@ TEST_CASE("writer reproduces CQL 6.2 from its input: similarposition", "[pgn][wr
   report("similarposition", check_set(kExpected / "similarposition", [](const fs::path& f) -> fs::path {
            // The repository of this run is the 116,573-game train file, kept as .xz (decompressed by xz).
            if (f.filename().string().rfind("cql-sample-fen-vs-gnuchess-train", 0) == 0)
-             return kData / "gnuchess-book" / "book_1.02.train-116573.pgn.xz";
-           return kData / "studies" / "cql-sample.pgn";
+             return data_dir() / "gnuchess-book" / "book_1.02.train-116573.pgn.xz";
+           return data_dir() / "studies" / "cql-sample.pgn";
          }));
 }
 
 TEST_CASE("writer reproduces CQL 6.2 from its input: corpus-runs", "[pgn][writer][golden]") {
   static const std::map<std::string, fs::path> inputs = {
-      {"book_1.02.small-1005", kData / "gnuchess-book" / "book_1.02.small-1005.pgn"},
-      {"world_matches.train", kData / "jvanreek-annotated" / "world_matches.train.pgn"},
-      {"dortmund1928.train", kData / "jvanreek-annotated" / "dortmund1928.train.pgn"},
-      {"mate_in_2", kData / "problems" / "mate-in-n-from-games" / "mate_in_2.pgn"},
+      {"book_1.02.small-1005", data_dir() / "gnuchess-book" / "book_1.02.small-1005.pgn"},
+      {"world_matches.train", data_dir() / "jvanreek-annotated" / "world_matches.train.pgn"},
+      {"dortmund1928.train", data_dir() / "jvanreek-annotated" / "dortmund1928.train.pgn"},
+      {"mate_in_2", data_dir() / "problems" / "mate-in-n-from-games" / "mate_in_2.pgn"},
   };
   report("corpus-runs", check_set(kExpected / "corpus-runs", [](const fs::path& f) {
            std::string input = fs::relative(f, kExpected / "corpus-runs").begin()->string();

@@ -13,13 +13,14 @@
 
 #include "engine/pgn/reader.h"
 #include "engine/pgn/writer.h"
+#include "support/shared_data.h"
 
 namespace fs = std::filesystem;
 using namespace cqlindex;
 
 namespace {
 
-const fs::path kExpected = fs::path(CQLINDEX_SHARED_DATA) / "cql-examples" / "expected-output";
+fs::path expected_dir() { return cqlindex::test::shared_data("cql-examples/expected-output"); }
 
 std::string slurp(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
@@ -74,7 +75,7 @@ SetResult check_set(const fs::path& dir) {
     if (e.is_regular_file() && e.path().extension() == ".pgn") files.push_back(e.path());
   std::sort(files.begin(), files.end());
   for (const fs::path& f : files) {
-    std::string rel = fs::relative(f, kExpected).generic_string();
+    std::string rel = fs::relative(f, expected_dir()).generic_string();
     if (kKnownDifferences.count(rel)) continue;
     ++r.files;
     std::string want = slurp(f);
@@ -99,17 +100,17 @@ void report(const char* set, const SetResult& r) {
 }  // namespace
 
 TEST_CASE("writer round-trips CQL 6.2 output: exalpha-on-cql-sample", "[pgn][writer][golden]") {
-  report("exalpha-on-cql-sample", check_set(kExpected / "exalpha-on-cql-sample"));
+  report("exalpha-on-cql-sample", check_set(expected_dir() / "exalpha-on-cql-sample"));
 }
 
 TEST_CASE("writer round-trips CQL 6.2 output: opening-tactics-rerun-cql62", "[pgn][writer][golden]") {
-  report("opening-tactics-rerun-cql62", check_set(kExpected / "opening-tactics-rerun-cql62"));
+  report("opening-tactics-rerun-cql62", check_set(expected_dir() / "opening-tactics-rerun-cql62"));
 }
 
 TEST_CASE("writer round-trips CQL 6.2 output: similarposition", "[pgn][writer][golden]") {
-  report("similarposition", check_set(kExpected / "similarposition"));
+  report("similarposition", check_set(expected_dir() / "similarposition"));
 }
 
 TEST_CASE("writer round-trips CQL 6.2 output: corpus-runs", "[pgn][writer][golden]") {
-  report("corpus-runs", check_set(kExpected / "corpus-runs"));
+  report("corpus-runs", check_set(expected_dir() / "corpus-runs"));
 }

@@ -7,19 +7,20 @@
 #include <set>
 
 #include "planner_fixture.h"
+#include "support/shared_data.h"
 
 using namespace planner_test;
 
 namespace {
 
-const std::string kData = CQLINDEX_SHARED_DATA;
-const std::string kRuns = kData + "/cql-examples/expected-output/corpus-runs";
+std::string data_dir() { return cqlindex::test::shared_data(""); }
+const std::string kRuns = data_dir() + "/cql-examples/expected-output/corpus-runs";
 
 std::string input_pgn(const std::string& input) {
-  if (input == "book_1.02.small-1005") return kData + "/gnuchess-book/book_1.02.small-1005.pgn";
-  if (input == "world_matches.train") return kData + "/jvanreek-annotated/world_matches.train.pgn";
-  if (input == "dortmund1928.train") return kData + "/jvanreek-annotated/dortmund1928.train.pgn";
-  if (input == "mate_in_2") return kData + "/problems/mate-in-n-from-games/mate_in_2.pgn";
+  if (input == "book_1.02.small-1005") return data_dir() + "/gnuchess-book/book_1.02.small-1005.pgn";
+  if (input == "world_matches.train") return data_dir() + "/jvanreek-annotated/world_matches.train.pgn";
+  if (input == "dortmund1928.train") return data_dir() + "/jvanreek-annotated/dortmund1928.train.pgn";
+  if (input == "mate_in_2") return data_dir() + "/problems/mate-in-n-from-games/mate_in_2.pgn";
   return {};
 }
 
@@ -49,7 +50,7 @@ TEST_CASE("every game CQL 6.2 matched is a candidate (406 corpus queries x 4 inp
     REQUIRE(f.size() >= 8);
     ++rows;
     const std::string& input = f[0];
-    const std::string query_path = kData + "/cql-examples/" + f[2];
+    const std::string query_path = data_dir() + "/cql-examples/" + f[2];
     if (f[3] != "0") continue;  // CQL 6.2 refused the query
     ++runs;
     cqlindex::cql::Query q;

@@ -10,6 +10,7 @@
 #include <catch2/catch.hpp>
 
 #include "support/process.h"
+#include "support/shared_data.h"
 
 namespace fs = std::filesystem;
 using cqlindex::test::run_process;
@@ -17,7 +18,7 @@ using cqlindex::test::shell_quote;
 
 namespace {
 
-const fs::path kData = CQLINDEX_SHARED_DATA;
+fs::path data_dir() { return cqlindex::test::shared_data(""); }
 
 std::string slurp(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
@@ -47,7 +48,7 @@ std::vector<std::string> compare_corpus(const fs::path& input, const std::string
   const std::string cd = "cd " + shell_quote(dir.string()) + " && ";
   REQUIRE(run_process(cd + bin + " build in.pgn >/dev/null 2>&1").exit_code == 0);
   std::vector<fs::path> queries;
-  for (const auto& e : fs::recursive_directory_iterator(kData / "cql-examples" / corpus))
+  for (const auto& e : fs::recursive_directory_iterator(data_dir() / "cql-examples" / corpus))
     if (e.path().extension() == ".cql") queries.push_back(e.path());
   std::sort(queries.begin(), queries.end());
   REQUIRE(!queries.empty());
@@ -61,7 +62,7 @@ std::vector<std::string> compare_corpus(const fs::path& input, const std::string
     bool same = scan.exit_code == indexed.exit_code && match_line(scan.out) == match_line(indexed.out) &&
                 slurp(dir / "scan.pgn") == slurp(dir / "indexed.pgn");
     if (!same)
-      differ.push_back(fs::relative(q, kData / "cql-examples").string() + " (exit " + std::to_string(scan.exit_code) +
+      differ.push_back(fs::relative(q, data_dir() / "cql-examples").string() + " (exit " + std::to_string(scan.exit_code) +
                        " vs " + std::to_string(indexed.exit_code) + ", '" + match_line(scan.out) + "' vs '" +
                        match_line(indexed.out) + "')");
   }
@@ -80,22 +81,22 @@ void require_same(const fs::path& input, const std::string& corpus) {
 }  // namespace
 
 TEST_CASE("indexed run == full scan: reti queries on the gnuchess 1,005-game sample", "[planner][indexed]") {
-  require_same(kData / "gnuchess-book" / "book_1.02.small-1005.pgn", "reti");
+  require_same(data_dir() / "gnuchess-book" / "book_1.02.small-1005.pgn", "reti");
 }
 TEST_CASE("indexed run == full scan: distribution and opening-tactics queries on the gnuchess sample",
           "[planner][indexed]") {
-  require_same(kData / "gnuchess-book" / "book_1.02.small-1005.pgn", "cql62-distribution-examples");
-  require_same(kData / "gnuchess-book" / "book_1.02.small-1005.pgn", "opening-tactics-frequency");
+  require_same(data_dir() / "gnuchess-book" / "book_1.02.small-1005.pgn", "cql62-distribution-examples");
+  require_same(data_dir() / "gnuchess-book" / "book_1.02.small-1005.pgn", "opening-tactics-frequency");
 }
 TEST_CASE("indexed run == full scan: every corpus query on mate_in_2 (FEN starts)", "[planner][indexed]") {
   for (const char* corpus : {"reti", "cql62-distribution-examples", "opening-tactics-frequency"})
-    require_same(kData / "problems" / "mate-in-n-from-games" / "mate_in_2.pgn", corpus);
+    require_same(data_dir() / "problems" / "mate-in-n-from-games" / "mate_in_2.pgn", corpus);
 }
 TEST_CASE("indexed run == full scan: every corpus query on world_matches (annotated, variations)", "[planner][indexed]") {
   for (const char* corpus : {"reti", "cql62-distribution-examples", "opening-tactics-frequency"})
-    require_same(kData / "jvanreek-annotated" / "world_matches.train.pgn", corpus);
+    require_same(data_dir() / "jvanreek-annotated" / "world_matches.train.pgn", corpus);
 }
 TEST_CASE("indexed run == full scan: every corpus query on dortmund1928 (annotated, variations)", "[planner][indexed]") {
   for (const char* corpus : {"reti", "cql62-distribution-examples", "opening-tactics-frequency"})
-    require_same(kData / "jvanreek-annotated" / "dortmund1928.train.pgn", corpus);
+    require_same(data_dir() / "jvanreek-annotated" / "dortmund1928.train.pgn", corpus);
 }

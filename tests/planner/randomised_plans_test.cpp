@@ -10,13 +10,14 @@
 #include "planner_fixture.h"
 #include "support/process.h"
 #include "support/random_cql.h"
+#include "support/shared_data.h"
 
 using namespace planner_test;
 namespace eval = cqlindex::cql::eval;
 
 namespace {
 
-const std::string kData = CQLINDEX_SHARED_DATA;
+std::string data_dir() { return cqlindex::test::shared_data(""); }
 
 // The games of a PGN, parsed once.
 const std::vector<cqlindex::pgn::Game>& games_of(const std::string& pgn) {
@@ -89,8 +90,8 @@ void check_random_queries(const std::string& pgn, uint32_t first_seed, int count
 
 TEST_CASE("randomised queries: every matching game is a candidate on the gnuchess sample and mate_in_2", "[planner][random]") {
   Tally tally;
-  check_random_queries(kData + "/gnuchess-book/book_1.02.small-1005.pgn", 1000, 400, tally);
-  check_random_queries(kData + "/problems/mate-in-n-from-games/mate_in_2.pgn", 5000, 400, tally);
+  check_random_queries(data_dir() + "/gnuchess-book/book_1.02.small-1005.pgn", 1000, 400, tally);
+  check_random_queries(data_dir() + "/problems/mate-in-n-from-games/mate_in_2.pgn", 5000, 400, tally);
   std::cout << "randomised planner queries: " << tally.generated << " generated, " << tally.rejected << " rejected, "
             << tally.bounded << " bounded, " << tally.with_matches << " with matches\n";
   // the generator must exercise the planner, not just produce rejected or unbounded queries
@@ -102,7 +103,7 @@ TEST_CASE("randomised queries: every matching game is a candidate on the gnuches
 TEST_CASE("randomised queries: `run` with the index writes what --no-index writes", "[planner][random]") {
   namespace fs = std::filesystem;
   TempDir dir("random-run");
-  const std::string input = kData + "/problems/mate-in-n-from-games/mate_in_2.pgn";
+  const std::string input = data_dir() + "/problems/mate-in-n-from-games/mate_in_2.pgn";
   fs::copy_file(input, dir.path / "in.pgn");
   const std::string bin = cqlindex::test::shell_quote(CQLINDEX_BINARY);
   const std::string cd = "cd " + cqlindex::test::shell_quote(dir.path.string()) + " && ";

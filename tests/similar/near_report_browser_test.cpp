@@ -13,7 +13,7 @@ using namespace cqlindex::test;
 
 namespace {
 
-const fs::path kSmall = kData / "gnuchess-book" / "book_1.02.small-1005.pgn";
+const fs::path kSmall = data_dir() / "gnuchess-book" / "book_1.02.small-1005.pgn";
 
 // The chromium executable, or "" when it is not installed.
 std::string chromium() {

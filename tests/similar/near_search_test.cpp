@@ -11,7 +11,7 @@ using namespace cqlindex::test;
 
 namespace {
 
-const fs::path kSmall = kData / "gnuchess-book" / "book_1.02.small-1005.pgn";
+const fs::path kSmall = data_dir() / "gnuchess-book" / "book_1.02.small-1005.pgn";
 
 // The 252 studies and three positions planted near games of the small repository.
 std::string studies_and_planted(const std::string& repository, std::vector<Planted>& planted) {
@@ -81,7 +81,7 @@ TEST_CASE("similar --near 1: through the index as the --no-index scan finds, on 
 TEST_CASE("similar --near 1 over the 116,573-game train file: index and scan agree (40 pairs, 5 exact)",
           "[similar][near][train]") {
   ScratchDir dir("near-train");
-  std::string repository = xz_decompress(kData / "gnuchess-book" / "book_1.02.train-116573.pgn.xz");
+  std::string repository = xz_decompress(data_dir() / "gnuchess-book" / "book_1.02.train-116573.pgn.xz");
   REQUIRE(!repository.empty());  // needs xz
   spit(dir.path() / "repository.pgn", repository);
   repository.clear();
@@ -89,7 +89,7 @@ TEST_CASE("similar --near 1 over the 116,573-game train file: index and scan agr
   REQUIRE(cqlindex_in(dir.path(), "build repository.pgn").exit_code == 0);
   REQUIRE(cqlindex_in(dir.path(), "similar submissions.pgn -i repository.pgn -o out.pgn --near 1").exit_code == 0);
   const std::string indexed = stderr_of(dir.path());
-  CHECK(slurp(dir.path() / "out.pgn") == slurp(kGoldens / "cql-sample-fen-vs-gnuchess-train.default.pgn"));
+  CHECK(slurp(dir.path() / "out.pgn") == slurp(goldens_dir() / "cql-sample-fen-vs-gnuchess-train.default.pgn"));
   REQUIRE(
       cqlindex_in(dir.path(), "similar submissions.pgn -i repository.pgn -o scan.pgn --near 1 --no-index").exit_code ==
       0);

@@ -43,7 +43,7 @@ inline std::string setup_game(const std::string& event, const std::string& fen) 
 
 // The studies of cql-sample.pgn that have a FEN (252 games), as the train golden takes them.
 inline std::string studies_with_fen() {
-  std::string sample = slurp(kData / "studies" / "cql-sample.pgn"), kept;
+  std::string sample = slurp(data_dir() / "studies" / "cql-sample.pgn"), kept;
   pgn::GameSplitter splitter(sample);
   pgn::GameSpan span;
   while (splitter.next(span)) {

@@ -19,9 +19,9 @@ namespace {
 // Sets up the lichess-studies-vs-cql-sample run: submissions = the two lichess files concatenated (in that
 // order), repository = cql-sample.pgn.
 void lichess_vs_cql_sample(const fs::path& dir) {
-  spit(dir / "submissions.pgn", slurp(kData / "studies" / "lichess-beautiful-chess-studies-1.pgn") +
-                                    slurp(kData / "studies" / "lichess-beautiful-chess-studies-2.pgn"));
-  spit(dir / "repository.pgn", slurp(kData / "studies" / "cql-sample.pgn"));
+  spit(dir / "submissions.pgn", slurp(data_dir() / "studies" / "lichess-beautiful-chess-studies-1.pgn") +
+                                    slurp(data_dir() / "studies" / "lichess-beautiful-chess-studies-2.pgn"));
+  spit(dir / "repository.pgn", slurp(data_dir() / "studies" / "cql-sample.pgn"));
 }
 
 // Runs `similar` with `flags` and checks the output file against `golden` and the two stdout lines.
@@ -50,13 +50,13 @@ TEST_CASE("similar: the three lichess-studies-vs-cql-sample goldens, indexed and
   const std::string matches = "3 matches of 253";
 
   // No index yet: a full scan, said so on stderr.
-  check_run(dir.path(), "--threads 1", kGoldens / "lichess-studies-vs-cql-sample.default.pgn", db, matches);
+  check_run(dir.path(), "--threads 1", goldens_dir() / "lichess-studies-vs-cql-sample.default.pgn", db, matches);
   CHECK(stderr_of(dir.path()).find("repository.pgn is not indexed") != std::string::npos);
 
   REQUIRE(cqlindex_in(dir.path(), "build repository.pgn").exit_code == 0);
   for (const char* mode : {"default", "nosort", "notransform"}) {
     std::string flag = std::string(mode) == "default" ? "" : std::string("--") + mode;
-    fs::path golden = kGoldens / ("lichess-studies-vs-cql-sample." + std::string(mode) + ".pgn");
+    fs::path golden = goldens_dir() / ("lichess-studies-vs-cql-sample." + std::string(mode) + ".pgn");
     check_run(dir.path(), flag + " --threads 1", golden, db, matches);
     CHECK(stderr_of(dir.path()).find("candidate games of 253") != std::string::npos);
     check_run(dir.path(), flag + " --threads 1 --no-index", golden, db, matches);
@@ -93,9 +93,9 @@ TEST_CASE("similar: a submission position common in the repository is warned abo
   // The lichess intro chapters (submission games 1 and 65) start from the initial position, which every game
   // of the gnuchess book file starts from.
   ScratchDir dir("common");
-  spit(dir.path() / "submissions.pgn", slurp(kData / "studies" / "lichess-beautiful-chess-studies-1.pgn") +
-                                           slurp(kData / "studies" / "lichess-beautiful-chess-studies-2.pgn"));
-  spit(dir.path() / "repository.pgn", slurp(kData / "gnuchess-book" / "book_1.02.small-1005.pgn"));
+  spit(dir.path() / "submissions.pgn", slurp(data_dir() / "studies" / "lichess-beautiful-chess-studies-1.pgn") +
+                                           slurp(data_dir() / "studies" / "lichess-beautiful-chess-studies-2.pgn"));
+  spit(dir.path() / "repository.pgn", slurp(data_dir() / "gnuchess-book" / "book_1.02.small-1005.pgn"));
   const std::string start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
   // Kept by default (CQL's output), with a warning naming the submission position and its reach.
@@ -211,8 +211,8 @@ TEST_CASE("similar: indexed and --no-index write the same bytes in every mode", 
   // 253 studies (one an OTB game from the initial position) as submissions against 1,005 OTB games: every
   // game matches through the opening, which exercises long comment lists, sorting and --ignore-common.
   ScratchDir dir("modes");
-  spit(dir.path() / "submissions.pgn", slurp(kData / "studies" / "cql-sample.pgn"));
-  spit(dir.path() / "repository.pgn", slurp(kData / "gnuchess-book" / "book_1.02.small-1005.pgn"));
+  spit(dir.path() / "submissions.pgn", slurp(data_dir() / "studies" / "cql-sample.pgn"));
+  spit(dir.path() / "repository.pgn", slurp(data_dir() / "gnuchess-book" / "book_1.02.small-1005.pgn"));
   REQUIRE(cqlindex_in(dir.path(), "build repository.pgn").exit_code == 0);
   for (const char* flags : {"", "--nosort", "--notransform", "--notransform --nosort", "--ignore-common 2",
                             "--notransform --ignore-common 2", "--ignore-common 0"}) {
@@ -268,7 +268,7 @@ TEST_CASE("similar: a damaged index never gives a wrong answer, and verify names
   ScratchDir dir("damaged");
   lichess_vs_cql_sample(dir.path());
   REQUIRE(cqlindex_in(dir.path(), "build repository.pgn").exit_code == 0);
-  const std::string golden = slurp(kGoldens / "lichess-studies-vs-cql-sample.default.pgn");
+  const std::string golden = slurp(goldens_dir() / "lichess-studies-vs-cql-sample.default.pgn");
   int tables = 0, stopped = 0;
   for (const auto& e : fs::directory_iterator(dir.path() / "repository.pgn.cqlidx")) {
     if (e.path().extension() != ".sst") continue;
@@ -316,7 +316,7 @@ TEST_CASE("similar: run -similarposition with an empty query writes CQL's bytes,
       REQUIRE(r.exit_code == 0);
       CHECK(r.out.find("3 matches of 253 games in ") != std::string::npos);
       CHECK(slurp(dir.path() / "out.pgn") ==
-            slurp(kGoldens / ("lichess-studies-vs-cql-sample." + std::string(mode) + ".pgn")));
+            slurp(goldens_dir() / ("lichess-studies-vs-cql-sample." + std::string(mode) + ".pgn")));
       CHECK((stderr_of(dir.path()).find("candidate games of 253") != std::string::npos) == indexed);
     }
   }

@@ -12,12 +12,12 @@ using namespace cqlindex::test;
 
 TEST_CASE("similar: 252 studies vs the 116,573-game train file, indexed and --no-index", "[similar][golden][train]") {
   ScratchDir dir("train");
-  std::string repository = xz_decompress(kData / "gnuchess-book" / "book_1.02.train-116573.pgn.xz");
+  std::string repository = xz_decompress(data_dir() / "gnuchess-book" / "book_1.02.train-116573.pgn.xz");
   REQUIRE(!repository.empty());  // needs xz
   spit(dir.path() / "repository.pgn", repository);
   repository.clear();
   // The submissions: cql-sample.pgn without its one game that has no FEN (game 252, an OTB game).
-  std::string sample = slurp(kData / "studies" / "cql-sample.pgn"), submissions;
+  std::string sample = slurp(data_dir() / "studies" / "cql-sample.pgn"), submissions;
   pgn::GameSplitter splitter(sample);
   pgn::GameSpan span;
   size_t kept = 0;
@@ -30,7 +30,7 @@ TEST_CASE("similar: 252 studies vs the 116,573-game train file, indexed and --no
   REQUIRE(kept == 252);
   spit(dir.path() / "submissions.pgn", submissions);
 
-  const std::string golden = slurp(kGoldens / "cql-sample-fen-vs-gnuchess-train.default.pgn");
+  const std::string golden = slurp(goldens_dir() / "cql-sample-fen-vs-gnuchess-train.default.pgn");
   const std::regex stdout_lines(
       "Db: read 252 games from submission file: submissions\\.pgn\n"
       "5 matches of 116573 games in [0-9.e+-]+ seconds using [12] threads? to out\\.pgn\n");

@@ -10,13 +10,14 @@
 
 #include "engine/yacpdb/pgn_export.h"
 #include "engine/yacpdb/problem.h"
+#include "support/shared_data.h"
 
 using namespace cqlindex::yacpdb;
 namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kOlive = std::string(CQLINDEX_SHARED_DATA) + "/problems/yacpdb-olive/";
+std::string olive_dir() { return cqlindex::test::shared_data("problems/yacpdb-olive") + "/"; }
 
 struct Run {
   int exit_code = -1;
@@ -56,7 +57,7 @@ struct TempDir {
 }  // namespace
 
 TEST_CASE("yacpdb export: replayed YAML entries read back as the same PGN trees", "[yacpdb][command]") {
-  ProblemFile f = read_problem_file(kOlive + "Broodings-50.olv");
+  ProblemFile f = read_problem_file(olive_dir() + "Broodings-50.olv");
   int checked = 0;
   for (const Problem& p : f.problems) {
     if (!p.tree.complete) continue;
@@ -90,21 +91,21 @@ TEST_CASE("yacpdb export: replayed YAML entries read back as the same PGN trees"
 TEST_CASE("yacpdb command: summary, output file, exit codes", "[yacpdb][command]") {
   TempDir tmp;
   fs::path out = tmp.path / "out.pgn";
-  Run r = run("yacpdb 'Zilahi(*) AND NOT Fairy' -i '" + kOlive + "Broodings-50.olv' -o '" + out.string() + "'");
+  Run r = run("yacpdb 'Zilahi(*) AND NOT Fairy' -i '" + olive_dir() + "Broodings-50.olv' -o '" + out.string() + "'");
   CHECK(r.exit_code == 0);
   CHECK(r.out.rfind("2 matches of 12 entries in ", 0) == 0);
   ProblemFile back = read_pgn_problems(slurp(out), "out.pgn");
   CHECK(back.problems.size() == 5);  // entry 1 (s#3, one twin) and entry 3 (four twins)
-  r = run("yacpdb 'Stip(\"h#2\")' -i '" + kOlive + "Broodings-50.olv' --count");
+  r = run("yacpdb 'Stip(\"h#2\")' -i '" + olive_dir() + "Broodings-50.olv' --count");
   CHECK(r.exit_code == 0);
   CHECK(r.out.rfind("2 matches of 12 entries in ", 0) == 0);  // entries 3 and 9 (9 is fairy)
   // without -o the games go to stdout
-  r = run("yacpdb 'Id(1)' -i '" + kOlive + "chest_test.olv'");
+  r = run("yacpdb 'Id(1)' -i '" + olive_dir() + "chest_test.olv'");
   CHECK(r.exit_code == 0);
   CHECK(r.out.find("[Stipulation \"#2\"]") != std::string::npos);
   // a query error names the column; an unreadable file is exit 2
   fs::path err = tmp.path / "err.txt";
-  r = run("yacpdb 'Stip(\"#2\") AND' -i '" + kOlive + "chest_test.olv'", err.string());
+  r = run("yacpdb 'Stip(\"#2\") AND' -i '" + olive_dir() + "chest_test.olv'", err.string());
   CHECK(r.exit_code == 1);
   CHECK(slurp(err).find("query:1:15: expected a predicate") != std::string::npos);
   r = run("yacpdb 'Fairy' -i /nonexistent.pgn");
@@ -116,7 +117,7 @@ TEST_CASE("yacpdb command: summary, output file, exit codes", "[yacpdb][command]
 TEST_CASE("yacpdb command: answers through the index equal --no-index, and a stale index is refused", "[yacpdb][command]") {
   TempDir tmp;
   const fs::path olv = tmp.path / "b.olv";
-  fs::copy_file(kOlive + "Broodings-50.olv", olv);
+  fs::copy_file(olive_dir() + "Broodings-50.olv", olv);
   const std::string in = " -i '" + olv.string() + "'";
   // No index yet: direct evaluation.
   Run direct = run("yacpdb 'Zilahi(*) AND NOT Fairy'" + in + " -o '" + (tmp.path / "direct.pgn").string() + "'");

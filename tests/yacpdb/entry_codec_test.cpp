@@ -4,6 +4,7 @@
 
 #include "engine/yacpdb/entry_codec.h"
 #include "engine/yacpdb/problem.h"
+#include "support/shared_data.h"
 
 using namespace cqlindex::yacpdb;
 
@@ -45,7 +46,7 @@ void check_same(const Entry& a, const Entry& b) {
 }  // namespace
 
 TEST_CASE("yacpdb entry metadata: round trip and refusal of damaged bytes", "[yacpdb]") {
-  const std::string data = std::string(CQLINDEX_SHARED_DATA) + "/problems/";
+  const std::string data = cqlindex::test::shared_data("problems/");
   size_t entries = 0;
   for (const char* file :
        {"yacpdb-olive/Broodings-50.olv", "yacpdb-olive/chest_test.olv", "mate-in-n-from-games/mate_in_2.pgn"}) {

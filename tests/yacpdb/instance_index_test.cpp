@@ -5,12 +5,13 @@
 
 #include "engine/yacpdb/evaluator.h"
 #include "engine/yacpdb/problem.h"
+#include "support/shared_data.h"
 
 using namespace cqlindex::yacpdb;
 
 namespace {
 
-const std::string kProblems = std::string(CQLINDEX_SHARED_DATA) + "/problems/";
+std::string problems_dir() { return cqlindex::test::shared_data("problems") + "/"; }
 
 const char* kQueries[] = {
     "Fairy",
@@ -115,7 +116,7 @@ TEST_CASE("yacpdb index: indexed == direct evaluation on every fixture", "[yacpd
         "mate-in-n-from-games/mate_in_3.pgn", "mate-in-n-from-games/mate_in_4.pgn",
         "lichess-checkmate-puzzles/lichess-beautiful-checkmate-puzzles.pgn"}) {
     INFO(file);
-    ProblemFile f = read_problem_file(kProblems + file);
+    ProblemFile f = read_problem_file(problems_dir() + file);
     REQUIRE_FALSE(f.problems.empty());
     check_file(f, AnalysisLimits{});
     check_file(f, AnalysisLimits{12});  // with a tiny cap: "not analysed" entries agree too

@@ -12,6 +12,7 @@
 #include "engine/chess/movegen.h"
 #include "engine/yacpdb/replay.h"
 #include "popeye_output.h"
+#include "support/shared_data.h"
 
 using namespace cqlindex;
 using namespace cqlindex::yacpdb;
@@ -26,7 +27,7 @@ struct UnpackedOutputs {
   UnpackedOutputs() {
     root = fs::temp_directory_path() / ("cqlindex-popeye-" + std::to_string(::getpid()));
     fs::create_directories(root);
-    std::string archive = std::string(CQLINDEX_SHARED_DATA) + "/problems/popeye-examples-and-regression-outputs.tar.xz";
+    std::string archive = cqlindex::test::shared_data("problems/popeye-examples-and-regression-outputs.tar.xz");
     std::string cmd = "tar xJf '" + archive + "' -C '" + root.string() + "' REGRESSIONTESTS";
     if (std::system(cmd.c_str()) == 0) dir = root / "REGRESSIONTESTS";
   }

@@ -3,6 +3,7 @@
 
 #include "engine/yacpdb/evaluator.h"
 #include "engine/yacpdb/problem.h"
+#include "support/shared_data.h"
 
 using namespace cqlindex::yacpdb;
 
@@ -212,7 +213,7 @@ TEST_CASE("yacpdb analysis: work cap and fairy entries", "[yacpdb][tc]") {
   CHECK_FALSE(undetermined);
 
   // a fairy YAML entry: no trajectories, but Twins and Phases from the text
-  ProblemFile olv = read_problem_file(std::string(CQLINDEX_SHARED_DATA) + "/problems/yacpdb-olive/Broodings-50.olv");
+  ProblemFile olv = read_problem_file(cqlindex::test::shared_data("problems/yacpdb-olive/Broodings-50.olv"));
   const Problem& nightriders = olv.problems[9];  // h#3, three solutions with fairy pieces
   REQUIRE_FALSE(nightriders.tree.complete);
   Analysis a = analyse(nightriders);
@@ -266,7 +267,7 @@ TEST_CASE("yacpdb metadata: entity links, dates, options, text", "[yacpdb][tc]")
 }
 
 TEST_CASE("yacpdb analysis agrees with the keywords composers gave the Olive entries", "[yacpdb][tc]") {
-  const std::string dir = std::string(CQLINDEX_SHARED_DATA) + "/problems/yacpdb-olive/";
+  const std::string dir = cqlindex::test::shared_data("problems/yacpdb-olive/");
   ProblemFile broodings = read_problem_file(dir + "Broodings-50.olv");
   ProblemFile chest = read_problem_file(dir + "chest_test.olv");
   auto matching = [](const ProblemFile& f, const std::string& text) {

@@ -4,13 +4,14 @@
 #include <catch2/catch.hpp>
 
 #include "engine/chess/movegen.h"
+#include "support/shared_data.h"
 
 using namespace cqlindex;
 using namespace cqlindex::yacpdb;
 
 namespace {
 
-const std::string kProblems = std::string(CQLINDEX_SHARED_DATA) + "/problems/";
+std::string problems_dir() { return cqlindex::test::shared_data("problems") + "/"; }
 
 int leaves(const SolutionTree& t) {
   int n = 0;
@@ -95,7 +96,7 @@ TEST_CASE("yacpdb problems: the mate-in-n and lichess PGN collections read compl
   for (Expect x : {Expect{"mate-in-n-from-games/mate_in_2.pgn", 166}, Expect{"mate-in-n-from-games/mate_in_3.pgn", 375},
                    Expect{"mate-in-n-from-games/mate_in_4.pgn", 373}}) {
     INFO(x.file);
-    ProblemFile f = read_problem_file(kProblems + x.file);
+    ProblemFile f = read_problem_file(problems_dir() + x.file);
     CHECK(f.problems.size() == x.games);
     int complete = 0, mated = 0;
     for (const Problem& p : f.problems) {
@@ -108,7 +109,7 @@ TEST_CASE("yacpdb problems: the mate-in-n and lichess PGN collections read compl
     CHECK(mated == static_cast<int>(x.games));
   }
   ProblemFile lichess =
-      read_problem_file(kProblems + "lichess-checkmate-puzzles/lichess-beautiful-checkmate-puzzles.pgn");
+      read_problem_file(problems_dir() + "lichess-checkmate-puzzles/lichess-beautiful-checkmate-puzzles.pgn");
   CHECK(lichess.problems.size() == 27);
   int complete = 0;
   for (const Problem& p : lichess.problems) complete += p.tree.complete;
@@ -116,7 +117,7 @@ TEST_CASE("yacpdb problems: the mate-in-n and lichess PGN collections read compl
 }
 
 TEST_CASE("yacpdb problems: YAML files go through the same loader", "[yacpdb][problem]") {
-  ProblemFile f = read_problem_file(kProblems + "yacpdb-olive/Broodings-50.olv");
+  ProblemFile f = read_problem_file(problems_dir() + "yacpdb-olive/Broodings-50.olv");
   CHECK(f.errors.empty());
   REQUIRE(f.problems.size() == 12);
   int complete = 0;

@@ -7,13 +7,14 @@
 #include "engine/chess/san.h"
 #include "engine/yacpdb/diagram.h"
 #include "engine/yacpdb/yaml_entries.h"
+#include "support/shared_data.h"
 
 using namespace cqlindex;
 using namespace cqlindex::yacpdb;
 
 namespace {
 
-const std::string kOlive = std::string(CQLINDEX_SHARED_DATA) + "/problems/yacpdb-olive/";
+std::string olive_dir() { return cqlindex::test::shared_data("problems/yacpdb-olive") + "/"; }
 
 Entry make_entry(const std::string& stipulation, const std::vector<std::string>& white,
                  const std::vector<std::string>& black, const std::string& solution) {
@@ -178,7 +179,7 @@ TEST_CASE("yacpdb replay: short algebraic, castling, en passant, promotion", "[y
 }
 
 TEST_CASE("yacpdb replay: the orthodox Olive entries replay completely", "[yacpdb][replay]") {
-  auto broodings = read_yaml_file(kOlive + "Broodings-50.olv");
+  auto broodings = read_yaml_file(olive_dir() + "Broodings-50.olv");
   REQUIRE(broodings.entries.size() == 12);
   // entries 1, 3, 4, 5, 6 are orthodox with Popeye or SAN solutions; 7-11 have fairy pieces; 12 is Mirror
   // Circe (its moves happen to be legal orthodox moves, but fairy rules forbid an orthodox replay); 2 uses "~"
@@ -209,7 +210,7 @@ TEST_CASE("yacpdb replay: the orthodox Olive entries replay completely", "[yacpd
   for (const TreeNode& n : third.nodes)
     if (n.children.empty()) CHECK(chess::is_checkmate(n.position));
 
-  auto chest = read_yaml_file(kOlive + "chest_test.olv");
+  auto chest = read_yaml_file(olive_dir() + "chest_test.olv");
   REQUIRE(chest.entries.size() == 14);
   for (int i : {2, 6, 7, 9, 11}) {
     INFO("chest_test entry " << i);

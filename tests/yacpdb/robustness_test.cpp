@@ -9,6 +9,7 @@
 #include "engine/yacpdb/query_parser.h"
 #include "engine/yacpdb/replay.h"
 #include "engine/yacpdb/yaml_entries.h"
+#include "support/shared_data.h"
 
 using namespace cqlindex::yacpdb;
 
@@ -73,7 +74,7 @@ TEST_CASE("yacpdb robustness: random and mutated queries", "[yacpdb][robust]") {
 }
 
 TEST_CASE("yacpdb robustness: mutated solution texts and YAML documents", "[yacpdb][robust]") {
-  std::ifstream in(std::string(CQLINDEX_SHARED_DATA) + "/problems/yacpdb-olive/Broodings-50.olv", std::ios::binary);
+  std::ifstream in(cqlindex::test::shared_data("problems/yacpdb-olive/Broodings-50.olv"), std::ios::binary);
   std::stringstream ss;
   ss << in.rdbuf();
   const std::string olv = ss.str();

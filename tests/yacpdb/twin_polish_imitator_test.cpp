@@ -19,6 +19,7 @@
 #include "engine/yacpdb/yaml_entries.h"
 #include "twin_fixtures.h"
 #include "popeye_output.h"
+#include "support/shared_data.h"
 
 using namespace cqlindex;
 using namespace cqlindex::yacpdb;
@@ -34,7 +35,7 @@ struct PopeyeOutputs {
   PopeyeOutputs() {
     root = fs::temp_directory_path() / ("cqlindex-polish-" + std::to_string(::getpid()));
     fs::create_directories(root);
-    std::string archive = std::string(CQLINDEX_SHARED_DATA) + "/problems/popeye-examples-and-regression-outputs.tar.xz";
+    std::string archive = cqlindex::test::shared_data("problems/popeye-examples-and-regression-outputs.tar.xz");
     std::string cmd = "tar xJf '" + archive + "' -C '" + root.string() +
                       "' REGRESSIONTESTS/annan.ref REGRESSIONTESTS/imitator.out";
     ok = std::system(cmd.c_str()) == 0;

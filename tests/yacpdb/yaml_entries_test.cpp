@@ -4,12 +4,13 @@
 #include <catch2/catch.hpp>
 
 #include "engine/yacpdb/solution_text.h"
+#include "support/shared_data.h"
 
 using namespace cqlindex::yacpdb;
 
 namespace {
 
-const std::string kOlive = std::string(CQLINDEX_SHARED_DATA) + "/problems/yacpdb-olive/";
+std::string olive_dir() { return cqlindex::test::shared_data("problems/yacpdb-olive") + "/"; }
 
 int count_color(const Entry& e, char c) {
   int n = 0;
@@ -20,7 +21,7 @@ int count_color(const Entry& e, char c) {
 }  // namespace
 
 TEST_CASE("yacpdb yaml: Broodings-50.olv is read completely", "[yacpdb][yaml]") {
-  auto r = read_yaml_file(kOlive + "Broodings-50.olv");
+  auto r = read_yaml_file(olive_dir() + "Broodings-50.olv");
   CHECK(r.errors.empty());
   REQUIRE(r.entries.size() == 12);
   for (const Entry& e : r.entries) {
@@ -66,7 +67,7 @@ TEST_CASE("yacpdb yaml: Broodings-50.olv is read completely", "[yacpdb][yaml]") 
 }
 
 TEST_CASE("yacpdb yaml: chest_test.olv (format 1.0 fields, python tags) is read completely", "[yacpdb][yaml]") {
-  auto r = read_yaml_file(kOlive + "chest_test.olv");
+  auto r = read_yaml_file(olive_dir() + "chest_test.olv");
   CHECK(r.errors.empty());
   REQUIRE(r.entries.size() == 14);
   for (const Entry& e : r.entries) {

@@ -1,0 +1,154 @@
+// What a game says of itself: its tags (site, event, player, elo, result, any tag by name; settag writes one),
+// the comments of the input, the position's FEN.
+#include <algorithm>
+#include <cstring>
+
+#include "engine/cql/parser.h"
+
+namespace cqlindex::cql {
+
+// Implicit search: a non-empty quoted string after a string tag filter means `"s" in filter`.
+NodePtr Parser::trailing_search(NodePtr n) {
+  if (n->type != ValueType::String || cur().kind != TokenKind::String || cur().text.empty()) return n;
+  const Token& s = cur();
+  const std::string& p = s.text;
+  size_t lb = p.find('[');
+  if ((lb != std::string::npos && p.find(']', lb) != std::string::npos) ||
+      p.find_first_of("*+?", 1) != std::string::npos)
+    error("Use of the search pattern \"" + p + "\" in a context in which this pattern is interpreted literally "
+          "but might have been intended to be a regular expression; prefix it with ~~ or write \"" + p + "\" in ...");
+  forward();
+  NodePtr lit = mk(NodeKind::StringLiteral, ValueType::String, s);
+  lit->text = p;
+  NodePtr in = mk(NodeKind::StringIn, ValueType::Logical, s);
+  in->options.push_back(Option::Implicit);
+  in->add(Role::Left, std::move(lit));
+  in->add(Role::Right, std::move(n));
+  return in;
+}
+
+// site, event, date, eventdate, eco, player, elo, white, black, result, tag, settag, hascomment, originalcomment,
+// fen, similarposition; nullptr (not moving) for another word.
+NodePtr Parser::game_info_filter() {
+  const Token& t = cur();
+  if (t.kind != TokenKind::Keyword) return nullptr;
+  static const char* builtin[][2] = {{"site", "Site"}, {"event", "Event"}, {"date", "Date"},
+                                     {"eventdate", "EventDate"}, {"eco", "ECO"}};
+  for (auto& b : builtin)
+    if (t.text == b[0]) {
+      forward();
+      NodePtr n = mk(NodeKind::TagBuiltin, ValueType::String, t);
+      n->text = b[1];
+      return trailing_search(std::move(n));
+    }
+  if (t.text == "player") {
+    forward();
+    NodePtr n = mk(NodeKind::Player, ValueType::String, t);
+    if (keyword("white")) n->text = "white";
+    else if (keyword("black")) n->text = "black";
+    return trailing_search(std::move(n));
+  }
+  if (t.text == "elo") {
+    forward();
+    NodePtr n = mk(NodeKind::Elo, ValueType::Numeric, t);
+    if (keyword("white")) n->text = "white";
+    else if (keyword("black")) n->text = "black";
+    return n;
+  }
+  if (t.text == "white" || t.text == "black") {
+    forward();
+    NodePtr n = mk(NodeKind::ColorValue, ValueType::Numeric, t);
+    n->text = t.text;
+    return n;
+  }
+  if (t.text == "result") {
+    forward();
+    bool quoted_result = cur().kind == TokenKind::String &&
+                         (cur().text == "1-0" || cur().text == "0-1" || cur().text == "1/2-1/2");
+    if (cur().kind != TokenKind::Result && !quoted_result)
+      error("Expecting '1-0' or '0-1' or '1/2-1/2' following 'result'");
+    NodePtr n = mk(NodeKind::Result, ValueType::Logical, t);
+    n->text = cur().text;
+    forward();
+    return n;
+  }
+  if (t.text == "tag") {
+    forward();
+    if (cur().kind != TokenKind::String || cur().text.empty()) error("expected a nonempty quoted tag name following 'tag'");
+    // any name, the built-in ones too (`tag "White"`: CQL 6.2 reads the tag)
+    NodePtr n = mk(NodeKind::Tag, ValueType::String, t);
+    n->text = cur().text;
+    forward();
+    return n;
+  }
+  if (t.text == "hascomment" || t.text == "originalcomment") {
+    forward();
+    NodePtr n = mk(NodeKind::HasComment, ValueType::String, t);
+    n->text = t.text;
+    return trailing_search(std::move(n));
+  }
+  if (t.text == "settag") return settag();
+  if (t.text == "fen") return fen();
+  if (t.text == "similarposition") return similar_position();  // parser_similar.cpp
+  return nullptr;
+}
+
+// settag("Name" string): writes a custom tag into the matching game.
+NodePtr Parser::settag() {
+  const Token& t = cur();
+  forward();
+  if (!special("(")) error("'settag' should be followed by '(' which is missing here (and then the two arguments)");
+  if (cur().kind != TokenKind::String || cur().text.empty())
+    error("'settag' must be followed by a left paren and nonempty quoted string");
+  // settag is for custom tags: CQL 6.2 refuses the tags it writes itself (its TagSection's list; the manual
+  // says any name starting with White or Black, the program refuses only the player and rating tags)
+  static const char* builtin[] = {"Event", "Site", "Date", "ECO", "FEN", "Round", "Result", "EventDate",
+                                  "White", "WhiteBCF", "WhiteDWZ", "WhiteElo", "WhiteICCF", "WhiteRapid",
+                                  "WhiteRating", "WhiteUSCF", "Black", "BlackBCF", "BlackDWZ", "BlackElo",
+                                  "BlackICCF", "BlackRapid", "BlackRating", "BlackUSCF"};
+  const std::string& tag_name = cur().text;
+  if (std::find(std::begin(builtin), std::end(builtin), tag_name) != std::end(builtin))
+    error("'settag' cannot set the tag \"" + tag_name + "\": it is for custom tags (not the ones CQL writes itself: "
+          "Event, Site, Date, Round, Result, ECO, EventDate, FEN, the players and their ratings)");
+  NodePtr n = mk(NodeKind::SetTag, ValueType::Logical, t);
+  n->text = cur().text;
+  forward();
+  NodePtr v = require(node(), "'settag' must be followed by a left paren, a nonempty quoted string and then a filter");
+  if (v->type != ValueType::String) error("Expected a string filter following 'settag(\"xx\" '");
+  if (!special(")")) error("'settag': the closing ')' is missing");
+  n->add(Role::Value, std::move(v));
+  return n;
+}
+
+// fen "BOARD ...": the position is that board; a bare fen is the position's FEN (a string).
+NodePtr Parser::fen() {
+  const Token& t = cur();
+  forward();
+  if (cur().kind == TokenKind::String) {
+    // the board part of a FEN: 8 ranks of pieces and digits, each 8 squares wide
+    const std::string board = cur().text.substr(0, cur().text.find(' '));
+    int ranks = 1, width = 0;
+    bool ok = !board.empty();
+    for (char c : board) {
+      if (c == '/') {
+        ok = ok && width == 8;
+        ++ranks;
+        width = 0;
+      } else if (c >= '1' && c <= '8') {
+        width += c - '0';
+      } else if (std::strchr("KQRBNPkqrbnp", c)) {
+        ++width;
+      } else {
+        ok = false;
+      }
+    }
+    if (!ok || ranks != 8 || width != 8) error("invalid FEN board following 'fen'");
+    NodePtr n = mk(NodeKind::Fen, ValueType::Logical, t);
+    n->text = cur().text;
+    forward();
+    return n;
+  }
+  return mk(NodeKind::Fen, ValueType::String, t);
+}
+
+}  // namespace cqlindex::cql
