@@ -29,6 +29,8 @@ using multi_test::write;
 
 namespace {
 
+std::string data_dir() { return cqlindex::test::shared_data(""); }
+
 // The parts of multi_test::split by file name (the commands run inside `dir`).
 std::vector<std::string> split(const fs::path& dir, const std::string& text, const std::vector<uint64_t>& cuts) {
   std::vector<std::string> names;

@@ -23,6 +23,8 @@ using namespace multi_test;
 
 namespace {
 
+std::string data_dir() { return cqlindex::test::shared_data(""); }
+
 // Runs `cqlindex run ARGS -o DIR/out.pgn QUERY` in `dir` as one process.
 Answer run(const fs::path& dir, const std::string& args, const std::string& query) {
   return run_in(dir, 0, args, query);
