@@ -190,7 +190,10 @@ bool RunWriter::flush(std::string* error) {
     ++run_count_;
     return true;
   }
-  std::sort(entries_.begin(), entries_.end(), [this](const Entry& a, const Entry& b) { return before(a, b); });
+  // (the first word decides most comparisons: compared inline, before() is called only on a tie)
+  std::sort(entries_.begin(), entries_.end(), [this](const Entry& a, const Entry& b) {
+    return a.prefix[0] != b.prefix[0] ? a.prefix[0] < b.prefix[0] : before(a, b);
+  });
   // One file per key range; the entries are sorted, so each range is one stretch of them.
   const Entry* previous = nullptr;
   size_t partition = 0;
