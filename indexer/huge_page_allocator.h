@@ -1,9 +1,9 @@
 #pragma once
-// The allocator of a build's large sort buffers (RunWriter's postings, their radix scratch, the key bytes): a
+// The allocator of a build's large sort buffers (RunWriter's postings and their key bytes): a
 // buffer of 2 MiB or more is mapped on its own, aligned to 2 MiB and marked for transparent huge pages
 // (madvise(MADV_HUGEPAGE): the kernel here gives them only where asked). A build touched about 540 MB of fresh
 // 4 KiB pages on the 116,573-game train file, a page fault each (135,000 faults, a fifth of its CPU time in the
-// kernel on this virtual machine), and its radix pass scatters into 4,096 groups across 64 MB, a TLB miss a
+// kernel on this virtual machine), and its radix pass scatters into 256 groups across 32 MB, a TLB miss a
 // write; one fault and one TLB entry per 2 MiB spare both. Smaller buffers come from operator new.
 #include <cstddef>
 #include <cstdint>

@@ -20,13 +20,14 @@ constexpr std::string_view kPgnProblemMarker = "pgn-problems=v1";
 // size well under 1 GB; tests set tiny ones to check that spilling gives the same index. These are upper bounds:
 // under an address-space limit (ulimit -v) the build lowers them, and its workers, to fit (index_builder.cpp:
 // plan_memory, the one place that decides a build's budget).
-// The postings all of a build's threads sort in memory at once (about 370 MB at the peak of their flushes): a
-// machine with more cores gets shorter runs, not more memory.
+// The postings all of a build's threads sort in memory at once (8 bytes a position posting, 40 an other one; a
+// whole train-file build peaks at about 170 MB): a machine with more cores gets shorter runs, not more memory.
 constexpr size_t kRunBudgetPostings = size_t{1} << 23;
 
 struct BuildLimits {
   size_t run_postings = size_t{1} << 22;  // postings a thread sorts in memory before it writes them as a run
-                                          // (about 180 MB; all threads together at most kRunBudgetPostings)
+                                          // (about 50 MB, nine in ten being positions; all threads together
+                                          // at most kRunBudgetPostings)
   size_t merge_fan_in = 256;              // runs merged at once (kRunReadBuffer each); more are merged in rounds
                                           // (a 10-million-game build makes about 230 runs a key range)
   uint32_t bitmap_games = uint32_t{1} << 18;  // games a thread's piece-square and flag bitmaps hold before they are

@@ -24,6 +24,33 @@ uint64_t prefix_of(std::string_view text, size_t from) {
   return p;
 }
 
+// Sorts [first, last) in place, on the 8 bits at `shift` and then the lower ones: American flag sort (each value
+// is swapped straight into its digit's bucket, so no second buffer), small ranges by comparison. Hashes are
+// uniform: two passes leave ranges of a few dozen values at a run's size.
+void radix_sort(uint64_t* first, uint64_t* last, int shift) {
+  const size_t n = static_cast<size_t>(last - first);
+  if (n <= 64 || shift < 0) {
+    std::sort(first, last);
+    return;
+  }
+  auto digit = [shift](uint64_t v) { return static_cast<size_t>((v >> shift) & 0xFF); };
+  size_t begins[256] = {}, heads[256], ends[256];  // heads: where a bucket's next misplaced value is
+  for (const uint64_t* p = first; p != last; ++p) ++begins[digit(*p)];
+  for (size_t d = 0, at = 0; d < 256; ++d) {
+    const size_t count = begins[d];
+    heads[d] = begins[d] = at;
+    ends[d] = at += count;
+  }
+  for (size_t d = 0; d < 256; ++d)
+    while (heads[d] < ends[d]) {  // the value at the bucket's head goes to its own bucket until one belongs here
+      uint64_t v = first[heads[d]];
+      for (size_t to = digit(v); to != d; to = digit(v)) std::swap(v, first[heads[to]++]);
+      first[heads[d]++] = v;
+    }
+  for (size_t d = 0; d < 256; ++d)
+    if (ends[d] - begins[d] > 1) radix_sort(first + begins[d], first + ends[d], shift - 8);
+}
+
 }  // namespace
 
 size_t run_partition(std::string_view family_and_key) {
@@ -38,9 +65,19 @@ RunWriter::RunWriter(std::string dir, std::string name, size_t max_pairs)
     : dir_(std::move(dir)), name_(std::move(name)), max_pairs_(max_pairs), runs_(kRunPartitions) {}
 
 void RunWriter::add_position(uint64_t hash, uint32_t game) {
-  if (positions_.empty()) positions_.reserve(max_pairs_);  // (here, not in the constructor: a writer is moved)
-  positions_.push_back(PositionEntry{hash & ~uint64_t{0xFFFF}, game});
-  if (entries_.size() + positions_.size() >= max_pairs_ && ok_) ok_ = flush(&error_);
+  if (!positions_.empty() && game < position_base_) {  // (a build's games come in order: never there)
+    char key[store::kPositionHashBytes];
+    store::write_position_hash(hash, key);
+    return add(store::Family::Similar, std::string_view(key, sizeof key), game);
+  }
+  if (!positions_.empty() && game - position_base_ >= kPositionGameSpan && ok_) ok_ = flush(&error_);
+  if (!ok_) return;  // (the build fails at the next flush: nothing more is written)
+  if (positions_.empty()) {
+    positions_.reserve(max_pairs_);  // (here, not in the constructor: a writer is moved)
+    position_base_ = game;
+  }
+  positions_.push_back((hash & ~(kPositionGameSpan - 1)) | (game - position_base_));
+  if (entries_.size() + positions_.size() >= max_pairs_) ok_ = flush(&error_);
 }
 
 void RunWriter::add(store::Family family, std::string_view key, uint32_t game) {
@@ -113,30 +150,18 @@ bool RunWriter::close_run_file() {
 }
 
 bool RunWriter::flush_positions() {
+  static_assert(8 * store::kPositionHashBytes + 16 <= 64, "the hash's key and the game's distance share a word");
   if (positions_.empty()) return true;
-  // One counting pass on the hash's top kRadixBits (hashes are uniform: the groups are even), then each small
-  // group sorted on its own: several times faster than a comparison sort of the whole buffer.
-  constexpr unsigned kRadixBits = 12;
-  std::vector<uint32_t> starts((size_t{1} << kRadixBits) + 1, 0);
-  for (const PositionEntry& e : positions_) ++starts[(e.hash >> (64 - kRadixBits)) + 1];
-  for (size_t i = 1; i < starts.size(); ++i) starts[i] += starts[i - 1];
-  scratch_.resize(positions_.size());
-  {
-    std::vector<uint32_t> next(starts.begin(), starts.end() - 1);
-    for (const PositionEntry& e : positions_) scratch_[next[e.hash >> (64 - kRadixBits)]++] = e;
-  }
-  auto less = [](const PositionEntry& a, const PositionEntry& b) {
-    return a.hash != b.hash ? a.hash < b.hash : a.game < b.game;
-  };
-  for (size_t g = 0; g + 1 < starts.size(); ++g)
-    std::sort(scratch_.begin() + starts[g], scratch_.begin() + starts[g + 1], less);
+  radix_sort(positions_.data(), positions_.data() + positions_.size(), 56);
   // Records as add(Similar, 6-byte key, game) writes them; the hash's top bit is the key range (run_partition).
   size_t partition = 0;
   start_run_file("pos", partition);
-  const PositionEntry* previous = nullptr;
-  for (const PositionEntry& e : scratch_) {
-    if (previous && previous->hash == e.hash && previous->game == e.game) continue;
-    if (size_t p = e.hash >> 63; p != partition) {
+  for (size_t i = 0; i < positions_.size(); ++i) {
+    const uint64_t v = positions_[i];
+    if (i > 0 && positions_[i - 1] == v) continue;
+    const uint64_t hash = v & ~(kPositionGameSpan - 1);
+    const uint32_t game = position_base_ + static_cast<uint32_t>(v & (kPositionGameSpan - 1));
+    if (size_t p = hash >> 63; p != partition) {
       if (!close_run_file()) return false;
       partition = p;
       start_run_file("pos", partition);
@@ -145,10 +170,9 @@ bool RunWriter::flush_positions() {
     char record[2 + store::kPositionHashBytes + 4];
     record[0] = static_cast<char>(1 + store::kPositionHashBytes);
     record[1] = static_cast<char>(store::Family::Similar);
-    for (size_t i = 0; i < store::kPositionHashBytes; ++i) record[2 + i] = static_cast<char>(e.hash >> (56 - 8 * i));
-    for (size_t i = 0; i < 4; ++i) record[2 + store::kPositionHashBytes + i] = static_cast<char>(e.game >> (24 - 8 * i));
+    for (size_t k = 0; k < store::kPositionHashBytes; ++k) record[2 + k] = static_cast<char>(hash >> (56 - 8 * k));
+    for (size_t k = 0; k < 4; ++k) record[2 + store::kPositionHashBytes + k] = static_cast<char>(game >> (24 - 8 * k));
     out_.append(record, sizeof record);
-    previous = &e;
     if (out_.size() >= kRunWriteBuffer && !spill_out()) return close_run_file();
   }
   if (!close_run_file()) return false;
@@ -166,7 +190,10 @@ bool RunWriter::flush(std::string* error) {
     ++run_count_;
     return true;
   }
-  std::sort(entries_.begin(), entries_.end(), [this](const Entry& a, const Entry& b) { return before(a, b); });
+  // (the first word decides most comparisons: compared inline, before() is called only on a tie)
+  std::sort(entries_.begin(), entries_.end(), [this](const Entry& a, const Entry& b) {
+    return a.prefix[0] != b.prefix[0] ? a.prefix[0] < b.prefix[0] : before(a, b);
+  });
   // One file per key range; the entries are sorted, so each range is one stretch of them.
   const Entry* previous = nullptr;
   size_t partition = 0;
@@ -206,8 +233,7 @@ bool RunWriter::flush(std::string* error) {
 bool RunWriter::finish(std::string* error) {
   const bool ok = flush(error);
   Buffer<Entry>().swap(entries_);
-  Buffer<PositionEntry>().swap(positions_);
-  Buffer<PositionEntry>().swap(scratch_);
+  Buffer<uint64_t>().swap(positions_);
   Buffer<char>().swap(bytes_);
   std::string().swap(out_);
   return ok;

@@ -32,8 +32,8 @@ class RunWriter {
   // Buffers the posting (family, key) -> game. Keys are at most 255 bytes.
   void add(store::Family family, std::string_view key, uint32_t game);
   // Buffers the similar family's posting of position hash `hash` (its top 48 bits, store::write_position_hash's
-  // key) -> game: the same as add(Similar, 6-byte key, game), in 16 bytes sorted by integer radix, since these are
-  // nine postings in ten.
+  // key) -> game: the same as add(Similar, 6-byte key, game), in one 8-byte integer sorted in place by radix,
+  // since these are nine postings in ten.
   void add_position(uint64_t hash, uint32_t game);
   // Writes what is buffered as a run; returns false (with `error`) when a file cannot be written.
   bool flush(std::string* error);
@@ -59,11 +59,11 @@ class RunWriter {
   bool before(const Entry& a, const Entry& b) const;
   // True when `a` and `b` are the same posting.
   bool same(const Entry& a, const Entry& b) const;
-  // A buffered similar posting: the hash's top 48 bits (the rest cleared), the game.
-  struct PositionEntry {
-    uint64_t hash;
-    uint32_t game;
-  };
+  // A buffered similar posting is one integer: the hash's top 48 bits, then the game's distance from
+  // position_base_ in the low 16 bits, so that its order is (hash, game) and a run of them is half the memory
+  // of a (hash, game) pair and needs no second buffer to be sorted. A game kPositionGameSpan or more past the
+  // base first flushes the run; one before it (out of order) is buffered by add().
+  static constexpr uint64_t kPositionGameSpan = uint64_t{1} << 16;
   // Sorts the buffered positions by (hash, game) and writes them as run files (key ranges 0 and 1).
   bool flush_positions();
   // Run files are written through out_, kRunWriteBuffer bytes at a time (a whole run built in one string took a
@@ -86,7 +86,8 @@ class RunWriter {
   using Buffer = std::vector<T, HugePageAllocator<T>>;
   Buffer<char> bytes_;
   Buffer<Entry> entries_;
-  Buffer<PositionEntry> positions_, scratch_;  // scratch_: the radix pass's output
+  Buffer<uint64_t> positions_;
+  uint32_t position_base_ = 0;  // the game of the run's first buffered position
   std::vector<std::vector<std::string>> runs_;  // by partition
   std::string out_;        // the current run file's bytes not yet written
   std::string file_path_;  // the current run file

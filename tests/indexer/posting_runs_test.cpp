@@ -92,3 +92,43 @@ TEST_CASE("posting runs: every key range merges back to the sorted postings", "[
   CHECK(merge_all(3) == expected);
   fs::remove_all(dir);
 }
+
+TEST_CASE("posting runs: position postings of games far apart or out of order merge back", "[indexer]") {
+  // A run's positions hold a game as its distance from the run's first game in 16 bits: games 65,536 or more
+  // apart start a new run, a game before the first goes through add(); equal hashes of many games, too.
+  const fs::path dir = fs::temp_directory_path() / ("cqlindex-runs-span-test-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::mt19937_64 rng(11);
+  std::vector<uint64_t> hashes;
+  for (int i = 0; i < 300; ++i) hashes.push_back(i % 10 == 0 ? uint64_t{0x8000'0000'0000'0000} : rng());
+  std::map<std::string, std::set<uint32_t>> expected;
+  indexer::RunWriter writer(dir.string(), "s", 5000);
+  uint32_t game = 7;
+  for (int n = 0; n < 30000; ++n) {
+    if (n % 50 == 0) game += static_cast<uint32_t>(rng() % 40000);  // often past the 16 bits from a run's first
+    const uint32_t posted = n % 97 == 0 ? static_cast<uint32_t>(rng() % (game + 1)) : game;  // out of order
+    const uint64_t h = hashes[rng() % hashes.size()];
+    writer.add_position(h, posted);
+    char key[store::kPositionHashBytes];
+    store::write_position_hash(h, key);
+    expected[std::string(1, static_cast<char>(store::Family::Similar)) + std::string(key, sizeof key)].insert(posted);
+  }
+  std::string error;
+  REQUIRE(writer.finish(&error));
+  CHECK(game > (uint32_t{1} << 22));
+  std::map<std::string, std::set<uint32_t>> merged;
+  for (size_t p = 0; p < indexer::kRunPartitions; ++p) {
+    indexer::RunMerger merger;
+    REQUIRE(merger.open(writer.runs(p), &error));
+    std::string key;
+    std::vector<uint32_t> games;
+    while (merger.has_next()) {
+      const store::Family family = merger.family();
+      merger.next(key, games);
+      CHECK(std::is_sorted(games.begin(), games.end()));
+      merged[std::string(1, static_cast<char>(family)) + key].insert(games.begin(), games.end());
+    }
+  }
+  CHECK(merged == expected);
+  fs::remove_all(dir);
+}
