@@ -1,6 +1,7 @@
 // Canonical S-expression printer and CQL text printer (unparser) of the bound tree.
 #include "engine/cql/printer.h"
 
+#include <cstring>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -389,16 +390,25 @@ std::string cql(const Node& n) {
       return s;
     }
     case NodeKind::Path: {
-      std::string s = "path";
+      // the range first: a range number reads back before a parameter's keyword, not before a constituent that
+      // opens with '.', '~' or '#' (range_constituent; eighth fuzz finding: 'path lastposition 4 . (...)')
+      const std::string range = range_text(n);
+      std::string s = "path" + range;
+      const size_t bare = s.size();
       s += opts(n, {Option::FocusCapture});
       if (const Node* f = n.child(Role::Focus)) s += std::string(n.has(Option::FocusCapture) ? " focus capture " : " focus ") + wrap(*f);
       if (const Node* m = n.child(Role::Max)) s += " max " + wrap(*m);
       if (!n.text.empty()) s += " title " + cql_string(n.text);
-      s += range_text(n);
       bool first = true;
       for (const Child& c : n.kids)
         if (c.role == Role::Arg) {
-          s += " " + seq_text(*c.node, true, "", first);
+          std::string text = seq_text(*c.node, true, "", first);
+          // straight after the range (no parameter between) such a filter is braced, as the query had it:
+          // '{.}' is the same tree as '.'
+          if (first && !range.empty() && s.size() == bare && c.node->kind == NodeKind::SeqFilter &&
+              !text.empty() && std::strchr(".~#", text[0]))
+            text = "{ " + text + " }";
+          s += " " + text;
           first = false;
         }
       return s;

@@ -33,6 +33,9 @@ TEST_CASE("round trip: ranges, path parameters and nested sequences", "[cql][rou
   round_trip("cql()\nflipcolor(0) find (3) check");
   round_trip("cql()\nline -5 --> mate  find -2 check  up 2 2 K");
   round_trip("cql()\npath 0 quiet focus capture A nestban max #A -- check");
+  // eighth fuzz finding: a range printed after the parameters met a constituent opening with '.'
+  round_trip("cql()\npath 4focus _c-e1-8 lastposition.(ab2--kd-f3-6)");
+  round_trip("cql()\npath 4 {.} check  path 2 3 {~a1} check  path 1 {#A > 2} check  path 5 lastposition . check");
   round_trip("cql()\npin through A to B from Q  pin to k");
   round_trip("cql()\nsort min \"d\" quiet #A  sort quiet max \"e\" #a");
   round_trip("cql()\nx = 1  find 2 2 x  flipcolor 3 3 x");
