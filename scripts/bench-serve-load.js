@@ -3,31 +3,10 @@
 // /api/game/K and /api/explore (the position after game 1's 8th ply). Prints requests/s, latency percentiles per kind and the errors. Stops by itself.
 // usage: node bench-serve-load.js PORT CLIENTS REQUESTS
 "use strict";
-const http = require("http");
+const { client, percentile } = require("./bench-serve-http.js");
 
 const [port, clients, requests] = process.argv.slice(2).map(Number);
-const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
-
-function call(method, path, body) {
-  return new Promise((resolve) => {
-    const started = process.hrtime.bigint();
-    const data = body === undefined ? undefined : JSON.stringify(body);
-    const request = http.request({ host: "127.0.0.1", port, method, path, agent,
-                                   headers: data ? { "Content-Type": "application/json",
-                                                     "Content-Length": Buffer.byteLength(data) } : {} },
-      (response) => {
-        const chunks = [];
-        response.on("data", (c) => chunks.push(c));
-        response.on("end", () => resolve({ status: response.statusCode, body: Buffer.concat(chunks).toString(),
-                                           ms: Number(process.hrtime.bigint() - started) / 1e6 }));
-      });
-    request.on("error", (e) => resolve({ status: 0, body: String(e), ms: Number(process.hrtime.bigint() - started) / 1e6 }));
-    if (data) request.write(data);
-    request.end();
-  });
-}
-
-function percentile(sorted, p) { return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : 0; }
+const call = client(port, clients);
 
 async function main() {
   const info = JSON.parse((await call("GET", "/api/info")).body);

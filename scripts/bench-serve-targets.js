@@ -4,32 +4,11 @@
 // 2, 4, 8 and 12 plies of game 1, in turn), kasparov (/api/run `player "Kasparov"`, first page of 50 games).
 // usage: node bench-serve-targets.js PORT N KIND
 "use strict";
-const http = require("http");
+const { client, percentile } = require("./bench-serve-http.js");
 
 const [port, n] = process.argv.slice(2, 4).map(Number);
 const kind = process.argv[4];
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-
-function call(method, path, body) {
-  return new Promise((resolve) => {
-    const started = process.hrtime.bigint();
-    const data = body === undefined ? undefined : JSON.stringify(body);
-    const request = http.request({ host: "127.0.0.1", port, method, path, agent,
-                                   headers: data ? { "Content-Type": "application/json",
-                                                     "Content-Length": Buffer.byteLength(data) } : {} },
-      (response) => {
-        const chunks = [];
-        response.on("data", (c) => chunks.push(c));
-        response.on("end", () => resolve({ status: response.statusCode, body: Buffer.concat(chunks).toString(),
-                                           ms: Number(process.hrtime.bigint() - started) / 1e6 }));
-      });
-    request.on("error", (e) => resolve({ status: 0, body: String(e), ms: 0 }));
-    if (data) request.write(data);
-    request.end();
-  });
-}
-
-function percentile(sorted, p) { return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]; }
+const call = client(port, 1);
 
 async function main() {
   const game = JSON.parse((await call("GET", "/api/game/1")).body);
