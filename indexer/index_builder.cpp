@@ -4,6 +4,7 @@
 #include "indexer/index_builder.h"
 
 #include <algorithm>
+#include <csignal>
 #include <atomic>
 #include <system_error>
 #include <chrono>
@@ -15,6 +16,7 @@
 #include <memory>
 #include <mutex>
 #include <thread>
+#include <pthread.h>
 #include <sys/resource.h>
 #include <ctime>
 #include <unistd.h>
@@ -360,7 +362,15 @@ std::optional<SourcePgn> open_source(const std::string& pgn_path, std::string* e
   source.sample_hash = *sample_hash;
   // The whole file is hashed on its own thread while the games are parsed (a pass over it that ran alone).
   try {
-    source.fingerprint = std::async(std::launch::async, hash_pgn, pgn_path, uint64_t(source.all.size()));
+    source.fingerprint = std::async(std::launch::async, [pgn_path, size = uint64_t(source.all.size())] {
+      // The thread starts before the workspace's watcher blocks SIGINT/SIGTERM/SIGHUP in the building thread: it
+      // must not take them either, or a signal ends the build here with the workspace left (safety_test).
+      sigset_t signals;
+      sigemptyset(&signals);
+      for (int s : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&signals, s);
+      pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+      return hash_pgn(pgn_path, size);
+    });
   } catch (const std::system_error&) {  // no more threads from the system (ulimit -v): hashed here
     source.fingerprint = std::async(std::launch::deferred, hash_pgn, pgn_path, uint64_t(source.all.size()));
   }
