@@ -213,7 +213,13 @@ std::string dash_text(const Node& n, bool in_path) {
   s += n.text;
   if (const Node* r = n.child(Role::Right)) s += wrap(*r);
   if (const Node* p = n.child(Role::Promote)) s += "=" + wrap(*p);  // `=` reads a whole filter
-  if (in_path) {
+  // In a path a target is written after the dash, except a dash target of a bare dash: written there (braced or
+  // not) it reads back as the next dash constituent, so it goes inside `--(...)` as the query had it (ninth fuzz
+  // finding: `path --(check -- -4 --)?`).
+  bool dash_target = false;
+  for (const Child& c : n.kids) dash_target |= c.role == Role::Target && c.node->kind == NodeKind::Dash;
+  const bool bare = !n.child(Role::Right) && !n.child(Role::Promote);
+  if (in_path && !(bare && dash_target)) {
     for (const Child& c : n.kids)
       if (c.role == Role::Target) s += " " + seq_item(*c.node);
   } else if (n.child(Role::Target)) {

@@ -35,6 +35,9 @@ TEST_CASE("round trip: ranges, path parameters and nested sequences", "[cql][rou
   round_trip("cql()\npath 0 quiet focus capture A nestban max #A -- check");
   // eighth fuzz finding: a range printed after the parameters met a constituent opening with '.'
   round_trip("cql()\npath 4focus _c-e1-8 lastposition.(ab2--kd-f3-6)");
+  // ninth: a bare dash in a path whose targets include a dash
+  round_trip("cql()\npath n--* --(check---4--)?");
+  round_trip("cql()\npath --(check -- a1--b2) K--");
   round_trip("cql()\npath 4 {.} check  path 2 3 {~a1} check  path 1 {#A > 2} check  path 5 lastposition . check");
   round_trip("cql()\npin through A to B from Q  pin to k");
   round_trip("cql()\nsort min \"d\" quiet #A  sort quiet max \"e\" #a");
