@@ -4,7 +4,6 @@
 #include "indexer/index_builder.h"
 
 #include <algorithm>
-#include <csignal>
 #include <atomic>
 #include <system_error>
 #include <chrono>
@@ -15,8 +14,9 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <string_view>
 #include <thread>
-#include <pthread.h>
 #include <sys/resource.h>
 #include <ctime>
 #include <unistd.h>
@@ -335,7 +335,7 @@ std::pair<std::optional<uint64_t>, std::string> hash_pgn(const std::string& path
   return {hash, why};
 }
 
-// Returns the whole file's hash that open_source started, once it is done; nullopt (with `error`) when the file
+// Returns the whole file's hash that start_fingerprint started, once it is done; nullopt (with `error`) when the file
 // could not be read.
 std::optional<uint64_t> source_fingerprint(SourcePgn& source, std::string* error) {
   auto [hash, why] = source.fingerprint.get();
@@ -360,21 +360,20 @@ std::optional<SourcePgn> open_source(const std::string& pgn_path, std::string* e
   auto sample_hash = store::fingerprint_file_samples(pgn_path, source.all.size(), &why);
   if (!sample_hash) return fail(error, why), std::nullopt;
   source.sample_hash = *sample_hash;
-  // The whole file is hashed on its own thread while the games are parsed (a pass over it that ran alone).
-  try {
-    source.fingerprint = std::async(std::launch::async, [pgn_path, size = uint64_t(source.all.size())] {
-      // The thread starts before the workspace's watcher blocks SIGINT/SIGTERM/SIGHUP in the building thread: it
-      // must not take them either, or a signal ends the build here with the workspace left (safety_test).
-      sigset_t signals;
-      sigemptyset(&signals);
-      for (int s : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&signals, s);
-      pthread_sigmask(SIG_BLOCK, &signals, nullptr);
-      return hash_pgn(pgn_path, size);
-    });
-  } catch (const std::system_error&) {  // no more threads from the system (ulimit -v): hashed here
-    source.fingerprint = std::async(std::launch::deferred, hash_pgn, pgn_path, uint64_t(source.all.size()));
-  }
   return source;
+}
+
+// Starts hashing the whole file on its own thread, to run while the games are parsed (a pass over it that ran
+// alone). Called once the workspace exists: the thread then inherits the building thread's mask, which leaves
+// SIGINT/SIGTERM/SIGHUP to the workspace's watcher (a thread that took one would end the build with the workspace
+// left behind).
+void start_fingerprint(SourcePgn& source, const std::string& pgn_path) {
+  const uint64_t size = source.all.size();
+  try {
+    source.fingerprint = std::async(std::launch::async, hash_pgn, pgn_path, size);
+  } catch (const std::system_error&) {  // no more threads from the system (ulimit -v): hashed when asked
+    source.fingerprint = std::async(std::launch::deferred, hash_pgn, pgn_path, size);
+  }
 }
 
 // What a build indexes this time: the whole file, or for --append the games after the indexed ones.
@@ -430,7 +429,7 @@ std::optional<BuildPlan> plan_build(const std::string& pgn_path, const std::stri
                                                     "--yacpdb) to add them"), std::nullopt;
   plan.extend_yacpdb = has_yacpdb;
   // the explore family covers every game or none: an --append goes on as the index was built
-  const bool has_explore = meta.build_options.find(store::keys::kExploreBuildMarker) != std::string::npos;
+  const bool has_explore = store::keys::files_explore(meta.build_options);
   if (options.explore && !has_explore)
     return fail(error, "the index of " + pgn_path + " has no explore family: build without --append (with "
                                                     "--explore) to add it"), std::nullopt;
@@ -714,6 +713,15 @@ bool index_problems(const std::string& pgn_path, const BuildOptions& options, co
   return true;
 }
 
+// Returns the phase of --phases a build step belongs to (0: parse and sort into runs, 1: merge and write SST
+// files, 2: everything after), or nullopt for the steps before the parse, which no phase counts.
+std::optional<size_t> phase_of(std::string_view step) {
+  if (step == "open_source" || step == "plan_build") return std::nullopt;
+  if (step == "parse_games" || step == "finish_runs" || step == "choose_buckets") return 0;
+  if (step == "write_families") return 1;
+  return 2;
+}
+
 // Returns the meta of the finished index: the plan's, with the PGN's facts and this build's counts.
 store::IndexMeta final_meta(const std::string& pgn_path, const SourcePgn& source, uint64_t fingerprint,
                             const BuildPlan& plan, uint64_t games, uint64_t positions, bool with_yacpdb) {
@@ -760,6 +768,7 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
   clock.lap("open_source");
   auto workspace = BuildWorkspace::create(dir, &why);
   if (!workspace) return fail(error, why);
+  start_fingerprint(*source, pgn_path);
   // A YAML problem file has only the yacpdb family (and meta); a PGN one (--yacpdb) the game families as well.
   const bool yaml_only = yacpdb::is_yaml_file(pgn_path);
   auto plan = plan_build(pgn_path, dir, options, source->all, yaml_only, bucket_bytes, out, error);
@@ -807,16 +816,11 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
   out.new_games = step.games;
   clock.lap("publish");
   out.steps = clock.steps();
-  // The three phases of --phases: parse and sort into runs; merge and write SST files; everything after.
-  for (const StepTime& t : out.steps) {
-    const size_t phase = t.name == "write_families" ? 1 : t.name == "parse_games" || t.name == "finish_runs" ||
-                                                                 t.name == "choose_buckets"
-                                                             ? 0
-                                                             : t.name == "open_source" || t.name == "plan_build" ? 3 : 2;
-    if (phase == 3) continue;
-    out.phases[phase].wall += t.wall;
-    out.phases[phase].cpu += t.cpu;
-  }
+  for (const StepTime& t : out.steps)
+    if (const auto phase = phase_of(t.name)) {
+      out.phases[*phase].wall += t.wall;
+      out.phases[*phase].cpu += t.cpu;
+    }
   if (step_times_wanted()) std::fputs(format_step_times(out.steps, pgn::resolve_threads(options.threads)).c_str(), stderr);
   return true;
 }
