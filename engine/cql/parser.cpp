@@ -487,9 +487,7 @@ bool Parser::range_constituent(NodePtr& out) {
     restore(x);
     return false;
   }
-  const Token& n = cur();
-  if (n.kind == TokenKind::Special && !(n.is_special("(") || n.is_special("{") || n.is_special("-->") ||
-                                       n.is_special("<--") || n.is_special(")") || n.is_special("}"))) {
+  if (!cur().may_follow_range()) {
     restore(x);
     out.reset();
     return false;

@@ -1,7 +1,6 @@
 // Canonical S-expression printer and CQL text printer (unparser) of the bound tree.
 #include "engine/cql/printer.h"
 
-#include <cstring>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -396,11 +395,11 @@ std::string cql(const Node& n) {
       return s;
     }
     case NodeKind::Path: {
-      // the range first: a range number reads back before a parameter's keyword, not before a constituent that
-      // opens with '.', '~' or '#' (range_constituent; eighth fuzz finding: 'path lastposition 4 . (...)')
+      // the range first: a range number reads back before a parameter's keyword, not before every constituent
+      // (Token::may_follow_range; eighth fuzz finding: 'path lastposition 4 . (...)')
       const std::string range = range_text(n);
       std::string s = "path" + range;
-      const size_t bare = s.size();
+      const size_t after_range = s.size();
       s += opts(n, {Option::FocusCapture});
       if (const Node* f = n.child(Role::Focus)) s += std::string(n.has(Option::FocusCapture) ? " focus capture " : " focus ") + wrap(*f);
       if (const Node* m = n.child(Role::Max)) s += " max " + wrap(*m);
@@ -409,10 +408,10 @@ std::string cql(const Node& n) {
       for (const Child& c : n.kids)
         if (c.role == Role::Arg) {
           std::string text = seq_text(*c.node, true, "", first);
-          // straight after the range (no parameter between) such a filter is braced, as the query had it:
-          // '{.}' is the same tree as '.'
-          if (first && !range.empty() && s.size() == bare && c.node->kind == NodeKind::SeqFilter &&
-              !text.empty() && std::strchr(".~#", text[0]))
+          // straight after the range (no parameter between) a filter that opens with a token the range may not
+          // stand before is braced, as the query had it: '{.}' is the same tree as '.'
+          if (first && !range.empty() && s.size() == after_range && c.node->kind == NodeKind::SeqFilter &&
+              !lex(text).front().may_follow_range())
             text = "{ " + text + " }";
           s += " " + text;
           first = false;

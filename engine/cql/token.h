@@ -43,6 +43,12 @@ struct Token {
   bool is(TokenKind k, const char* t) const { return kind == k && text == t; }
   bool is_keyword(const char* t) const { return is(TokenKind::Keyword, t); }
   bool is_special(const char* t) const { return is(TokenKind::Special, t); }
+  // True if a range's number may stand right before this token: not before an operator-like special token
+  // (`4 . check` is no range; CQL 6.2's reading), but before a parenthesis, a brace or a line arrow.
+  bool may_follow_range() const {
+    return kind != TokenKind::Special || is_special("(") || is_special("{") || is_special("-->") ||
+           is_special("<--") || is_special(")") || is_special("}");
+  }
 };
 
 // Printable description of a token for error messages.
