@@ -157,21 +157,17 @@ std::optional<Exploration> explore(const ServedRepository& repository, const std
   Exploration out;
   out.fen = position->fen();
   // an index built without --explore has no family to ask: every position is replayed (depth 0)
-  const bool filed = repository.index().meta().build_options.find(store::keys::kExploreBuildMarker) !=
-                     std::string::npos;
-  const uint32_t depth = filed ? store::keys::kExploreDepth : 0;
+  const uint32_t depth =
+      store::keys::files_explore(repository.index().meta().build_options) ? store::keys::kExploreDepth : 0;
   out.depth = depth;
   // The plies before the position, as its FEN's move number tells them: within the family's depth, it is asked
   // first (a position it does not file, one reached only later in every game, is replayed).
   const uint64_t ply = 2 * uint64_t(std::max(1, position->fullmove_number()) - 1) +
                        (position->side_to_move() == chess::BLACK ? 1 : 0);
   if (ply < depth) {
-    auto filed = from_family(repository.index(), *position, out, error);
+    auto filed = from_family(repository.index(), *position, out, error);  // fills `out` only when it answers
     if (!filed) return std::nullopt;
     if (*filed) return out;
-    out = Exploration{};
-    out.fen = position->fen();
-    out.depth = depth;
   }
   if (!by_replay(repository, *position, cap, out, error)) return std::nullopt;
   return out;

@@ -25,6 +25,10 @@ constexpr uint32_t kExploreDepth = 12;
 // The build files these keys only when asked (`build --explore`: about 12 % more build CPU); an index that has
 // them says so in its meta's build options with this mark, and --append goes on filing them.
 constexpr std::string_view kExploreBuildMarker = "explore-plies=12";
+// True if an index whose meta carries `build_options` files the explore family.
+inline bool files_explore(std::string_view build_options) {
+  return build_options.find(kExploreBuildMarker) != std::string_view::npos;
+}
 // Bytes of a key: the position's 8, the move's 2.
 constexpr size_t kExploreKeyBytes = 10;
 constexpr size_t kExplorePositionBytes = 8;
