@@ -1,4 +1,5 @@
 // Posting lists: both encodings, the choice between them, and refusal of damaged bytes.
+#include <algorithm>
 #include <random>
 
 #include <catch2/catch.hpp>
@@ -101,9 +102,10 @@ TEST_CASE("encode_sorted equals encode, and the short-list shortcut never picks 
   for (int round = 0; round < 3000; ++round) {
     const uint32_t count = 1 + rng() % (round < 2000 ? 12 : 3000);
     const uint32_t spread = 1u << (rng() % 26);  // from dense runs to ids scattered over 64M
-    std::vector<uint32_t> ids;
-    uint32_t id = rng() % spread;
-    for (uint32_t i = 0; i < count; ++i, id += 1 + rng() % spread) ids.push_back(id);
+    std::vector<uint32_t> ids;  // increasing, as encode_sorted wants: ids stop short of 2^32 (no wrap)
+    uint64_t id = rng() % spread;
+    for (uint32_t i = 0; i < count && id <= UINT32_MAX; ++i, id += 1 + rng() % spread)
+      ids.push_back(static_cast<uint32_t>(id));
     PostingList list;
     for (uint32_t x : ids) list.add(x);
     const std::string bytes = list.encode();
@@ -114,5 +116,29 @@ TEST_CASE("encode_sorted equals encode, and the short-list shortcut never picks 
     optimised.runOptimize();
     REQUIRE(optimised.getSizeInBytes(true) >= 15);
     if (bytes[0] == 'D') REQUIRE(bytes.size() <= optimised.getSizeInBytes(true) + 1);
+  }
+}
+
+TEST_CASE("encode_sorted equals encode for games clustered in a few of many containers", "[store]") {
+  // Near the choice between the forms: runs and scattered ids inside a few 65,536-id containers of a large build,
+  // where the varint form and the bitmap are close in size (encode_sorted then decides without a bitmap only
+  // when a bound proves the varint form the smaller).
+  std::mt19937 rng(20261125);
+  for (int round = 0; round < 20000; ++round) {
+    const uint32_t containers = 1 + rng() % 12, per = 1 + rng() % (round % 10 == 0 ? 6000 : 40);
+    std::vector<uint32_t> ids;
+    for (uint32_t c = 0; c < containers; ++c) {
+      const uint32_t base = (rng() % 256) << 16, gap = 1u << (rng() % 12);
+      uint32_t id = base + rng() % 1024;
+      for (uint32_t i = 0; i < per && (id >> 16) == (base >> 16); ++i) {
+        ids.push_back(id);
+        id += rng() % 3 == 0 ? 1 : 1 + rng() % gap;
+      }
+    }
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    PostingList list;
+    for (uint32_t x : ids) list.add(x);
+    REQUIRE(PostingList::encode_sorted(ids) == list.encode());
   }
 }
