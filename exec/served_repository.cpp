@@ -3,6 +3,7 @@
 #include "exec/served_repository.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 
 #include "engine/chess/san.h"
@@ -64,6 +65,11 @@ std::unique_ptr<ServedRepository> ServedRepository::open(const std::string& inpu
   for (const std::string& path : repo->files_) {
     auto file = std::make_unique<File>();
     file->path = path;
+    if (std::error_code ec; !std::filesystem::is_regular_file(path, ec)) {  // not "not indexed": not there at all
+      std::cerr << "cqlindex serve: cannot read the repository file " << path << ": "
+                << (ec ? ec.message() : "not a regular file") << "\n";
+      return nullptr;
+    }
     if (open_fresh_index({"serve", path, index_dir, "", true}, file->index, &file->index_dir) != Status::Ok)
       return nullptr;
     if (!file->index) {

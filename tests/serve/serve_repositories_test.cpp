@@ -221,6 +221,7 @@ TEST_CASE("serve: what cannot be served is said before the server listens", "[se
   const std::vector<Case> cases = {
       {"serve sample.pgn bare.pgn --port 0", 2, "bare.pgn is not indexed"},
       {"serve sample.pgn missing.cqlrepo --port 0", 2, "missing.cqlrepo"},
+      {"serve sample.pgn missing.pgn --port 0", 2, "cannot read the repository file missing.pgn: No such file"},
       {"serve middle.pgn other/middle.pgn --port 0", 1, "both be served as 'middle'"},
       {"serve sample.pgn middle.pgn --index sample.pgn.cqlidx --port 0", 1, "--index"},
   };
