@@ -155,6 +155,22 @@ TEST_CASE("serve: several repositories, /api/info lists them, games and studies 
   CHECK(get(server, "/api/explore?fen=" + std::string("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR%20w%20KQkq%20-%200%201"))
             .body["results"]["games"] == 1005);
 
+  // The YACPDB tab without --problems: the chosen repository's files, as `cqlindex yacpdb Q -i THAT` reads them.
+  for (const std::string& repo : {std::string("split.cqlrepo"), std::string("middle.pgn")}) {
+    INFO("yacpdb over " << repo);
+    const ProcessResult cli = cqlindex_in(dir.path(), "yacpdb 'NOT Fairy' -i " + repo);
+    REQUIRE(cli.exit_code == 0);
+    const Reply served =
+        post(server, "/api/yacpdb", json{{"query", "NOT Fairy"}, {"repo", repo.substr(0, repo.find('.'))}, {"limit", 1000}});
+    REQUIRE(served.status == 200);
+    std::string pgn;
+    for (const json& e : served.body["results"]) pgn += e["pgn"].get<std::string>();
+    CHECK(pgn == cli.out);
+    CHECK(served.body["matches"].get<uint64_t>() > 0);  // the comparison is not of empty answers
+    CHECK(served.body["entries"] == kEnd - kFirst);
+    CHECK(served.body["file"] == repo);
+  }
+
   // A study: each repository's predecessors, as `cqlindex similar -i THAT` finds them.
   const std::string fen = deep_game.body["fens"][24].get<std::string>();
   spit(dir.path() / "submissions.pgn", "[Event \"submission\"]\n[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n\n*\n");
