@@ -40,8 +40,8 @@ constexpr const char* kUsage =
     "                           YACPDB query language over problems (PGN or YACPDB YAML)\n"
     "  explain QUERY.cql -i REPO.pgn [--index DIR]\n"
     "                           the index plan of a query and how many games it leaves\n"
-    "  serve REPO.pgn [--port N] [--bind ADDR] [--timeout S]\n"
-    "                           the index kept open behind a local web page and JSON API\n"
+    "  serve REPO.pgn|REPO.cqlrepo [REPO2 ...] [--port N] [--bind ADDR] [--timeout S]\n"
+    "                           the indexes kept open behind a local web page and JSON API\n"
     "\n"
     "Run 'cqlindex COMMAND --help' for the options of a command.\n";
 

@@ -62,10 +62,16 @@ Results results_of(const Roaring& games, const ResultGames& by_result) {
                  games.and_cardinality(by_result.black)};
 }
 
-// Fills `out` from the explore family's entries of `position`; false (nothing filled) when the family files none,
-// or files a move that is not legal there (another position with the same 64-bit key: the replay answers); nullopt
-// (with `error`) when the index cannot be read.
-std::optional<bool> from_family(const store::IndexStore& index, const chess::Position& position, Exploration& out,
+// What one file's explore family says of a position.
+enum class FamilyAnswer {
+  Answered,  // its games that reach the position within the family's depth, and their moves
+  NotFiled,  // none of its games reaches it there
+  Unusable,  // it files a move that is not legal there (another position with the same 64-bit key)
+};
+
+// Fills `out` from the explore family's entries of `position` (only when Answered); nullopt (with `error`) when
+// the index cannot be read.
+std::optional<FamilyAnswer> from_family(const store::IndexStore& index, const chess::Position& position, Exploration& out,
                                 std::string* error) {
   std::vector<std::pair<chess::Move, store::PostingList>> entries;
   std::string damaged;
@@ -85,10 +91,10 @@ std::optional<bool> from_family(const store::IndexStore& index, const chess::Pos
     if (error) *error = "the index's explore family holds an entry it cannot read (" + damaged + "): rebuild it";
     return std::nullopt;
   }
-  if (entries.empty()) return false;
+  if (entries.empty()) return FamilyAnswer::NotFiled;
   const chess::MoveList legal = chess::legal_moves(position);
   for (const auto& [move, games] : entries)
-    if (move.is_ok() && !legal.contains(move)) return false;
+    if (move.is_ok() && !legal.contains(move)) return FamilyAnswer::Unusable;
   const auto by_result = result_games(index, error);
   if (!by_result) return std::nullopt;
   Roaring all;
@@ -102,19 +108,18 @@ std::optional<bool> from_family(const store::IndexStore& index, const chess::Pos
   }
   out.results = results_of(all, *by_result);
   order_moves(by_move, out);
-  out.from_index = true;
-  return true;
+  return FamilyAnswer::Answered;
 }
 
-// Fills `out` by replaying the candidates the similar family lists for `position` (at most `cap`); false (with
-// `error`) when the index or the file cannot be read.
-bool by_replay(const ServedRepository& repository, const chess::Position& position, uint64_t cap, Exploration& out,
-               std::string* error) {
+// Adds to `out` and `by_move` the replay of the candidates the similar family of file `k` lists for `position`
+// (while fewer than `cap` games are replayed in all); false (with `error`) when the index or the file cannot be
+// read.
+bool by_replay(const ServedRepository& repository, size_t k, const chess::Position& position, uint64_t cap,
+               Exploration& out, std::map<std::string, ExploreMove>& by_move, std::string* error) {
   const std::string wanted = without_clocks(out.fen);
-  auto candidates = repository.index().position_games(store::keys::canonical_key(position), error);
+  auto candidates = repository.index(k).position_games(store::keys::canonical_key(position), error);
   if (!candidates) return false;
-  out.candidates = candidates->size();
-  std::map<std::string, ExploreMove> by_move;
+  out.candidates += candidates->size();
   std::string bytes;
   pgn::Game game;
   for (const uint32_t id : candidates->bits()) {
@@ -123,7 +128,7 @@ bool by_replay(const ServedRepository& repository, const chess::Position& positi
       break;
     }
     ++out.replayed;
-    if (!repository.parse(uint64_t(id) + 1, bytes, game, error)) return false;
+    if (!repository.parse(repository.games_before(k) + id + 1, bytes, game, error)) return false;
     if (!game.start_known) continue;
     // the mainline's positions, each compared by its board first (cheap), then by the whole FEN's four fields
     for (pgn::NodeIndex n = 0; n != pgn::kNoNode && n < game.positions.size(); n = game.nodes[n].first_child) {
@@ -144,8 +149,22 @@ bool by_replay(const ServedRepository& repository, const chess::Position& positi
       break;  // a game counts once, at its first visit of the position
     }
   }
-  order_moves(by_move, out);
   return true;
+}
+
+// Adds the counts of `from` to `to`.
+void add_results(Results& to, const Results& from) {
+  to.games += from.games, to.white += from.white, to.draws += from.draws, to.black += from.black;
+}
+
+// Adds `part` (one file's answer) to `sum` and `by_move`.
+void add(const Exploration& part, Exploration& sum, std::map<std::string, ExploreMove>& by_move) {
+  add_results(sum.results, part.results);
+  for (const ExploreMove& m : part.moves) {
+    ExploreMove& move = by_move[m.san];
+    if (move.san.empty()) move = ExploreMove{m.san, m.fen, {}};
+    add_results(move.results, m.results);
+  }
 }
 
 }  // namespace
@@ -157,19 +176,38 @@ std::optional<Exploration> explore(const ServedRepository& repository, const std
   Exploration out;
   out.fen = position->fen();
   // an index built without --explore has no family to ask: every position is replayed (depth 0)
-  const uint32_t depth =
-      store::keys::files_explore(repository.index().meta().build_options) ? store::keys::kExploreDepth : 0;
-  out.depth = depth;
-  // The plies before the position, as its FEN's move number tells them: within the family's depth, it is asked
-  // first (a position it does not file, one reached only later in every game, is replayed).
+  out.depth = UINT32_MAX;
+  for (size_t k = 0; k < repository.files().size(); ++k)
+    out.depth = std::min(out.depth, store::keys::files_explore(repository.index(k).meta().build_options)
+                                        ? store::keys::kExploreDepth
+                                        : 0u);
+  // The plies before the position, as its FEN's move number tells them: within the families' depth, they are
+  // asked first. They answer when one files the position and none files a move illegal there (a file whose
+  // family does not file it has no game reaching it there); else (a position reached only later in every game,
+  // or a key shared with another position) the candidates are replayed.
   const uint64_t ply = 2 * uint64_t(std::max(1, position->fullmove_number()) - 1) +
                        (position->side_to_move() == chess::BLACK ? 1 : 0);
-  if (ply < depth) {
-    auto filed = from_family(repository.index(), *position, out, error);  // fills `out` only when it answers
-    if (!filed) return std::nullopt;
-    if (*filed) return out;
+  std::map<std::string, ExploreMove> by_move;
+  if (ply < out.depth) {
+    std::vector<Exploration> parts(repository.files().size());
+    bool usable = true, answered = false;
+    for (size_t k = 0; k < parts.size() && usable; ++k) {
+      const auto said = from_family(repository.index(k), *position, parts[k], error);
+      if (!said) return std::nullopt;
+      usable = *said != FamilyAnswer::Unusable;
+      answered = answered || *said == FamilyAnswer::Answered;
+    }
+    if (usable && answered) {
+      for (const Exploration& part : parts) add(part, out, by_move);
+      order_moves(by_move, out);
+      out.from_index = true;
+      return out;
+    }
   }
-  if (!by_replay(repository, *position, cap, out, error)) return std::nullopt;
+  // each file's candidates in turn, within what is left of the cap: the games in the repository's order
+  for (size_t k = 0; k < repository.files().size(); ++k)
+    if (!by_replay(repository, k, *position, cap, out, by_move, error)) return std::nullopt;
+  order_moves(by_move, out);
   return out;
 }
 

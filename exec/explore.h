@@ -7,6 +7,9 @@
 // from a replay: the similar family lists the games holding a position similar to it (a superset), each is
 // replayed (at most `cap` of them) and its mainline searched for the exact position (board, side to move,
 // castling, en passant); beyond the cap the counts are those of the first `cap` candidates.
+// A repository of several files is answered as their concatenation would be: the families of every file (a file
+// that files no entry has no game reaching the position within the depth), else every file's candidates in
+// turn, at most `cap` in all.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -34,8 +37,8 @@ struct Exploration {
   uint64_t candidates = 0;         // replay: games the index lists for the position's similarity key
   uint64_t replayed = 0;           // replay: of them, replayed (at most the cap)
   bool complete = true;            // false: the cap left candidates unread
-  bool from_index = false;         // true: the explore family answered (no game replayed)
-  uint32_t depth = 0;              // the plies the family files: it answers for positions before them
+  bool from_index = false;         // true: the explore families answered (no game replayed)
+  uint32_t depth = 0;              // the plies the family files (the least of the files'): it answers before them
 };
 
 // Returns what the games of `repository` played from `fen`; nullopt (with `error`) when `fen` is not a legal

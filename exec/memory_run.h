@@ -41,8 +41,9 @@ struct MemoryRun {
   // run: the CQL text (RunSettings::query_file only names it in messages); similar: the submissions' PGN
   // (SimilarRequest::submissions only names them).
   std::string text;
-  // A fresh index of the input that the caller opened and keeps open; null: the run opens one as usual.
-  const store::IndexStore* index = nullptr;
+  // The fresh index of each file of the repository, in its list order, that the caller opened and keeps open
+  // (a server: opened once, not per request); empty: the run opens them as usual.
+  std::vector<const store::IndexStore*> indexes;
   // Receives each output game, in output order; returning false stops the run there (a result cap).
   std::function<bool(OutputGame&&)> on_game;
   // The output games the caller reads (a page's end: offset + limit). A game found past them, in an unsorted

@@ -68,7 +68,7 @@ RepositoryScan::RepositoryScan(cql::Query& query, const RunSettings& opt, const 
       indexes_(indexes),
       threads_(threads),
       sink_(std::move(sink)),
-      served_index_(opt.memory ? opt.memory->index : nullptr) {
+      served_indexes_(opt.memory && !opt.memory->indexes.empty() ? &opt.memory->indexes : nullptr) {
   if (opt.gamenumber) games_ = cql::Range{opt.gamenumber->first, opt.gamenumber->second};
   else if (query.header.gamenumber) games_ = query.header.gamenumber;
   for (unsigned i = 0; i < std::max(1u, threads); ++i)
@@ -189,9 +189,9 @@ Status RepositoryScan::scan_file(size_t k, const FilePart& part) {
   std::string err;
   input_ = files_[k];
   std::unique_ptr<store::IndexStore> opened;  // this file's, closed when the next file's turn comes
-  if (!served_index_)
+  if (!served_indexes_)
     if (Status s = indexes_.open(k, opened); s != Status::Ok) return s;
-  const store::IndexStore* index = served_index_ && !opt_.no_index ? served_index_ : opened.get();
+  const store::IndexStore* index = served_indexes_ && !opt_.no_index ? served_indexes_->at(k) : opened.get();
   candidates_.reset();
   planner::PlanReport plan;
   // a query that can stop with an error where it is evaluated replays every game, as CQL would reach it

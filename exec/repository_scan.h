@@ -93,7 +93,7 @@ class RepositoryScan {
   const unsigned threads_;
   Sink sink_;
   std::optional<cql::Range> games_;  // the -gamenumber range, in the repository's numbers
-  const store::IndexStore* served_index_;
+  const std::vector<const store::IndexStore*>* served_indexes_;  // a served run's, one per file; else null
   std::vector<std::unique_ptr<cql::eval::GameScanner>> scanners_;
   ScanCounts counts_;
   // The matches delivered so far, read by the workers: a game evaluated when a served run's page is full is

@@ -188,10 +188,10 @@ RunSummary evaluate_compiled(PreparedRun& run, const RunSettings& opt, const cql
     return opt.memory->on_game(std::move(game));
   };
   // Each file's index, when it has one: only the games it cannot rule out are replayed. Every index is
-  // checked before any game is read, so a stale one stops the run before any output. A served run (one file)
-  // brings its index, open already.
+  // checked before any game is read, so a stale one stops the run before any output. A served run brings its
+  // files' indexes, open already.
   RepositoryIndexes indexes;
-  if (!opt.no_index && !(opt.memory && opt.memory->index))
+  if (!opt.no_index && !(opt.memory && !opt.memory->indexes.empty()))
     if (Status s = indexes.check({"run", "", opt.index_dir, "", true}, repository); s != Status::Ok) return stop(s);
   const unsigned threads = run_threads(run.query, opt, true);
   const auto t0 = std::chrono::steady_clock::now();

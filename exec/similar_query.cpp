@@ -90,11 +90,12 @@ SimilarSummary run_similar(const SimilarRequest& opt) {
   }
   // -- end of issue 17
   // Each file's index, if it has a usable one; a stale or damaged one is refused.
-  // A served search (one file) brings its index, open already.
-  const store::IndexStore* served_index = memory && !opt.no_index ? memory->index : nullptr;
+  // A served search brings its files' indexes, open already.
+  const std::vector<const store::IndexStore*>* served_indexes =
+      memory && !opt.no_index && !memory->indexes.empty() ? &memory->indexes : nullptr;
   RepositoryIndexes indexes;
-  bool any_index = served_index != nullptr;
-  if (!opt.no_index && !served_index) {
+  bool any_index = served_indexes != nullptr;
+  if (!opt.no_index && !served_indexes) {
     Status checked;
     {
       std::optional<QuietStandardError> quiet_checks;  // rank 0 says what it finds
@@ -152,12 +153,14 @@ SimilarSummary run_similar(const SimilarRequest& opt) {
   }
   SimilarSearch search;
   std::unique_ptr<store::IndexStore> opened;  // the file's being searched (a one-file repository's stays open)
-  const store::IndexStore* index = served_index;
+  const store::IndexStore* index = nullptr;
   Status searched = Status::Ok;
   for (const SimilarShare::Piece& piece : pieces) {
     const uint32_t k = piece.file;
     if (share) search.repository_games = piece.offset;  // the numbers of a rank's pieces: its file's
-    if (!served_index) {
+    if (served_indexes) {
+      index = served_indexes->at(k);
+    } else {
       if (Status s = indexes.open(k, opened); s != Status::Ok) {
         searched = s;
         break;

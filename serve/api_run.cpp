@@ -1,4 +1,4 @@
-// POST /api/run: a CQL query over the served repository, answered by exec::run_query as `cqlindex run` answers
+// POST /api/run: a CQL query over a served repository, answered by exec::run_query as `cqlindex run` answers
 // it, one page of the matching games at a time.
 #include <regex>
 
@@ -35,6 +35,8 @@ Answer api_run(const ApiContext& context, const std::string& body) {
   std::optional<std::string> cql;
   if (!string_field(*request, "cql", cql, refusal)) return refusal;
   if (!cql) return error_answer(400, "the body must hold \"cql\": the text of the query");
+  const exec::ServedRepository* repository = chosen_repository(context, *request, refusal);
+  if (!repository) return refusal;
   ResultPage page;
   if (!page.read(*request, context.settings.max_results, refusal)) return refusal;
   if (auto why = exec::served_query_refusal(*cql)) {
@@ -45,12 +47,12 @@ Answer api_run(const ApiContext& context, const std::string& body) {
     }
     return json_answer(400, answer);
   }
-  if (std::string stale = context.repository.staleness(); !stale.empty()) return error_answer(503, stale);
+  if (std::string stale = repository->staleness(); !stale.empty()) return error_answer(503, stale);
 
   RunLines lines;
   exec::MemoryRun memory;
   memory.text = *cql;
-  memory.index = &context.repository.index();
+  memory.indexes = repository->indexes();
   memory.messages = &lines.messages;
   memory.diagnostics = &lines.diagnostics;
   memory.on_game = [&](exec::OutputGame&& game) { return page.take(std::move(game)); };
@@ -58,7 +60,9 @@ Answer api_run(const ApiContext& context, const std::string& body) {
   set_limits(context, memory);
   exec::RunSettings settings;
   settings.query_file = kQueryName;
-  settings.input = context.repository.input();
+  // the files opened at the start, in their order (not the list again: an edited list would not match the indexes)
+  settings.input = repository->files().front();
+  settings.more_inputs.assign(repository->files().begin() + 1, repository->files().end());
   settings.threads = int(context.settings.threads);
   settings.memory = &memory;
   const exec::RunSummary summary = exec::run_query(settings);

@@ -1,4 +1,4 @@
-// POST /api/similar: a study (a FEN, or PGN text of submissions) against the served repository, answered by
+// POST /api/similar: a study (a FEN, or PGN text of submissions) against a served repository, answered by
 // exec::run_similar as `cqlindex similar` answers it.
 #include "exec/served_query.h"
 #include "exec/similar_query.h"
@@ -18,6 +18,8 @@ Answer api_similar(const ApiContext& context, const std::string& body) {
     return refusal;
   if (fen.has_value() == pgn.has_value())
     return error_answer(400, "the body must hold either \"fen\" (one position) or \"pgn\" (submission games)");
+  const exec::ServedRepository* repository = chosen_repository(context, *request, refusal);
+  if (!repository) return refusal;
   ResultPage page;
   if (!page.read(*request, context.settings.max_results, refusal)) return refusal;
   page.stop_after_page();
@@ -30,19 +32,20 @@ Answer api_similar(const ApiContext& context, const std::string& body) {
   } else {
     submissions = std::move(*pgn);
   }
-  if (std::string stale = context.repository.staleness(); !stale.empty()) return error_answer(503, stale);
+  if (std::string stale = repository->staleness(); !stale.empty()) return error_answer(503, stale);
 
   RunLines lines;
   exec::MemoryRun memory;
   memory.text = std::move(submissions);
-  memory.index = &context.repository.index();
+  memory.indexes = repository->indexes();
   memory.messages = &lines.messages;
   memory.diagnostics = &lines.diagnostics;
   memory.on_game = [&](exec::OutputGame&& game) { return page.take(std::move(game)); };
   set_limits(context, memory);
   exec::SimilarRequest similar;
   similar.submissions = "submissions.pgn";  // as CQL names a submissions file in its comments
-  similar.repository = context.repository.input();
+  similar.repository = repository->files().front();  // the files opened at the start, in their order
+  similar.more_inputs.assign(repository->files().begin() + 1, repository->files().end());
   similar.sort = sort;
   similar.notransform = notransform;
   similar.threads = context.settings.threads;

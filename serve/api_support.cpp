@@ -83,6 +83,24 @@ bool bool_field(const json& request, const char* name, bool fallback, bool& out,
   return true;
 }
 
+Answer unknown_repository(const ApiContext& context, const std::string& name) {
+  return error_answer(400, "no repository '" + name + "' is served here; the server serves " +
+                               context.repositories.names());
+}
+
+const exec::ServedRepository* chosen_repository(const ApiContext& context, const std::optional<std::string>& name,
+                                                Answer& refusal) {
+  if (const NamedRepository* found = context.repositories.find(name)) return found->repository.get();
+  refusal = unknown_repository(context, *name);
+  return nullptr;
+}
+
+const exec::ServedRepository* chosen_repository(const ApiContext& context, const json& request, Answer& refusal) {
+  std::optional<std::string> name;
+  if (!string_field(request, "repo", name, refusal)) return nullptr;
+  return chosen_repository(context, name, refusal);
+}
+
 bool ResultPage::read(const json& request, uint64_t cap, Answer& refusal) {
   cap_ = std::max<uint64_t>(cap, 1);
   limit_ = kDefaultLimit;

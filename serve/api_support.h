@@ -29,6 +29,16 @@ bool string_field(const json& request, const char* name, std::optional<std::stri
 // Returns the boolean field `name` (`fallback` when absent); false with `refusal` when it is not a boolean.
 bool bool_field(const json& request, const char* name, bool fallback, bool& out, Answer& refusal);
 
+// Returns the 400 answer to a repository name not served, listing those that are.
+Answer unknown_repository(const ApiContext& context, const std::string& name);
+// Returns the repository `name` chooses (nullopt: the first served), or nullptr with `refusal` (400: a name not
+// served, the message listing those that are).
+const exec::ServedRepository* chosen_repository(const ApiContext& context, const std::optional<std::string>& name,
+                                                Answer& refusal);
+// Returns the repository the body's "repo" field chooses, or nullptr with `refusal` (400: not a string, or not
+// served).
+const exec::ServedRepository* chosen_repository(const ApiContext& context, const json& request, Answer& refusal);
+
 // The games of one page, gathered as a run delivers them: those from `offset` on, at most `limit`, and the
 // run stopped once `cap` games were delivered.
 class ResultPage {

@@ -24,8 +24,8 @@ Answer yacpdb_query_error(const std::string& diagnostics) {
 
 }  // namespace
 
-const std::string& problem_file(const ApiContext& context) {
-  return context.settings.problems.empty() ? context.repository.input() : context.settings.problems;
+const std::string& problem_file(const ApiContext& context, const exec::ServedRepository& repository) {
+  return context.settings.problems.empty() ? repository.input() : context.settings.problems;
 }
 
 Answer api_yacpdb(const ApiContext& context, const std::string& body) {
@@ -35,12 +35,14 @@ Answer api_yacpdb(const ApiContext& context, const std::string& body) {
   std::optional<std::string> query;
   if (!string_field(*request, "query", query, refusal)) return refusal;
   if (!query) return error_answer(400, "the body must hold \"query\": the text of a YACPDB query");
+  const exec::ServedRepository* repository = chosen_repository(context, *request, refusal);
+  if (!repository) return refusal;
   ResultPage page;
   if (!page.read(*request, context.settings.max_results, refusal)) return refusal;
   page.stop_after_page();  // every match is counted; only the page's entries are kept
   // The served repository's file is checked per request; another problem file (--problems) by its own index.
   if (context.settings.problems.empty())
-    if (std::string stale = context.repository.staleness(); !stale.empty()) return error_answer(503, stale);
+    if (std::string stale = repository->staleness(); !stale.empty()) return error_answer(503, stale);
 
   RunLines lines;
   exec::MemoryRun memory;
@@ -51,8 +53,13 @@ Answer api_yacpdb(const ApiContext& context, const std::string& body) {
   exec::YacpdbSettings settings;
   settings.query = *query;
   // As `cqlindex yacpdb QUERY -i FILE [--index DIR]`: its index when it has one that holds the instances.
-  settings.input = problem_file(context);
-  if (context.settings.problems.empty()) settings.index_dir = context.settings.index_dir;
+  if (context.settings.problems.empty()) {  // the chosen repository: its files as opened at the start
+    settings.input = repository->files().front();
+    settings.more_inputs.assign(repository->files().begin() + 1, repository->files().end());
+    if (repository->files().size() == 1) settings.index_dir = context.settings.index_dir;
+  } else {
+    settings.input = context.settings.problems;
+  }
   settings.memory = &memory;
   const exec::YacpdbSummary summary = exec::run_yacpdb(settings);
   if (summary.status != exec::Status::Ok) {
@@ -62,7 +69,7 @@ Answer api_yacpdb(const ApiContext& context, const std::string& body) {
     lines.write(answer);
     return json_answer(500, answer);
   }
-  json answer{{"file", settings.input},
+  json answer{{"file", problem_file(context, *repository)},
               {"matches", summary.matches},
               {"entries", summary.entries},
               {"undetermined", summary.undetermined},

@@ -1,6 +1,7 @@
 // The page of `cqlindex serve`: plain HTML, CSS and JavaScript (no framework, no network), talking to the JSON
 // API of api.h. Ids and classes the browser test (tests/serve/page_check.js) looks for: #cql, #run, #status,
-// #error, #results .result, #board, #moves .move, .matched, #next-match, #explorer .explore-move, #tab-study,
+// #repo (the repository selector), #error, #results .result, #board, #moves .move, .matched, #next-match,
+// #explorer .explore-move, #tab-study,
 // #study, #find, #predecessors, #tab-yacpdb, #yacpdb-query, #yacpdb-run, #yacpdb-status, #yacpdb-error,
 // #yacpdb-results .entry, #yacpdb-board, #yacpdb-pgn.
 #include "serve/page.h"
@@ -21,6 +22,7 @@ constexpr std::string_view kPage = R"PAGE(<!DOCTYPE html>
   header { display: flex; align-items: baseline; gap: 1.5em; padding: .6em 1em; background: #2b2b2b; color: #eee; }
   header h1 { font-size: 1.1em; margin: 0; }
   header .info { color: #aaa; font-size: .9em; }
+  header select { font: inherit; background: #3a3a3a; color: #eee; border: 1px solid #555; }
   nav button { background: none; border: 0; color: #ccc; font: inherit; padding: .2em .6em; cursor: pointer; }
   nav button.active { color: #fff; border-bottom: 2px solid #fff; }
   main { display: grid; grid-template-columns: minmax(320px, 1fr) minmax(360px, 1fr); gap: 1em; padding: 1em; }
@@ -65,6 +67,7 @@ constexpr std::string_view kPage = R"PAGE(<!DOCTYPE html>
 <header>
   <h1>cqlindex</h1>
   <nav><button id="tab-query" class="active">Query</button><button id="tab-study">Study</button><button id="tab-yacpdb">YACPDB</button></nav>
+  <label class="info">repository <select id="repo" title="the repository every tab asks"></select></label>
   <span class="info" id="repo-info"></span>
 </header>
 <main>
@@ -125,13 +128,22 @@ const PAGE = 50;
 const GLYPH = { K: "\u2654", Q: "\u2655", R: "\u2656", B: "\u2657", N: "\u2658", P: "\u2659",
                 k: "\u265A", q: "\u265B", r: "\u265C", b: "\u265D", n: "\u265E", p: "\u265F" };
 let state = { offset: 0, matches: 0, game: null, ply: 0, marks: [], open: null };
+// The repository every call asks (null: the server's first); kept in the page's URL (?repo=NAME).
+let repo = new URLSearchParams(location.search).get("repo");
+let chosenAt = 0;  // counts the changes of repository: an answer asked before the last change is dropped
 
 async function api(method, path, body) {
+  const asked = chosenAt;
+  if (repo !== null) {
+    if (body !== undefined) body = Object.assign({}, body, { repo });
+    else path += (path.includes("?") ? "&" : "?") + "repo=" + encodeURIComponent(repo);
+  }
   const options = { method, headers: {} };
   if (body !== undefined) { options.body = JSON.stringify(body); options.headers["Content-Type"] = "application/json"; }
   const response = await fetch(path, options);
   let data = null;
   try { data = await response.json(); } catch (e) { data = { error: "the server's answer is not JSON" }; }
+  if (asked !== chosenAt) return new Promise(() => {});  // for the repository shown before: never shown
   return { status: response.status, data };
 }
 
@@ -405,10 +417,52 @@ document.addEventListener("keydown", (e) => {
   if (e.key === "ArrowRight") show(state.ply + 1);
 });
 $("find").addEventListener("click", findPredecessors);
-api("GET", "/api/info").then(({ data }) => {
-  if (data && data.repository) $("repo-info").textContent = data.repository + ": " + data.games + " games";
-  if (data && data.problems) $("problem-file").textContent = data.problems;
+// --- the repository selector: every tab asks the chosen one; a change clears what the last one answered
+function showRepository(info) {
+  $("repo-info").textContent = info.repository + ": " + info.games + " games" +
+      (info.files.length > 1 ? " in " + info.files.length + " files" : "");
+  $("problem-file").textContent = info.problems;
+}
+function clearAnswers() {
+  state = { offset: 0, matches: 0, game: null, ply: 0, marks: [], open: null };
+  ++exploring;  // an answer still on its way is for the last repository
+  for (const id of ["status", "error", "page-info", "results", "board-holder", "moves", "ply-info", "explorer-title",
+                    "study-status", "study-error", "predecessors", "yacpdb-status", "yacpdb-error", "yacpdb-page",
+                    "yacpdb-results", "yacpdb-board-holder", "yacpdb-pgn"]) $(id).textContent = "";
+  $("explorer").querySelector("tbody").textContent = "";
+  $("game-title").textContent = "Open a result to see its game.";
+  $("yacpdb-title").textContent = "Open an entry to see its diagram.";
+  yacpdbState = { offset: 0, matches: 0 };
+}
+let repositories = [];
+$("repo").addEventListener("change", () => {
+  repo = $("repo").value;
+  ++chosenAt;
+  const url = new URL(location.href);
+  url.searchParams.set("repo", repo);
+  history.replaceState(null, "", url);
+  clearAnswers();
+  const info = repositories.find((r) => r.name === repo);
+  if (info) showRepository(info);
 });
+(async () => {
+  const asked = repo;
+  repo = null;  // the list first, from the server's default: a name in the URL may no longer be served
+  const { data } = await api("GET", "/api/info");
+  if (!data || !data.repositories) return;
+  repositories = data.repositories;
+  const select = $("repo");
+  for (const r of repositories) {
+    const option = document.createElement("option");
+    option.value = r.name;
+    option.textContent = r.name + " (" + r.games + " games)";
+    select.appendChild(option);
+  }
+  const chosen = repositories.find((r) => r.name === asked) || repositories[0];
+  repo = chosen.name;
+  select.value = repo;
+  showRepository(chosen);
+})();
 </script>
 </body>
 </html>

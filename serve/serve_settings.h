@@ -1,15 +1,17 @@
 #pragma once
-// What `cqlindex serve` is given: the repository, where to listen, and the limits every request runs under.
+// What `cqlindex serve` is given: the repositories, where to listen, and the limits every request runs under
+// (shared by the repositories: one pool of workers, one time limit and result cap per request).
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace cqlindex::serve {
 
 struct ServeSettings {
-  std::string input;                 // REPO.pgn (its index must exist and be fresh)
-  std::string index_dir;             // --index DIR ("" = the default folder beside the file)
-  std::string problems;              // --problems FILE: the YACPDB tab's problem file ("" = the repository's file)
+  std::vector<std::string> inputs;   // REPO.pgn or REPO.cqlrepo, one per repository (every index must be fresh)
+  std::string index_dir;             // --index DIR, one PGN file served only ("" = the default folder beside it)
+  std::string problems;              // --problems FILE: the YACPDB tab's problem file ("" = the chosen repository)
   std::string bind = "127.0.0.1";    // --bind: loopback unless told otherwise
   int port = 8080;                   // --port (0: any free port, printed on stdout's first line)
   double timeout_seconds = 10;       // --timeout: a query still running then is stopped (between games)

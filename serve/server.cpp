@@ -44,6 +44,11 @@ std::string host_name(const std::string& host) {
   return host.substr(0, host.rfind(':') == std::string::npos ? host.size() : host.rfind(':'));
 }
 
+// Returns the repository a GET request names (?repo=NAME), nullopt when it names none.
+RepoParameter repo_of(const httplib::Request& req) {
+  return req.has_param("repo") ? RepoParameter(req.get_param_value("repo")) : std::nullopt;
+}
+
 // True for the names of this machine's loopback interface.
 bool is_loopback(const std::string& name) {
   return name == "localhost" || name == "::1" || name.rfind("127.", 0) == 0;
@@ -60,14 +65,14 @@ exec::Status run_server(const ServeSettings& settings) {
   sigaddset(&stop_signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
 
-  auto repository = exec::ServedRepository::open(settings.input, settings.index_dir);
-  if (!repository) return exec::Status::InputError;
+  auto repositories = RepositoryCatalog::open(settings.inputs, settings.index_dir);
+  if (!repositories) return exec::Status::InputError;
   if (std::error_code ec; !settings.problems.empty() && !std::filesystem::is_regular_file(settings.problems, ec)) {
     std::cerr << "cqlindex serve: --problems " << settings.problems << ": no such problem file\n";
     return exec::Status::InputError;
   }
   std::atomic<bool> stopping{false};
-  const ApiContext context{*repository, settings, stopping};
+  const ApiContext context{*repositories, settings, stopping};
 
   limit_malloc_arenas();  // before any thread starts (serve/flat_memory.h)
   httplib::Server server;
@@ -89,7 +94,8 @@ exec::Status run_server(const ServeSettings& settings) {
     const std::string_view html = page_html();
     res.set_content(html.data(), html.size(), "text/html; charset=utf-8");
   });
-  server.Get("/api/info", [&](const httplib::Request&, httplib::Response& res) { reply(res, api_info(context)); });
+  server.Get("/api/info",
+             [&](const httplib::Request& req, httplib::Response& res) { reply(res, api_info(context, repo_of(req))); });
   server.Post("/api/run",
               [&](const httplib::Request& req, httplib::Response& res) { reply(res, api_run(context, req.body)); });
   server.Post("/api/similar", [&](const httplib::Request& req, httplib::Response& res) {
@@ -98,10 +104,10 @@ exec::Status run_server(const ServeSettings& settings) {
   server.Post("/api/yacpdb",
               [&](const httplib::Request& req, httplib::Response& res) { reply(res, api_yacpdb(context, req.body)); });
   server.Get("/api/explore", [&](const httplib::Request& req, httplib::Response& res) {
-    reply(res, api_explore(context, req.get_param_value("fen"), req.get_param_value("cap")));
+    reply(res, api_explore(context, req.get_param_value("fen"), req.get_param_value("cap"), repo_of(req)));
   });
   server.Get(R"(/api/game/([^/]+))", [&](const httplib::Request& req, httplib::Response& res) {
-    reply(res, api_game(context, req.matches[1].str()));
+    reply(res, api_game(context, req.matches[1].str(), repo_of(req)));
   });
   // Every error is JSON: the answers of the API calls carry their own; the others get one here.
   server.set_error_handler(httplib::Server::HandlerWithResponse([](const httplib::Request&, httplib::Response& res) {
@@ -148,8 +154,11 @@ exec::Status run_server(const ServeSettings& settings) {
               << " (the address is in use or not this machine's; --port 0 picks a free port)\n";
     return exec::Status::InputError;
   }
-  std::cerr << "cqlindex serve: http://" << settings.bind << ":" << port << "/ serves " << repository->input() << " ("
-            << repository->game_count() << " games); Ctrl-C stops it\n";
+  std::cerr << "cqlindex serve: http://" << settings.bind << ":" << port << "/ serves";
+  for (const NamedRepository& r : repositories->all())
+    std::cerr << (&r == &repositories->all().front() ? " " : ", ") << r.repository->input() << " ("
+              << r.repository->game_count() << " games, as '" << r.name << "')";
+  std::cerr << "; Ctrl-C stops it\n";
   std::cout << port << std::endl;  // the first line: where to connect (tests read it, then stderr)
 
   std::atomic<bool> listening_ended{false};

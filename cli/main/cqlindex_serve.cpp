@@ -1,4 +1,4 @@
-// cqlindex-serve REPO.pgn [--port N] [--bind ADDR] [--index DIR] [--timeout S] [--max-results N] [--workers N]
+// cqlindex-serve REPO.pgn|REPO.cqlrepo [REPO2 ...] [--port N] [--bind ADDR] [--index DIR] [--timeout S] [--max-results N] [--workers N]
 //               [--threads N] [--problems FILE]
 //
 // The executable behind `cqlindex serve` (cli/command_serve.cpp runs it): a server of its own because it links
@@ -6,19 +6,21 @@
 // `cqlindex` must not load at every start nor mix with its static libstdc++ (CMakeLists.txt).
 //
 // stdout: the port, alone on the first line (with --port 0 the system picks a free one). stderr: where it
-// serves, and problems. Exit 0 when stopped by SIGINT or SIGTERM; 1 on usage errors; 2 when the repository has
-// no fresh index or the address cannot be bound.
+// serves, and problems. Exit 0 when stopped by SIGINT or SIGTERM; 1 on usage errors (two repositories of one
+// name, --index with several); 2 when a repository's file has no fresh index or the address cannot be bound.
 #include <cmath>
 #include <exception>
 #include <iostream>
 #include <new>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <boost/program_options.hpp>
 
 #include "cli/command_line.h"
 #include "cli/exit_codes.h"
+#include "serve/repository_catalog.h"
 #include "serve/server.h"
 
 namespace po = boost::program_options;
@@ -29,22 +31,23 @@ namespace {
 // Parses the flags into `s`; returns nullopt to serve, else the exit code.
 std::optional<int> parse_options(int argc, char** argv, serve::ServeSettings& s) {
   po::options_description visible(
-      "usage: cqlindex serve REPO.pgn [--port N] [--bind ADDR] [--index DIR] [--timeout SECONDS]\n"
-      "                      [--max-results N] [--workers N] [--threads N] [--problems FILE]");
+      "usage: cqlindex serve REPO.pgn|REPO.cqlrepo [REPO2 ...] [--port N] [--bind ADDR] [--index DIR]\n"
+      "                      [--timeout SECONDS] [--max-results N] [--workers N] [--threads N] [--problems FILE]\n"
+      "each repository is served under its file name without the extension (the first is the default)");
   visible.add_options()("help,h", "this help")(
       "port", po::value<int>()->default_value(s.port), "TCP port (0: any free port, printed on the first line)")(
       "bind", po::value<std::string>()->default_value(s.bind), "address to listen on (default: this machine only)")(
-      "index", po::value<std::string>(), "index folder (default: REPO.pgn.cqlidx)")(
+      "index", po::value<std::string>(), "index folder of one REPO.pgn served alone (default: REPO.pgn.cqlidx)")(
       "timeout", po::value<double>()->default_value(s.timeout_seconds),
       "stop a query still running after SECONDS (0.01 to 86400)")(
       "max-results", po::value<long long>()->default_value(static_cast<long long>(s.max_results)),
       "stop a run after N matching games (1 to 10,000,000)")(
       "workers", po::value<int>()->default_value(int(s.workers)), "connections served at once (1 to 256)")(
       "threads", po::value<int>()->default_value(0), "threads of one query (0 = all cores)")(
-      "problems", po::value<std::string>(), "problem file of the YACPDB tab (default: REPO.pgn)");
+      "problems", po::value<std::string>(), "problem file of the YACPDB tab (default: the chosen repository)");
   po::variables_map vm;
-  if (auto stop = cli::parse_command_line("serve", argc, argv, visible, "REPO.pgn", true, vm)) return *stop;
-  s.input = vm["REPO.pgn"].as<std::string>();
+  if (auto stop = cli::parse_command_line("serve", argc, argv, visible, "REPO.pgn", true, vm, true)) return *stop;
+  s.inputs = vm["REPO.pgn"].as<std::vector<std::string>>();
   if (vm.count("index")) s.index_dir = vm["index"].as<std::string>();
   if (vm.count("problems")) s.problems = vm["problems"].as<std::string>();
   s.bind = vm["bind"].as<std::string>();
@@ -56,9 +59,12 @@ std::optional<int> parse_options(int argc, char** argv, serve::ServeSettings& s)
                       : !std::isfinite(timeout) || timeout < 0.01 || timeout > 86400 ? "--timeout: 0.01 to 86400 seconds"
                       : max_results < 1 || max_results > 10'000'000                   ? "--max-results: 1 to 10,000,000"
                       : workers < 1 || workers > cli::kMaxThreads                     ? "--workers: 1 to 256"
-                                                                                      : nullptr;
-  if (wrong) {
-    std::cerr << "cqlindex serve: " << wrong << "\n";
+                      : s.inputs.size() > 1 && !s.index_dir.empty()
+                          ? "--index names the index of one repository; give it with one REPO.pgn only"
+                          : nullptr;
+  const std::string clash = serve::name_clash(s.inputs);
+  if (wrong || !clash.empty()) {
+    std::cerr << "cqlindex serve: " << (wrong ? wrong : clash.c_str()) << "\n";
     return cli::kExitUsage;
   }
   s.port = port;

@@ -2,8 +2,9 @@
 // puppeteer-core (npm, installed by scripts/oracle-setup): a bad query shows its line and column, a query shows
 // its N results (the API's), a result opens on the board at its first matched position and steps on, the
 // explorer shows the moves played from the board and a click walks on, a pasted study shows its predecessor, a
-// YACPDB query lists the problem file's entries and one opens on the board; nothing is fetched from anywhere but
-// the server. Skipped, saying why, only when
+// YACPDB query lists the problem file's entries and one opens on the board, another repository chosen in the
+// selector answers the query with its own results and stays chosen when the page is loaded again from its URL;
+// nothing is fetched from anywhere but the server. Skipped, saying why, only when
 // chromium or puppeteer-core is missing.
 #include <catch2/catch.hpp>
 
@@ -36,7 +37,9 @@ TEST_CASE("serve: the page, driven in headless Chromium", "[serve][browser]") {
   ScratchDir dir("serve-page");
   indexed_repository(dir, kSample);
   fs::copy_file(kData / "problems" / "yacpdb-olive" / "Broodings-50.olv", dir.path() / "problems.olv");
-  Server server(dir.path(), "repository.pgn", {"--problems", "problems.olv"});
+  spit(dir.path() / "second.pgn", sample_games(0, 300));  // a second repository, served beside the first
+  REQUIRE(cqlindex_in(dir.path(), "build --explore second.pgn").exit_code == 0);
+  Server server(dir.path(), std::vector<std::string>{"repository.pgn", "second.pgn"}, {"--problems", "problems.olv"});
   REQUIRE(server.port() > 0);
   const std::string url = "http://127.0.0.1:" + std::to_string(server.port()) + "/";
   const std::string query = "cql()\ncheck";
@@ -66,6 +69,12 @@ TEST_CASE("serve: the page, driven in headless Chromium", "[serve][browser]") {
   REQUIRE(!problems.body["results"].empty());
   std::vector<uint64_t> entries;
   for (const json& e : problems.body["results"]) entries.push_back(e["number"].get<uint64_t>());
+  // the second repository's answer to the query
+  const Reply second = post(server, "/api/run", json{{"cql", query}, {"limit", 50}, {"repo", "second"}});
+  REQUIRE(second.status == 200);
+  REQUIRE(second.body["matches"] != run.body["matches"]);  // the page must show the other count
+  std::vector<uint64_t> second_numbers;
+  for (const json& g : second.body["results"]) second_numbers.push_back(g["number"].get<uint64_t>());
   std::string first_fen;
   for (const json& t : problems.body["results"][0]["tags"])
     if (t[0] == "FEN") first_fen = t[1].get<std::string>();
@@ -75,7 +84,7 @@ TEST_CASE("serve: the page, driven in headless Chromium", "[serve][browser]") {
       "node " + shell_quote((fs::path(CQLINDEX_SOURCE_DIR) / "tests" / "serve" / "page_check.js").string()) + " " +
       shell_quote(browser) + " " + shell_quote(url) + " " + shell_quote(query) + " " + shell_quote(fen) + " " +
       shell_quote((dir.path() / "profile").string()) + " " + shell_quote((dir.path() / "page.png").string()) + " " +
-      shell_quote(yacpdb_query) + " 2>&1");
+      shell_quote(yacpdb_query) + " second 2>&1");
   INFO("page_check.js: " << r.out);
   REQUIRE(r.exit_code == 0);
   // the report is the last line (Chromium may have said things before it)
@@ -121,5 +130,14 @@ TEST_CASE("serve: the page, driven in headless Chromium", "[serve][browser]") {
   CHECK(report["yacpdb_fen"] == first_fen);
   CHECK(report["yacpdb_pieces"].get<int>() >= 2);
   CHECK(report["yacpdb_pgn"] == problems.body["results"][0]["pgn"]);
+  CHECK(report["repositories"] == json::array({"repository", "second"}));
+  CHECK(report["cleared"] == 0);
+  CHECK(report["second_info"].get<std::string>().find("second.pgn: 300 games") == 0);
+  CHECK(report["second_status"].get<std::string>().find(std::to_string(second.body["matches"].get<uint64_t>()) +
+                                                        " matches of 300 games") == 0);
+  CHECK(report["second_results"].get<std::vector<uint64_t>>() == second_numbers);
+  CHECK(report["url_repo"] == "second");
+  CHECK(report["reloaded_repo"] == "second");
+  CHECK(report["reloaded_info"].get<std::string>().find("second.pgn: 300 games") == 0);
   CHECK(fs::file_size(dir.path() / "page.png") > 10000);
 }

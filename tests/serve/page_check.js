@@ -1,13 +1,15 @@
 // Drives the page of `cqlindex serve` in headless Chromium as a person would (tests/serve/page_browser_test.cpp
 // checks what it reports): types a bad query and reads the error, runs a query and counts the results, opens
 // one and steps to its matched positions, reads the explorer and walks on with it, pastes a study and reads its
-// predecessors, runs a YACPDB query in its tab and opens an entry's diagram. Prints one JSON object.
-// usage: node page_check.js CHROMIUM URL QUERY STUDY_FEN PROFILE_DIR SCREENSHOT.png YACPDB_QUERY
+// predecessors, runs a YACPDB query in its tab and opens an entry's diagram, chooses another repository in the
+// selector and runs the query there, and loads the page again from its URL (which keeps the repository).
+// Prints one JSON object.
+// usage: node page_check.js CHROMIUM URL QUERY STUDY_FEN PROFILE_DIR SCREENSHOT.png YACPDB_QUERY SECOND_REPO
 "use strict";
 const path = require("path");
 const puppeteer = require(path.join(__dirname, "..", "oracle", "node_modules", "puppeteer-core"));
 
-const [chromium, url, query, studyFen, profile, screenshot, yacpdbQuery] = process.argv.slice(2);
+const [chromium, url, query, studyFen, profile, screenshot, yacpdbQuery, secondRepo] = process.argv.slice(2);
 
 async function main() {
   const browser = await puppeteer.launch({
@@ -99,6 +101,23 @@ async function main() {
     report.yacpdb_fen = await page.$eval("#yacpdb-board", (e) => e.dataset.fen);
     report.yacpdb_pieces = await page.$$eval("#yacpdb-board text.piece", (l) => l.length);
     report.yacpdb_pgn = await page.$eval("#yacpdb-pgn", (e) => e.textContent);
+
+    // another repository from the selector: what the last one answered is cleared; the query runs there
+    report.repositories = await page.$$eval("#repo option", (l) => l.map((e) => e.value));
+    await page.click("#tab-query");
+    await page.select("#repo", secondRepo);
+    report.cleared = await page.$$eval("#results .result", (l) => l.length);
+    report.second_info = await page.$eval("#repo-info", (e) => e.textContent);
+    await page.click("#run");
+    await page.waitForFunction(() => document.querySelectorAll("#results .result").length > 0);
+    report.second_status = await page.$eval("#status", (e) => e.textContent);
+    report.second_results = await page.$$eval("#results .result", (l) => l.map((e) => +e.dataset.number));
+    report.url_repo = new URL(page.url()).searchParams.get("repo");
+    // the page's URL keeps the choice: loaded again, it asks the same repository
+    await page.goto(page.url(), { waitUntil: "load" });
+    await page.waitForFunction(() => document.getElementById("repo-info").textContent.length > 0);
+    report.reloaded_repo = await page.$eval("#repo", (e) => e.value);
+    report.reloaded_info = await page.$eval("#repo-info", (e) => e.textContent);
   } finally {
     await browser.close();
   }

@@ -22,36 +22,6 @@ std::vector<fs::path> corpus_queries(const std::string& corpus, size_t stride) {
   return chosen;
 }
 
-// CQL's line without its timing: "N matches of M games" ("" when absent), and where it starts in `out`.
-std::string match_line(const std::string& out, size_t* begin_out = nullptr) {
-  const size_t at = out.find(" matches of ");
-  if (at == std::string::npos) return "";
-  size_t begin = out.rfind('\n', at);
-  begin = begin == std::string::npos ? 0 : begin + 1;
-  if (begin_out) *begin_out = begin;
-  return out.substr(begin, out.find(" games", at) - begin) + " games";
-}
-
-// The answer of the server to `cql`, every page of it (1,000 games a page): the games' text concatenated.
-struct ServedRun {
-  Reply last;
-  std::string pgn;
-  std::vector<uint64_t> numbers;
-};
-ServedRun run_all_pages(const Server& server, const std::string& cql, uint64_t limit = 1000) {
-  ServedRun run;
-  for (uint64_t offset = 0;; offset += limit) {
-    run.last = post(server, "/api/run", json{{"cql", cql}, {"offset", offset}, {"limit", limit}});
-    if (run.last.status != 200) break;
-    for (const json& g : run.last.body["results"]) {
-      run.pgn += g["pgn"].get<std::string>();
-      run.numbers.push_back(g["number"].get<uint64_t>());
-    }
-    if (offset + limit >= run.last.body["matches"].get<uint64_t>()) break;
-  }
-  return run;
-}
-
 bool touches_files(const std::string& cql) {
   for (const char* word : {"readfile", "writefile", "similarposition"})
     if (cql.find(word) != std::string::npos) return true;

@@ -25,10 +25,13 @@ using nlohmann::json;
 // The gnuchess sample (1,005 games): small enough to query many times, big enough for real answers.
 inline const fs::path kSample = kData / "gnuchess-book" / "book_1.02.small-1005.pgn";
 
-// A running `cqlindex serve` over `dir`/`pgn` with `flags`; stopped (SIGTERM) by stop() or the destructor.
+// A running `cqlindex serve` over `dir`/`pgn` (or the repositories `repositories`, in `dir`) with `flags`;
+// stopped (SIGTERM) by stop() or the destructor.
 class Server {
  public:
-  Server(const fs::path& dir, const std::string& pgn, const std::vector<std::string>& flags = {}) {
+  Server(const fs::path& dir, const std::string& pgn, const std::vector<std::string>& flags = {})
+      : Server(dir, std::vector<std::string>{pgn}, flags) {}
+  Server(const fs::path& dir, const std::vector<std::string>& repositories, const std::vector<std::string>& flags) {
     int out[2];
     if (::pipe(out) != 0) return;
     pid_ = ::fork();
@@ -39,7 +42,9 @@ class Server {
       if (err >= 0) ::dup2(err, 2);
       ::close(out[0]);
       if (::chdir(dir.c_str()) != 0) ::_exit(127);
-      std::vector<std::string> args{CQLINDEX_BINARY, "serve", pgn, "--port", "0"};
+      std::vector<std::string> args{CQLINDEX_BINARY, "serve"};
+      args.insert(args.end(), repositories.begin(), repositories.end());
+      args.insert(args.end(), {"--port", "0"});
       args.insert(args.end(), flags.begin(), flags.end());
       std::vector<char*> argv;
       for (std::string& a : args) argv.push_back(a.data());
@@ -122,6 +127,49 @@ inline Reply post(const Server& server, const std::string& path, const json& bod
 inline Reply get(const Server& server, const std::string& path) {
   auto client = server.client();
   return as_reply(client.Get(path.c_str()));
+}
+
+// CQL's line without its timing: "N matches of M games" ("" when absent), and where it starts in `out`.
+inline std::string match_line(const std::string& out, size_t* begin_out = nullptr) {
+  const size_t at = out.find(" matches of ");
+  if (at == std::string::npos) return "";
+  size_t begin = out.rfind('\n', at);
+  begin = begin == std::string::npos ? 0 : begin + 1;
+  if (begin_out) *begin_out = begin;
+  return out.substr(begin, out.find(" games", at) - begin) + " games";
+}
+
+// The answer of the server to `cql` (over the repository `repo`, else the default one), every page of it (1,000
+// games a page): the games' text concatenated.
+struct ServedRun {
+  Reply last;
+  std::string pgn;
+  std::vector<uint64_t> numbers;
+};
+inline ServedRun run_all_pages(const Server& server, const std::string& cql, uint64_t limit = 1000,
+                               const std::string& repo = "") {
+  ServedRun run;
+  for (uint64_t offset = 0;; offset += limit) {
+    json body{{"cql", cql}, {"offset", offset}, {"limit", limit}};
+    if (!repo.empty()) body["repo"] = repo;
+    run.last = post(server, "/api/run", body);
+    if (run.last.status != 200) break;
+    for (const json& g : run.last.body["results"]) {
+      run.pgn += g["pgn"].get<std::string>();
+      run.numbers.push_back(g["number"].get<uint64_t>());
+    }
+    if (offset + limit >= run.last.body["matches"].get<uint64_t>()) break;
+  }
+  return run;
+}
+
+// The bytes of games [first, end) (0-based) of the sample (each of its games starts at an "[Event " tag).
+inline std::string sample_games(size_t first, size_t end) {
+  const std::string all = slurp(kSample);
+  std::vector<size_t> starts;
+  for (size_t at = all.find("[Event "); at != std::string::npos; at = all.find("[Event ", at + 1)) starts.push_back(at);
+  starts.push_back(all.size());
+  return all.substr(starts.at(first), starts.at(std::min(end, starts.size() - 1)) - starts.at(first));
 }
 
 // A scratch folder holding `repository.pgn` (a copy of `source`) and its index, with the explore family as a

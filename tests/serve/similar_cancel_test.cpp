@@ -33,10 +33,10 @@ Searched search(const exec::ServedRepository& repository, const std::string& tex
   std::vector<pgn::PgnError> problems;
   auto db = cql::similar::SubmissionDb::read(text, "submissions.pgn", {}, &problems, keys.visitor());
   std::string error;
-  auto reader = pgn::RangeReader::open(repository.input(), &error);
+  auto reader = pgn::RangeReader::open(repository.files()[0], &error);
   REQUIRE(reader);
   Searched out;
-  out.finished = exec::search_with_index(repository.index(), db, keys, *reader, repository.input(), -1, 2, out.found,
+  out.finished = exec::search_with_index(repository.index(0), db, keys, *reader, repository.files()[0], -1, 2, out.found,
                                          &out.error, {}, &memory);
   return out;
 }
