@@ -34,8 +34,8 @@ TEST_CASE("serve: the page, driven in headless Chromium", "[serve][browser]") {
     return;
   }
   ScratchDir dir("serve-page");
-  indexed_repository(dir, kSample);
-  fs::copy_file(kData / "problems" / "yacpdb-olive" / "Broodings-50.olv", dir.path() / "problems.olv");
+  indexed_repository(dir, sample_pgn());
+  fs::copy_file(shared_data("problems/yacpdb-olive/Broodings-50.olv"), dir.path() / "problems.olv");
   Server server(dir.path(), "repository.pgn", {"--problems", "problems.olv"});
   REQUIRE(server.port() > 0);
   const std::string url = "http://127.0.0.1:" + std::to_string(server.port()) + "/";
