@@ -129,106 +129,143 @@ bool killed_for_test(int rank) {
 // What rank 0 decides after preparing and compiling the query, broadcast to the others.
 enum Decision : int { kStop = 0, kAlone = 1, kShare = 2, kSimilar = 3 };
 
-}  // namespace
+// One rank's part in a distributed run: what each step leaves for the next. Each step returns the summary to
+// stop with, or nothing to go on.
+class RankRun {
+ public:
+  RankRun(const RunSettings& opt, int rank, int size) : opt(opt), rank(rank), size(size) {}
+  // Returns the rank's summary of the run (rank 0's is the run's).
+  RunSummary run();
 
-RunSummary run_distributed(const RunSettings& opt) {
-  const int rank = world_rank(), size = world_size();
-  if (size == 1) return run_query(opt);
-  RunSummary summary;
-  auto stop = [&](Status status) { return stopped(summary, status); };
+ private:
+  using Stop = std::optional<RunSummary>;
   // Rank 0 prepares and compiles first, says any refusal once, and decides; the others follow (the same query
   // text and files give them the same query, quietly).
-  std::optional<PreparedRun> run;
+  Stop lead();
+  Stop follow();
+  // Rank 0 opens the output and checks the indexes (saying what it finds once); the others check quietly.
+  Stop open_output();
+  // Returns the summary after this rank's share is scanned, sent to rank 0 or, on rank 0, gathered and written.
+  RunSummary scan_share();
+  // Rank 0: returns the run's summary after the other shares are taken in rank order (which is game order),
+  // sorted games merged as one process sorts them.
+  RunSummary gather(RepositoryScan& scan, const RankReport& mine, RepositoryScan::Sink& sink, unsigned threads,
+                    std::chrono::steady_clock::time_point t0);
+  // Returns the summary stopped with `status`.
+  RunSummary stop(Status status) { return stopped(summary, status); }
+
+  const RunSettings& opt;
+  const int rank, size;
+  RunSummary summary;
+  std::optional<PreparedRun> prepared;
   std::optional<cql::eval::Program> program;
   Status status = Status::Ok;
-  if (rank == 0) {
-    run = prepare_run(opt, summary);
-    if (run && !run->strategy.similar_search())
-      program = compile_run(run->query, opt, *run->repository, run->source, true, &status);
-    const bool alone = run && program && (run->query.needs_single_thread || program->may_fail ||
-                                          says_messages(*run->query.body));
-    broadcast(run && run->strategy.similar_search() ? kSimilar : alone ? kAlone : program ? kShare : kStop);
-    if (!run) return summary;
-    if (run->strategy.similar_search()) return run_similar_search(*run, opt, run_similar_distributed);
-    if (!program) return stop(status);
-    if (alone) return evaluate_compiled(*run, opt, *program);
-  } else {
-    const int decision = broadcast(0);
-    if (decision != kShare && decision != kSimilar) return summary;
-    {
-      QuietStandardError quiet;  // rank 0 said what there is to say
-      run = prepare_run(opt, summary);
-    }
-    if (decision == kSimilar) {  // the similar pipeline, split as `cqlindex similar` is
-      if (!run || !run->strategy.similar_search()) abort_run(2);
-      run_similar_search(*run, opt, run_similar_distributed);
-      return RunSummary{};
-    }
-    if (run) program = compile_run(run->query, opt, *run->repository, run->source, false, &status);
-    if (!program) abort_run(2);  // rank 0 could: the files changed under the run (the message is out)
-  }
-  const Repository& repository = *run->repository;
-  const std::vector<std::string>& files = repository.files();
-  // Rank 0 opens the output and checks the indexes (saying what it finds once); the others check quietly.
-  const std::string out_path = run_output_path(run->query, opt);
   std::unique_ptr<OutputFile> out_file;
   RepositoryIndexes indexes;
+};
+
+RunSummary RankRun::run() {
+  if (Stop stopped_with = rank == 0 ? lead() : follow()) return *stopped_with;
+  if (Stop stopped_with = open_output()) return *stopped_with;
+  return scan_share();
+}
+
+RankRun::Stop RankRun::lead() {
+  prepared = prepare_run(opt, summary);
+  if (prepared && !prepared->strategy.similar_search())
+    program = compile_run(prepared->query, opt, *prepared->repository, prepared->source, true, &status);
+  const bool alone = prepared && program && (prepared->query.needs_single_thread || program->may_fail ||
+                                             says_messages(*prepared->query.body));
+  broadcast(prepared && prepared->strategy.similar_search() ? kSimilar : alone ? kAlone : program ? kShare : kStop);
+  if (!prepared) return summary;
+  if (prepared->strategy.similar_search()) return run_similar_search(*prepared, opt, run_similar_distributed);
+  if (!program) return stop(status);
+  if (alone) return evaluate_compiled(*prepared, opt, *program);
+  return std::nullopt;
+}
+
+RankRun::Stop RankRun::follow() {
+  const int decision = broadcast(0);
+  if (decision != kShare && decision != kSimilar) return summary;
+  {
+    QuietStandardError quiet;  // rank 0 said what there is to say
+    prepared = prepare_run(opt, summary);
+  }
+  if (decision == kSimilar) {  // the similar pipeline, split as `cqlindex similar` is
+    if (!prepared || !prepared->strategy.similar_search()) abort_run(2);
+    run_similar_search(*prepared, opt, run_similar_distributed);
+    return RunSummary{};
+  }
+  if (prepared) program = compile_run(prepared->query, opt, *prepared->repository, prepared->source, false, &status);
+  if (!program) abort_run(2);  // rank 0 could: the files changed under the run (the message is out)
+  return std::nullopt;
+}
+
+RankRun::Stop RankRun::open_output() {
+  const Repository& repository = *prepared->repository;
   if (rank == 0) {
-    out_file = open_run_output(run->query, opt, repository, &status);
+    out_file = open_run_output(prepared->query, opt, repository, &status);
     if (out_file && !opt.no_index) status = indexes.check({"run", "", opt.index_dir, "", true}, repository);
     if (broadcast(status == Status::Ok) == 0) return stop(status);
-  } else {
-    if (broadcast(0) == 0) return summary;
-    if (!opt.no_index) {
-      QuietStandardError quiet;
-      status = indexes.check({"run", "", opt.index_dir, "", true}, repository);
-    }
-    if (status != Status::Ok) {
-      std::cerr << "cqlindex run: rank " << rank << ": the indexes changed while the run started\n";
-      abort_run(2);
-    }
+    return std::nullopt;
   }
-  const unsigned threads = run_threads(run->query, opt, false);
+  if (broadcast(0) == 0) return summary;
+  if (!opt.no_index) {
+    QuietStandardError quiet;
+    status = indexes.check({"run", "", opt.index_dir, "", true}, repository);
+  }
+  if (status != Status::Ok) {
+    std::cerr << "cqlindex run: rank " << rank << ": the indexes changed while the run started\n";
+    abort_run(2);
+  }
+  return std::nullopt;
+}
+
+RunSummary RankRun::scan_share() {
+  const Repository& repository = *prepared->repository;
+  const unsigned threads = run_threads(prepared->query, opt, false);
   const auto t0 = std::chrono::steady_clock::now();
   // Every file's games, and this rank's share: whole files, or parts of them when there are fewer files than ranks.
   RepositoryShare share;
-  if (!share_repository(files, indexes, !opt.no_index, "run", share))
+  if (!share_repository(repository.files(), indexes, !opt.no_index, "run", share))
     return rank == 0 ? stop(Status::InputError) : summary;
   // A piece after the game CQL reads past a -gamenumber range is not read, as one process stops before it.
-  const std::optional<cql::Range>& range = run->query.header.gamenumber;
+  const std::optional<cql::Range>& range = prepared->query.header.gamenumber;
   if (range)
     std::erase_if(share.pieces, [&](const SharePiece& p) { return int64_t(p.offset + p.part.first) > range->max; });
   // This rank's matched games: rank 0's straight to the output file, the others' kept until rank 0 takes them.
-  const bool sorted = !program->sorts.empty();
   std::string games;
   RepositoryScan::Sink sink = [&](ScanResult& r) {
     if (rank == 0) out_file->stream() << r.text;
     else games += r.text;
     return true;
   };
-  RepositoryScan scan(run->query, opt, *program, repository, indexes, threads, sink);
+  RepositoryScan scan(prepared->query, opt, *program, repository, indexes, threads, sink);
   RankReport mine;
   for (size_t i = 0; i < share.pieces.size() && mine.status == Status::Ok; ++i) {
     mine.status = scan.scan_part(share.pieces[i].file, share.pieces[i].part, share.pieces[i].offset);
     if (killed_for_test(rank)) std::raise(SIGKILL);
   }
   if (mine.status == Status::Ok && scan.run_error()) {  // cannot happen: a query that may stop runs alone
-    std::cerr << cql::format_error(*scan.run_error(), opt.query_file, run->source);
+    std::cerr << cql::format_error(*scan.run_error(), opt.query_file, prepared->source);
     mine.status = Status::QueryError;
   }
   mine.counts = scan.counts();
-  if (rank != 0) {
-    if (sorted) games = encode_kept(scan.kept());
-    mine.bytes = games.size();
-    const std::vector<uint64_t> words = mine.words();
-    MPI_Request request;
-    MPI_Isend(words.data(), RankReport::kWords, MPI_UINT64_T, 0, kTagReport, MPI_COMM_WORLD, &request);
-    wait_for(request);
-    send_bytes(games, kTagBytes);
-    return summary;
-  }
-  // Rank 0: the other shares in rank order, which is game order; sorted games merged as one process sorts them.
+  if (rank == 0) return gather(scan, mine, sink, threads, t0);
+  if (!program->sorts.empty()) games = encode_kept(scan.kept());
+  mine.bytes = games.size();
+  const std::vector<uint64_t> words = mine.words();
+  MPI_Request request;
+  MPI_Isend(words.data(), RankReport::kWords, MPI_UINT64_T, 0, kTagReport, MPI_COMM_WORLD, &request);
+  wait_for(request);
+  send_bytes(games, kTagBytes);
+  return summary;
+}
+
+RunSummary RankRun::gather(RepositoryScan& scan, const RankReport& mine, RepositoryScan::Sink& sink,
+                           unsigned threads, std::chrono::steady_clock::time_point t0) {
   // The CPU time of the merge leaves out the waits for a rank's report (Open MPI polls while it waits).
+  const bool sorted = !program->sorts.empty();
   double merge_seconds = 0;
   ScanCounts all = mine.counts;
   status = mine.status;
@@ -249,7 +286,7 @@ RunSummary run_distributed(const RunSettings& opt) {
     merge_seconds += cpu_seconds() - received;
   }
   if (status != Status::Ok) return stop(status);
-  if (Status s = report_scan_end(all, false, std::nullopt, opt, run->source); s != Status::Ok) return stop(s);
+  if (Status s = report_scan_end(all, false, std::nullopt, opt, prepared->source); s != Status::Ok) return stop(s);
   const double sort_start = cpu_seconds();
   if (sorted) emit_sorted(*program, kept, sink);
   merge_seconds += cpu_seconds() - sort_start;
@@ -260,9 +297,18 @@ RunSummary run_distributed(const RunSettings& opt) {
   }
   std::cerr << "cqlindex run: " << size << " ranks; rank 0 spent " << merge_seconds
             << " CPU seconds merging and writing the other ranks' games\n";
-  summary = run_summary_of(all, run->query, opt, threads, out_path, scan.persistent_report());
+  summary = run_summary_of(all, prepared->query, opt, threads, run_output_path(prepared->query, opt),
+                           scan.persistent_report());
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return summary;
+}
+
+}  // namespace
+
+RunSummary run_distributed(const RunSettings& opt) {
+  const int rank = world_rank(), size = world_size();
+  if (size == 1) return run_query(opt);
+  return RankRun(opt, rank, size).run();
 }
 
 void wait_for_every_rank() {

@@ -169,31 +169,43 @@ void parse_mainline(std::string_view text, uint64_t number, uint64_t offset, pgn
   pgn::parse_game(text, pgn::GameLocation{number, offset, 1, 1}, g, parse);
 }
 
-}  // namespace
-
-bool write_near_report(std::ostream& out, const ReportInput& in, std::string* error) {
-  const auto& db = in.db;
-  // The submission games' headers, and their first position's id.
+// What the report's parts look up: the submissions' headers and first positions, the matches by submission and
+// by distance, the common positions by submission game.
+struct ReportIndex {
   std::map<uint32_t, std::string> headers;
+  std::map<uint32_t, uint32_t> first_position;
+  std::map<uint32_t, std::vector<const NearPair*>> by_submission;
+  std::vector<uint64_t> by_distance;
+  bool collapsed = false;
+  std::multimap<uint32_t, uint32_t> common_by_game;  // submission game -> its common positions
+};
+
+// Returns the look-ups of the report of `in`.
+ReportIndex index_report(const ReportInput& in) {
+  const auto& db = in.db;
+  ReportIndex x;
+  // The submission games' headers, and their first position's id.
   {
     pgn::GameSplitter splitter(in.submissions_text);
     pgn::GameSpan span;
     pgn::Game g;
     while (splitter.next(span)) {
       parse_mainline(in.submissions_text.substr(span.offset, span.length), span.number, span.offset, g);
-      headers[uint32_t(span.number)] = header_of(g);
+      x.headers[uint32_t(span.number)] = header_of(g);
     }
   }
-  std::map<uint32_t, uint32_t> first_position;
-  for (uint32_t id = 0; id < db.positions(); ++id) first_position.try_emplace(db.position(id).game, id);
-  std::map<uint32_t, std::vector<const NearPair*>> by_submission;
-  for (const NearPair& p : in.pairs) by_submission[p.submission_game].push_back(&p);
-  std::vector<uint64_t> by_distance(in.search.limit + 1, 0);
-  for (const NearPair& p : in.pairs) ++by_distance[p.hit.distance];
-  const bool collapsed = in.pairs.size() > kCollapseAbove;
-  std::multimap<uint32_t, uint32_t> common_by_game;  // submission game -> its common positions
-  for (uint32_t id : in.common) common_by_game.emplace(db.position(id).game, id);
+  for (uint32_t id = 0; id < db.positions(); ++id) x.first_position.try_emplace(db.position(id).game, id);
+  for (const NearPair& p : in.pairs) x.by_submission[p.submission_game].push_back(&p);
+  x.by_distance.assign(in.search.limit + 1, 0);
+  for (const NearPair& p : in.pairs) ++x.by_distance[p.hit.distance];
+  x.collapsed = in.pairs.size() > kCollapseAbove;
+  for (uint32_t id : in.common) x.common_by_game.emplace(db.position(id).game, id);
+  return x;
+}
 
+// Writes the page's head, its title and the summary of the matches.
+void write_summary(std::ostream& out, const ReportInput& in, const ReportIndex& x) {
+  const auto& db = in.db;
   out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>Anticipations of "
       << escaped(in.submissions_name) << " in " << escaped(in.repository_name) << "</title>\n<style>" << kStyle
       << "</style></head>\n<body>\n"
@@ -203,90 +215,114 @@ bool write_near_report(std::ostream& out, const ReportInput& in, std::string* er
       << in.search.repository_games << " repository games: <span id=\"match-count\">" << in.pairs.size() << "</span> "
       << (in.pairs.size() == 1 ? "match" : "matches");
   for (unsigned d = 0; d <= in.search.limit; ++d)
-    out << (d ? ", " : " (") << by_distance[d] << (d == 0 ? " exact" : " at distance " + std::to_string(d));
+    out << (d ? ", " : " (") << x.by_distance[d] << (d == 0 ? " exact" : " at distance " + std::to_string(d));
   out << ").";
-  if (collapsed)
+  if (x.collapsed)
     out << " More than " << kCollapseAbove << " matches: each submission's list is collapsed; open it by its title.";
   out << " Boards are drawn as the submission is oriented; outlined squares differ from the submission.</p>\n";
+}
 
+// Writes the table of contents: the submissions with matches, then every submission with its count.
+void write_contents(std::ostream& out, const ReportInput& in, ReportIndex& x) {
   out << "<nav><h2>Submissions</h2>\n<p class=\"reached\">With matches:";
-  for (const auto& [s, list] : by_submission)
+  for (const auto& [s, list] : x.by_submission)
     out << " <a href=\"#s" << s << "\">" << s << "</a>(" << list.size() << ")";
-  if (by_submission.empty()) out << " none";
+  if (x.by_submission.empty()) out << " none";
   out << "</p><ol>\n";
-  for (uint32_t s = 1; s <= db.games(); ++s) {
-    const size_t n = by_submission.count(s) ? by_submission[s].size() : 0;
-    out << "<li value=\"" << s << "\"" << (n ? " class=\"found\"" : "") << "><a href=\"#s" << s << "\">" << headers[s]
+  for (uint32_t s = 1; s <= in.db.games(); ++s) {
+    const size_t n = x.by_submission.count(s) ? x.by_submission[s].size() : 0;
+    out << "<li value=\"" << s << "\"" << (n ? " class=\"found\"" : "") << "><a href=\"#s" << s << "\">" << x.headers[s]
         << "</a> <span class=\"count\">" << n << (n == 1 ? " match" : " matches") << "</span></li>\n";
   }
   out << "</ol></nav>\n";
+}
 
-  std::string bytes, err;
+// Writes the head of submission game s's section: its header, its first position, its common positions.
+void write_submission_head(std::ostream& out, const ReportInput& in, ReportIndex& x, uint32_t s) {
+  const auto& db = in.db;
+  const bool found = x.by_submission.count(s) > 0;  // printed from a new page
+  out << "<section class=\"submission" << (found ? " found" : "") << "\" id=\"s" << s
+      << "\"><div class=\"submission-head\"><h2>Submission game " << s << ": " << x.headers[s] << "</h2>\n";
+  auto first = x.first_position.find(s);
+  if (first != x.first_position.end()) {
+    const chess::Position& pos = in.db.board(first->second);
+    out << "<figure>" << diagram(cql::similar::board_of(pos), 0, "submission game " + std::to_string(s))
+        << "<figcaption>" << side_words(pos.side_to_move()) << "</figcaption></figure>\n";
+  } else {
+    out << "<p class=\"none\">The game has no position to compare (its start could not be read).</p>\n";
+  }
+  for (auto c = x.common_by_game.find(s); c != x.common_by_game.end() && c->first == s; ++c) {
+    const uint32_t id = c->second;
+    const auto& where = db.position(id);
+    out << "<p class=\"common\">Move " << where.move
+        << (where.side == chess::WHITE ? " (White to move)" : " (Black to move)") << " is within distance "
+        << in.search.limit << " of positions of " << in.search.hits[id] << " of the " << in.search.repository_games
+        << " repository games: a common position"
+        << (in.common_skipped ? ", left out (--ignore-common)."
+                              : "; --ignore-common PERCENT leaves such positions out.")
+        << "</p>\n";
+  }
+  out << "</div>\n";
+}
+
+// Writes match `number`, `p`: the repository game (read again into `bytes` and `g`), the moves to the position
+// and both boards as the submission is oriented. False (with `error`) when the game cannot be read again.
+bool write_match(std::ostream& out, const ReportInput& in, const NearPair& p, size_t number, std::string& bytes,
+                 pgn::Game& g, std::string* error) {
+  const auto& db = in.db;
+  std::string err;
+  if (!in.repo.read(p.game->offset, p.game->length, bytes, &err)) {
+    if (error) *error = err;
+    return false;
+  }
+  parse_mainline(bytes, p.game->number, p.game->offset, g);
+  chess::Position there;
+  const std::string moves = moves_to(g, p.hit.ply, there);
+  const chess::Position& sub = in.db.board(p.hit.position);
+  const Board sub_board = cql::similar::board_of(sub);
+  Board undone;
+  const unsigned dropped = cql::similar::undo_transform(*p.hit.transform, cql::similar::board_of(there), undone);
+  uint64_t differ = 0;
+  for (int sq = 0; sq < 64; ++sq)
+    if (sub_board[sq] != undone[sq]) differ |= uint64_t(1) << sq;
+  const auto& where = db.position(p.hit.position);
+  out << "<article class=\"match\" id=\"m" << number << "\" data-distance=\"" << p.hit.distance << "\">"
+      << "<h3>Repository game " << p.game->number << ": " << header_of(g) << "</h3>\n<p><span class=\"transform\">"
+      << (p.hit.distance == 0 ? std::string("exact") : "distance " + std::to_string(p.hit.distance)) << ": "
+      << cql::similar::transform_in_words(*p.hit.transform) << "</span>; at move " << there.fullmove_number()
+      << (there.side_to_move() == chess::WHITE ? " (White to move)" : " (Black to move)")
+      << " of the repository game, like move " << where.move << " of the submission";
+  if (dropped)
+    out << "; " << dropped << (dropped == 1 ? " piece" : " pieces")
+        << " of the repository position fall outside the board as the submission is oriented";
+  out << ".</p>\n<p class=\"moves\">" << escaped(moves) << "</p>\n<div class=\"pair\"><figure>"
+      << diagram(sub_board, differ, "submission") << "<figcaption>Submission, move " << where.move
+      << "</figcaption></figure><figure>"
+      << diagram(undone, differ, "repository game " + std::to_string(p.game->number))
+      << "<figcaption>Repository game " << p.game->number << "</figcaption></figure></div></article>\n";
+  return true;
+}
+
+}  // namespace
+
+bool write_near_report(std::ostream& out, const ReportInput& in, std::string* error) {
+  ReportIndex x = index_report(in);
+  write_summary(out, in, x);
+  write_contents(out, in, x);
+  std::string bytes;
   pgn::Game g;
   size_t number = 0;
-  for (uint32_t s = 1; s <= db.games(); ++s) {
-    const bool found = by_submission.count(s) > 0;  // printed from a new page
-    out << "<section class=\"submission" << (found ? " found" : "") << "\" id=\"s" << s
-        << "\"><div class=\"submission-head\"><h2>Submission game " << s << ": " << headers[s] << "</h2>\n";
-    auto first = first_position.find(s);
-    if (first != first_position.end()) {
-      const chess::Position& pos = in.db.board(first->second);
-      out << "<figure>" << diagram(cql::similar::board_of(pos), 0, "submission game " + std::to_string(s))
-          << "<figcaption>" << side_words(pos.side_to_move()) << "</figcaption></figure>\n";
-    } else {
-      out << "<p class=\"none\">The game has no position to compare (its start could not be read).</p>\n";
-    }
-    for (auto c = common_by_game.find(s); c != common_by_game.end() && c->first == s; ++c) {
-      const uint32_t id = c->second;
-      const auto& where = db.position(id);
-      out << "<p class=\"common\">Move " << where.move
-          << (where.side == chess::WHITE ? " (White to move)" : " (Black to move)") << " is within distance "
-          << in.search.limit << " of positions of " << in.search.hits[id] << " of the " << in.search.repository_games
-          << " repository games: a common position"
-          << (in.common_skipped ? ", left out (--ignore-common)."
-                                : "; --ignore-common PERCENT leaves such positions out.")
-          << "</p>\n";
-    }
-    out << "</div>\n";
-    auto list = by_submission.find(s);
-    if (list == by_submission.end()) {
+  for (uint32_t s = 1; s <= in.db.games(); ++s) {
+    write_submission_head(out, in, x, s);
+    auto list = x.by_submission.find(s);
+    if (list == x.by_submission.end()) {
       out << "<p class=\"none\">No repository game within reach.</p></section>\n";
       continue;
     }
-    out << "<details class=\"matches\"" << (collapsed ? "" : " open") << "><summary>" << list->second.size()
+    out << "<details class=\"matches\"" << (x.collapsed ? "" : " open") << "><summary>" << list->second.size()
         << (list->second.size() == 1 ? " repository game" : " repository games") << "</summary>\n";
-    for (const NearPair* p : list->second) {
-      ++number;
-      if (!in.repo.read(p->game->offset, p->game->length, bytes, &err)) {
-        if (error) *error = err;
-        return false;
-      }
-      parse_mainline(bytes, p->game->number, p->game->offset, g);
-      chess::Position there;
-      const std::string moves = moves_to(g, p->hit.ply, there);
-      const chess::Position& sub = in.db.board(p->hit.position);
-      const Board sub_board = cql::similar::board_of(sub);
-      Board undone;
-      const unsigned dropped = cql::similar::undo_transform(*p->hit.transform, cql::similar::board_of(there), undone);
-      uint64_t differ = 0;
-      for (int sq = 0; sq < 64; ++sq)
-        if (sub_board[sq] != undone[sq]) differ |= uint64_t(1) << sq;
-      const auto& where = db.position(p->hit.position);
-      out << "<article class=\"match\" id=\"m" << number << "\" data-distance=\"" << p->hit.distance << "\">"
-          << "<h3>Repository game " << p->game->number << ": " << header_of(g) << "</h3>\n<p><span class=\"transform\">"
-          << (p->hit.distance == 0 ? std::string("exact") : "distance " + std::to_string(p->hit.distance)) << ": "
-          << cql::similar::transform_in_words(*p->hit.transform) << "</span>; at move " << there.fullmove_number()
-          << (there.side_to_move() == chess::WHITE ? " (White to move)" : " (Black to move)")
-          << " of the repository game, like move " << where.move << " of the submission";
-      if (dropped)
-        out << "; " << dropped << (dropped == 1 ? " piece" : " pieces")
-            << " of the repository position fall outside the board as the submission is oriented";
-      out << ".</p>\n<p class=\"moves\">" << escaped(moves) << "</p>\n<div class=\"pair\"><figure>"
-          << diagram(sub_board, differ, "submission") << "<figcaption>Submission, move " << where.move
-          << "</figcaption></figure><figure>"
-          << diagram(undone, differ, "repository game " + std::to_string(p->game->number))
-          << "<figcaption>Repository game " << p->game->number << "</figcaption></figure></div></article>\n";
-    }
+    for (const NearPair* p : list->second)
+      if (!write_match(out, in, *p, ++number, bytes, g, error)) return false;
     out << "</details></section>\n";
   }
   out << "<footer><p>Written by cqlindex similar --report.</p></footer>\n</body></html>\n";

@@ -80,17 +80,15 @@ bool dated_before(const std::string& a, const std::string& b) {
   return ya && a < b;
 }
 
-// Adds to `pairs` (by partition) the (game, position) candidates of positions [begin, end): their neighbourhoods'
-// canonical keys looked up in the similar family; counts the distinct keys in `looked_up`. False (with `error`)
-// when the index cannot be read.
-bool gather_candidates(const store::IndexStore& index, const SubmissionDb& db, unsigned limit, size_t begin, size_t end,
-                       unsigned threads, std::vector<std::vector<std::pair<uint32_t, uint32_t>>>& pairs,
-                       std::atomic<uint64_t>& looked_up, std::string* error) {
-  const size_t partitions = pairs.size();
-  const unsigned bits = index.meta().similar_bucket_bits;
-  // 1. The hashes of the neighbourhoods' canonical keys, in 256 partitions by their first byte (which is the
-  // first byte of the bucket key: a partition is one key range of the similar family).
-  std::vector<std::vector<std::vector<Wanted>>> parts(threads, std::vector<std::vector<Wanted>>(partitions));
+// The wanted keys' hashes by worker, then by partition (256, by their first byte).
+using WantedParts = std::vector<std::vector<std::vector<Wanted>>>;
+
+// Returns the hashes of the canonical keys of the neighbourhoods of positions [begin, end) (within distance
+// `limit`), in 256 partitions by their first byte (which is the first byte of the bucket key: a partition is one
+// key range of the similar family), gathered on `threads` workers.
+WantedParts wanted_keys(const SubmissionDb& db, unsigned limit, size_t begin, size_t end, unsigned threads,
+                        size_t partitions) {
+  WantedParts parts(threads, std::vector<std::vector<Wanted>>(partitions));
   parallel_for((end - begin + 63) / 64, threads, [&](size_t chunk, unsigned t) {
     char key[store::keys::kMaxKeyBytes];
     for (size_t id = begin + chunk * 64; id < std::min(end, begin + chunk * 64 + 64); ++id) {
@@ -110,63 +108,88 @@ bool gather_candidates(const store::IndexStore& index, const SubmissionDb& db, u
       }
     }
   });
+  return parts;
+}
 
-  // 2. Each partition: its wanted buckets read in key order (all of its range at once when they are many), the
-  // wanted tags found in each, and (game, position) candidate pairs from their games.
-  std::vector<std::string> errors(partitions);
+// Returns partition p's wanted keys of every worker, sorted and distinct (taken out of `parts`).
+std::vector<Wanted> partition_wanted(WantedParts& parts, size_t p) {
+  std::vector<Wanted> wanted;
+  for (std::vector<std::vector<Wanted>>& worker : parts) {
+    wanted.insert(wanted.end(), worker[p].begin(), worker[p].end());
+    std::vector<Wanted>().swap(worker[p]);
+  }
+  std::sort(wanted.begin(), wanted.end());
+  wanted.erase(std::unique(wanted.begin(), wanted.end()), wanted.end());
+  return wanted;
+}
+
+// Adds to `pairs` the (game, position) candidates of partition p's `wanted` keys (sorted, distinct): its wanted
+// buckets read in key order (all of its range at once when they are many), the wanted tags found in each;
+// counts the distinct keys in `looked_up`. Says in `error` why the index cannot be read.
+void read_partition(const store::IndexStore& index, size_t p, const std::vector<Wanted>& wanted,
+                    std::vector<std::pair<uint32_t, uint32_t>>& pairs, std::atomic<uint64_t>& looked_up,
+                    std::string& error) {
+  const unsigned bits = index.meta().similar_bucket_bits;
   const uint64_t buckets_per_partition = uint64_t(1) << (bits - 8);
+  // Distinct hashes, each with its range of `wanted`, grouped by bucket.
+  const std::vector<size_t> hash_begin = run_starts(wanted, [](const Wanted& w) { return w.hash; });
+  looked_up += hash_begin.size() - 1;
+  size_t next_hash = 0;  // the first hash not yet past
+  std::vector<uint32_t> tags;
+  auto bucket_of_hash = [&](size_t k) { return store::position_bucket(wanted[hash_begin[k]].hash, bits); };
+  auto visit_bucket = [&](std::string_view key, std::string_view value) {
+    if (key.size() != 4) {
+      error = "damaged similar family: a key of " + std::to_string(key.size()) + " bytes";
+      return false;
+    }
+    const uint32_t bucket = uint32_t(uint8_t(key[0])) << 24 | uint32_t(uint8_t(key[1])) << 16 |
+                            uint32_t(uint8_t(key[2])) << 8 | uint32_t(uint8_t(key[3]));
+    while (next_hash + 1 < hash_begin.size() && bucket_of_hash(next_hash) < bucket) ++next_hash;
+    size_t end = next_hash;
+    tags.clear();
+    while (end + 1 < hash_begin.size() && bucket_of_hash(end) == bucket)
+      tags.push_back(store::position_tag(wanted[hash_begin[end++]].hash));
+    if (tags.empty()) return true;
+    const size_t first = next_hash;
+    const bool ok = store::find_tags_in_bucket(
+        value, tags,
+        [&](size_t i, store::PostingList&& games) {
+          for (size_t w = hash_begin[first + i]; w < hash_begin[first + i + 1]; ++w)
+            for (uint32_t g : games.bits()) pairs.emplace_back(g, wanted[w].id);
+        },
+        &error);
+    next_hash = end;
+    return ok;
+  };
+  size_t distinct_buckets = 0;
+  for (size_t k = 0; k + 1 < hash_begin.size(); ++k)
+    distinct_buckets += k == 0 || bucket_of_hash(k) != bucket_of_hash(k - 1);
+  if (distinct_buckets * 8 > buckets_per_partition) {
+    // Most of the range is wanted: one pass over it reads each block once.
+    const std::string prefix(1, char(p));
+    index.for_each(store::Family::Similar, prefix, visit_bucket, &error);
+  } else {
+    for (size_t k = 0; k + 1 < hash_begin.size() && error.empty(); ++k) {
+      if (k > 0 && bucket_of_hash(k) == bucket_of_hash(k - 1)) continue;
+      index.for_each(store::Family::Similar, store::bucket_key(bucket_of_hash(k)), visit_bucket, &error);
+    }
+  }
+}
+
+// Adds to `pairs` (by partition) the (game, position) candidates of positions [begin, end): their neighbourhoods'
+// canonical keys looked up in the similar family; counts the distinct keys in `looked_up`. False (with `error`)
+// when the index cannot be read.
+bool gather_candidates(const store::IndexStore& index, const SubmissionDb& db, unsigned limit, size_t begin, size_t end,
+                       unsigned threads, std::vector<std::vector<std::pair<uint32_t, uint32_t>>>& pairs,
+                       std::atomic<uint64_t>& looked_up, std::string* error) {
+  const size_t partitions = pairs.size();
+  // 1. The hashes of the neighbourhoods' canonical keys, by partition.
+  WantedParts parts = wanted_keys(db, limit, begin, end, threads, partitions);
+  // 2. Each partition's (game, position) candidate pairs from the games of its wanted keys.
+  std::vector<std::string> errors(partitions);
   parallel_for(partitions, threads, [&](size_t p, unsigned) {
-    std::vector<Wanted> wanted;
-    for (unsigned t = 0; t < threads; ++t) {
-      wanted.insert(wanted.end(), parts[t][p].begin(), parts[t][p].end());
-      std::vector<Wanted>().swap(parts[t][p]);
-    }
-    if (wanted.empty()) return;
-    std::sort(wanted.begin(), wanted.end());
-    wanted.erase(std::unique(wanted.begin(), wanted.end()), wanted.end());
-    // Distinct hashes, each with its range of `wanted`, grouped by bucket.
-    const std::vector<size_t> hash_begin = run_starts(wanted, [](const Wanted& w) { return w.hash; });
-    looked_up += hash_begin.size() - 1;
-    size_t next_hash = 0;  // the first hash not yet past
-    std::vector<uint32_t> tags;
-    auto bucket_of_hash = [&](size_t k) { return store::position_bucket(wanted[hash_begin[k]].hash, bits); };
-    auto visit_bucket = [&](std::string_view key, std::string_view value) {
-      if (key.size() != 4) {
-        errors[p] = "damaged similar family: a key of " + std::to_string(key.size()) + " bytes";
-        return false;
-      }
-      const uint32_t bucket = uint32_t(uint8_t(key[0])) << 24 | uint32_t(uint8_t(key[1])) << 16 |
-                              uint32_t(uint8_t(key[2])) << 8 | uint32_t(uint8_t(key[3]));
-      while (next_hash + 1 < hash_begin.size() && bucket_of_hash(next_hash) < bucket) ++next_hash;
-      size_t end = next_hash;
-      tags.clear();
-      while (end + 1 < hash_begin.size() && bucket_of_hash(end) == bucket)
-        tags.push_back(store::position_tag(wanted[hash_begin[end++]].hash));
-      if (tags.empty()) return true;
-      const size_t first = next_hash;
-      const bool ok = store::find_tags_in_bucket(
-          value, tags,
-          [&](size_t i, store::PostingList&& games) {
-            for (size_t w = hash_begin[first + i]; w < hash_begin[first + i + 1]; ++w)
-              for (uint32_t g : games.bits()) pairs[p].emplace_back(g, wanted[w].id);
-          },
-          &errors[p]);
-      next_hash = end;
-      return ok;
-    };
-    size_t distinct_buckets = 0;
-    for (size_t k = 0; k + 1 < hash_begin.size(); ++k)
-      distinct_buckets += k == 0 || bucket_of_hash(k) != bucket_of_hash(k - 1);
-    if (distinct_buckets * 8 > buckets_per_partition) {
-      // Most of the range is wanted: one pass over it reads each block once.
-      const std::string prefix(1, char(p));
-      index.for_each(store::Family::Similar, prefix, visit_bucket, &errors[p]);
-    } else {
-      for (size_t k = 0; k + 1 < hash_begin.size() && errors[p].empty(); ++k) {
-        if (k > 0 && bucket_of_hash(k) == bucket_of_hash(k - 1)) continue;
-        index.for_each(store::Family::Similar, store::bucket_key(bucket_of_hash(k)), visit_bucket, &errors[p]);
-      }
-    }
+    const std::vector<Wanted> wanted = partition_wanted(parts, p);
+    if (!wanted.empty()) read_partition(index, p, wanted, pairs[p], looked_up, errors[p]);
   });
   for (const std::string& e : errors)
     if (!e.empty()) {

@@ -185,13 +185,39 @@ Status RepositoryScan::scan_part(size_t k, const FilePart& part, uint64_t offset
 }
 
 Status RepositoryScan::scan_file(size_t k, const FilePart& part) {
-  std::ostream& diag = diagnostics_of(opt_);
   std::string err;
   input_ = files_[k];
   std::unique_ptr<store::IndexStore> opened;  // this file's, closed when the next file's turn comes
   if (!served_indexes_)
     if (Status s = indexes_.open(k, opened); s != Status::Ok) return s;
   const store::IndexStore* index = served_indexes_ && !opt_.no_index ? served_indexes_->at(k) : opened.get();
+  if (Status s = plan_file(index); s != Status::Ok) return s;
+  std::optional<Roaring> to_read;
+  if (candidates_) {
+    to_read = games_to_read(*index, part);
+    if (!to_read) return Status::InputError;
+  }
+  // A file read by candidates is read by byte ranges (pread), so its memory follows its candidates, not the
+  // file; one scanned whole is mapped, its pages handed back as the scan goes (a pipe is read into memory).
+  std::unique_ptr<pgn::PgnFile> file;
+  std::unique_ptr<pgn::RangeReader> ranges;
+  std::error_code regular_error;
+  if (candidates_ && std::filesystem::is_regular_file(input_, regular_error))
+    ranges = pgn::RangeReader::open(input_, &err);
+  else
+    file = pgn::PgnFile::open(input_, &err);
+  if (!file && !ranges) {
+    diagnostics_of(opt_) << "cqlindex run: " << err << "\n";
+    return Status::InputError;
+  }
+  pgn::ReadOptions ro;
+  ro.threads = threads_;
+  ro.first_number = offset_ + 1;
+  if (!candidates_) return scan_every_game(*file, index, part, ro);
+  return replay_candidates(*index, *to_read, part, file.get(), ranges.get(), ro);
+}
+
+Status RepositoryScan::plan_file(const store::IndexStore* index) {
   candidates_.reset();
   planner::PlanReport plan;
   // a query that can stop with an error where it is evaluated replays every game, as CQL would reach it
@@ -204,87 +230,89 @@ Status RepositoryScan::scan_file(size_t k, const FilePart& part) {
     query_.header.gamenumber = whole_range;
   }
   if (index && !plan.error.empty()) {  // a damaged block: stop rather than answer from part of the index
-    diag << "cqlindex run: " << plan.error << " ('cqlindex verify " << input_
-         << "' names every damaged file; rebuild the index, or use --no-index)\n";
+    diagnostics_of(opt_) << "cqlindex run: " << plan.error << " ('cqlindex verify " << input_
+                         << "' names every damaged file; rebuild the index, or use --no-index)\n";
     return Status::InputError;
   }
-  // The games an indexed run reads: its candidates, and the games with PGN errors or warnings for their
-  // messages only, so that a run reports the same errors and counts whether the index rules games out or not.
-  Roaring to_read;
-  if (candidates_) {
-    to_read = *candidates_;
-    if (index->meta().build_options.find(indexer::kPgnProblemMarker) != std::string::npos) {
-      auto problems =
-          index->postings(store::Family::Flags, store::keys::game_flag_key(store::keys::GameFlag::PgnProblem), &err);
-      if (!problems) {
-        diag << "cqlindex run: " << err << "\n";
-        return Status::InputError;
-      }
-      to_read |= problems->bits();
-    } else {
-      diag << "cqlindex run: the index predates the record of PGN errors: the errors of the games it rules "
-              "out are not reported (rebuild it with 'cqlindex build " << input_ << "')\n";
+  return Status::Ok;
+}
+
+// The games an indexed run reads: its candidates, and the games with PGN errors or warnings for their
+// messages only, so that a run reports the same errors and counts whether the index rules games out or not.
+std::optional<Roaring> RepositoryScan::games_to_read(const store::IndexStore& index, const FilePart& part) {
+  std::ostream& diag = diagnostics_of(opt_);
+  Roaring to_read = *candidates_;
+  if (index.meta().build_options.find(indexer::kPgnProblemMarker) != std::string::npos) {
+    std::string err;
+    auto problems =
+        index.postings(store::Family::Flags, store::keys::game_flag_key(store::keys::GameFlag::PgnProblem), &err);
+    if (!problems) {
+      diag << "cqlindex run: " << err << "\n";
+      return std::nullopt;
     }
-    if (!part.whole()) {  // the games of the part only (the others are another rank's)
-      Roaring in_part;
-      in_part.addRange(part.first, std::min<uint64_t>(part.end, uint64_t(UINT32_MAX) + 1));
-      to_read &= in_part;
-    }
+    to_read |= problems->bits();
+  } else {
+    diag << "cqlindex run: the index predates the record of PGN errors: the errors of the games it rules "
+            "out are not reported (rebuild it with 'cqlindex build " << input_ << "')\n";
   }
-  // A file read by candidates is read by byte ranges (pread), so its memory follows its candidates, not the
-  // file; one scanned whole is mapped, its pages handed back as the scan goes (a pipe is read into memory).
-  std::unique_ptr<pgn::PgnFile> file;
-  std::unique_ptr<pgn::RangeReader> ranges;
-  std::error_code regular_error;
-  if (candidates_ && std::filesystem::is_regular_file(input_, regular_error))
-    ranges = pgn::RangeReader::open(input_, &err);
-  else
-    file = pgn::PgnFile::open(input_, &err);
-  if (!file && !ranges) {
+  if (!part.whole()) {  // the games of the part only (the others are another rank's)
+    Roaring in_part;
+    in_part.addRange(part.first, std::min<uint64_t>(part.end, uint64_t(UINT32_MAX) + 1));
+    to_read &= in_part;
+  }
+  return to_read;
+}
+
+std::function<ScanResult(const pgn::Game&, unsigned)> RepositoryScan::work_function() {
+  return [this](const pgn::Game& g, unsigned worker) { return this->work(g, worker); };
+}
+
+std::function<bool(const pgn::GameInfo&, ScanResult&&)> RepositoryScan::deliver_function() {
+  return [this](const pgn::GameInfo& info, ScanResult&& r) { return this->deliver(info, std::move(r)); };
+}
+
+Status RepositoryScan::scan_every_game(pgn::PgnFile& file, const store::IndexStore* index, const FilePart& part,
+                                       pgn::ReadOptions ro) {
+  std::ostream& diag = diagnostics_of(opt_);
+  ro.progress = [&](uint64_t done) { file.release_before(done); };  // memory independent of the file's size
+  if (index && !said_cannot_narrow_) {
+    diag << "cqlindex run: the index cannot narrow this query: every game is replayed\n";
+    said_cannot_narrow_ = true;
+  }
+  const uint64_t seen_before = counts_.seen;
+  if (part.whole()) {
+    pgn::for_each_game<ScanResult>(file.text(), ro, work_function(), deliver_function());
+    offset_ += counts_.seen - seen_before;  // every game of the file, unless the run stopped in it
+    return Status::Ok;
+  }
+  // A part: its bytes from its first game's start, its games numbered and its messages placed as in the file.
+  std::string err;
+  const std::optional<PartBytes> bytes = part_bytes(file.text(), part, index, &err);
+  if (!bytes) {
     diag << "cqlindex run: " << err << "\n";
     return Status::InputError;
   }
-  pgn::ReadOptions ro;
-  ro.threads = threads_;
-  ro.first_number = offset_ + 1;
-  ro.progress = [&](uint64_t done) {  // memory independent of the file's size
-    if (file) file->release_before(done);
+  ro.first_number = offset_ + part.first + 1;
+  ro.progress = [&](uint64_t done) { file.release_before(bytes->begin + done); };
+  std::function<bool(const pgn::GameInfo&, ScanResult&&)> placed = [&](const pgn::GameInfo& info,
+                                                                      ScanResult&& r) {
+    pgn::GameInfo moved = info;
+    shift_to_part(moved.errors, *bytes);
+    return this->deliver(moved, std::move(r));
   };
-  std::function<ScanResult(const pgn::Game&, unsigned)> work = [this](const pgn::Game& g, unsigned worker) {
-    return this->work(g, worker);
-  };
-  std::function<bool(const pgn::GameInfo&, ScanResult&&)> deliver = [this](const pgn::GameInfo& info,
-                                                                           ScanResult&& r) {
-    return this->deliver(info, std::move(r));
-  };
+  pgn::for_each_game<ScanResult>(file.text().substr(bytes->begin, bytes->end - bytes->begin), ro, work_function(),
+                                 placed);
+  return Status::Ok;
+}
+
+Status RepositoryScan::replay_candidates(const store::IndexStore& index, const Roaring& to_read,
+                                         const FilePart& part, const pgn::PgnFile* file,
+                                         const pgn::RangeReader* ranges, const pgn::ReadOptions& ro) {
+  std::ostream& diag = diagnostics_of(opt_);
+  std::string err;
+  const std::function<ScanResult(const pgn::Game&, unsigned)> work = work_function();
+  const std::function<bool(const pgn::GameInfo&, ScanResult&&)> deliver = deliver_function();
   const uint64_t seen_before = counts_.seen, messages_only_before = counts_.messages_only;
-  if (!candidates_) {
-    if (index && !said_cannot_narrow_) {
-      diag << "cqlindex run: the index cannot narrow this query: every game is replayed\n";
-      said_cannot_narrow_ = true;
-    }
-    if (part.whole()) {
-      pgn::for_each_game<ScanResult>(file->text(), ro, work, deliver);
-      offset_ += counts_.seen - seen_before;  // every game of the file, unless the run stopped in it
-      return Status::Ok;
-    }
-    // A part: its bytes from its first game's start, its games numbered and its messages placed as in the file.
-    const std::optional<PartBytes> bytes = part_bytes(file->text(), part, index, &err);
-    if (!bytes) {
-      diag << "cqlindex run: " << err << "\n";
-      return Status::InputError;
-    }
-    ro.first_number = offset_ + part.first + 1;
-    ro.progress = [&](uint64_t done) { file->release_before(bytes->begin + done); };
-    std::function<bool(const pgn::GameInfo&, ScanResult&&)> placed = [&](const pgn::GameInfo& info,
-                                                                        ScanResult&& r) {
-      pgn::GameInfo moved = info;
-      shift_to_part(moved.errors, *bytes);
-      return this->deliver(moved, std::move(r));
-    };
-    pgn::for_each_game<ScanResult>(file->text().substr(bytes->begin, bytes->end - bytes->begin), ro, work, placed);
-    return Status::Ok;
-  }
   counts_.narrowed = true;
   // The games to read in slices, each read by its byte ranges: memory follows the slice, not the answer.
   constexpr size_t kSlice = 8192;
@@ -298,7 +326,7 @@ Status RepositoryScan::scan_file(size_t k, const FilePart& part) {
       stopped = !deliver(info, std::move(r));
       return !stopped;
     };
-    bool ok = replay_spans<ScanResult>(ranges.get(), file ? file->text() : std::string_view(), spans, threads_,
+    bool ok = replay_spans<ScanResult>(ranges, file ? file->text() : std::string_view(), spans, threads_,
                                        ro.batch_games, work, counted, &err);
     go_on = !stopped;
     spans.clear();
@@ -307,7 +335,7 @@ Status RepositoryScan::scan_file(size_t k, const FilePart& part) {
   for (auto it = to_read.begin(); it != to_read.end() && go_on; ++it) {
     const uint32_t id = *it;
     if (games_ && int64_t(offset_ + id) + 1 > games_->max) break;
-    auto record = index->game(id, &err);
+    auto record = index.game(id, &err);
     if (!record) {
       diag << "cqlindex run: " << err << "\n";
       return Status::InputError;
@@ -323,8 +351,13 @@ Status RepositoryScan::scan_file(size_t k, const FilePart& part) {
     diag << "cqlindex run: " << err << "\n";
     return Status::InputError;
   }
-  // Every game of the file is accounted for: the index ruled out the others without a replay.
-  const uint64_t total = index->meta().game_count;
+  account_ruled_out(index, part, seen_before, messages_only_before);
+  return Status::Ok;
+}
+
+void RepositoryScan::account_ruled_out(const store::IndexStore& index, const FilePart& part, uint64_t seen_before,
+                                       uint64_t messages_only_before) {
+  const uint64_t total = index.meta().game_count;
   const uint64_t first = std::min(part.first, total), games = std::min(part.end, total) - first;  // the part's
   const uint64_t evaluated = (counts_.seen - seen_before) - (counts_.messages_only - messages_only_before);
   // the games of this part inside the range (CQL reads one past its end, counted below)
@@ -336,7 +369,6 @@ Status RepositoryScan::scan_file(size_t k, const FilePart& part) {
   counts_.evaluated_indexed += evaluated;
   counts_.games_indexed += counted;
   offset_ += total;
-  return Status::Ok;
 }
 
 }  // namespace cqlindex::exec

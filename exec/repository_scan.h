@@ -23,6 +23,10 @@
 #include "exec/status.h"
 #include "planner/plan.h"
 
+namespace cqlindex::pgn {
+class RangeReader;
+}
+
 namespace cqlindex::exec {
 
 // One game's result, delivered in game order.
@@ -84,6 +88,24 @@ class RepositoryScan {
   bool deliver(const pgn::GameInfo& info, ScanResult&& r);
   // Scans the games `part` of file k, whose first game is numbered offset_ + 1. Returns Ok, or the status of a stop.
   Status scan_file(size_t k, const FilePart& part);
+  // Plans the current file's candidates over `index` (none: every game is replayed). Returns Ok, or InputError
+  // when the index is damaged.
+  Status plan_file(const store::IndexStore* index);
+  // Returns the games of `part` an indexed run reads, or nothing (said on stderr) when the index cannot tell.
+  std::optional<Roaring> games_to_read(const store::IndexStore& index, const FilePart& part);
+  // Returns work() and deliver() as the reader's callbacks.
+  std::function<ScanResult(const pgn::Game&, unsigned)> work_function();
+  std::function<bool(const pgn::GameInfo&, ScanResult&&)> deliver_function();
+  // Replays every game of `part` of `file`. Returns Ok, or InputError when the part cannot be placed.
+  Status scan_every_game(pgn::PgnFile& file, const store::IndexStore* index, const FilePart& part,
+                         pgn::ReadOptions ro);
+  // Replays the games `to_read`, read from `ranges` (else cut from `file`), then counts the part's games the
+  // index ruled out. Returns Ok, or InputError when a game cannot be read.
+  Status replay_candidates(const store::IndexStore& index, const Roaring& to_read, const FilePart& part,
+                           const pgn::PgnFile* file, const pgn::RangeReader* ranges, const pgn::ReadOptions& ro);
+  // Accounts the games of `part` after a replay of its candidates: the index ruled out the others without one.
+  void account_ruled_out(const store::IndexStore& index, const FilePart& part, uint64_t seen_before,
+                         uint64_t messages_only_before);
 
   cql::Query& query_;
   const RunSettings& opt_;

@@ -1,5 +1,6 @@
 #include "engine/chess/position.h"
 
+#include <array>
 #include <cctype>
 #include <charconv>
 #include <cstring>
@@ -194,16 +195,14 @@ uint64_t Position::compute_key() const {
   return k;
 }
 
-std::optional<Position> Position::from_fen(std::string_view fen, std::string* error) {
-  init_attacks();
-  std::vector<std::string_view> f = split_fields(fen);
-  if (f.empty()) return set_error(error, "empty FEN"), std::nullopt;
-  if (f.size() > 6) return set_error(error, "FEN has more than six fields"), std::nullopt;
-  Position pos{EmptyBoard{}};
+namespace {
 
-  // 1. Board, rank 8 first.
+// 1. Board, rank 8 first: returns the piece on each square (NO_PIECE: empty), or nullopt (with `error`).
+std::optional<std::array<Piece, 64>> read_fen_board(std::string_view field, std::string* error) {
+  std::array<Piece, 64> board;
+  board.fill(NO_PIECE);
   int rank = 7, file = 0;
-  for (char c : f[0]) {
+  for (char c : field) {
     if (c == '/') {
       if (file != 8) return set_error(error, "FEN rank " + std::to_string(rank + 1) + " does not have 8 squares"), std::nullopt;
       if (--rank < 0) return set_error(error, "FEN board has more than 8 ranks"), std::nullopt;
@@ -216,82 +215,122 @@ std::optional<Position> Position::from_fen(std::string_view fen, std::string* er
       if (pt == NO_PIECE_TYPE) return set_error(error, std::string("bad character '") + c + "' in FEN board"), std::nullopt;
       if (file > 7) return set_error(error, "FEN rank " + std::to_string(rank + 1) + " has more than 8 squares"), std::nullopt;
       Color col = std::isupper(static_cast<unsigned char>(c)) ? WHITE : BLACK;
-      pos.put_piece(make_piece(col, pt), make_square(File(file), Rank(rank)));
+      board[make_square(File(file), Rank(rank))] = make_piece(col, pt);
       ++file;
     }
   }
   if (rank != 0 || file != 8) return set_error(error, "FEN board does not have 8 ranks of 8 squares"), std::nullopt;
+  return board;
+}
+
+// Returns whether the board is one a game can have: one king a side, at most 16 pieces a side, no pawn on the
+// first or last rank (else false, with `error`).
+bool check_fen_board(const Position& pos, std::string* error) {
   for (Color c : {WHITE, BLACK}) {
     const char* name = c == WHITE ? "white" : "black";
     int kings = popcount(pos.pieces(c, KING));
-    if (kings != 1) return set_error(error, std::string(name) + (kings ? " has more than one king" : " has no king")), std::nullopt;
-    if (popcount(pos.pieces(c)) > 16) return set_error(error, std::string(name) + " has more than 16 pieces"), std::nullopt;
+    if (kings != 1) return set_error(error, std::string(name) + (kings ? " has more than one king" : " has no king"));
+    if (popcount(pos.pieces(c)) > 16) return set_error(error, std::string(name) + " has more than 16 pieces");
   }
-  if (pos.pieces(PAWN) & (rank_bb(RANK_1) | rank_bb(RANK_8)))
-    return set_error(error, "pawn on the first or last rank"), std::nullopt;
+  if (pos.pieces(PAWN) & (rank_bb(RANK_1) | rank_bb(RANK_8))) return set_error(error, "pawn on the first or last rank");
+  return true;
+}
 
-  // 2. Side to move.
-  if (f.size() > 1) {
-    if (f[1] == "w" || f[1] == "W") pos.side_ = WHITE;
-    else if (f[1] == "b" || f[1] == "B") pos.side_ = BLACK;
-    else return set_error(error, "FEN side to move must be 'w' or 'b'"), std::nullopt;
-  }
+// 2. Side to move: returns it, or nullopt (with `error`).
+std::optional<Color> read_fen_side(std::string_view field, std::string* error) {
+  if (field == "w" || field == "W") return WHITE;
+  if (field == "b" || field == "B") return BLACK;
+  return set_error(error, "FEN side to move must be 'w' or 'b'"), std::nullopt;
+}
 
-  // 3. Castling: KQkq (outermost rook on that side), or Shredder/X-FEN file letters.
-  if (f.size() > 2 && f[2] != "-") {
-    for (char c : f[2]) {
-      Color col = std::isupper(static_cast<unsigned char>(c)) ? WHITE : BLACK;
-      char u = char(std::toupper(static_cast<unsigned char>(c)));
-      if (u != 'K' && u != 'Q' && (u < 'A' || u > 'H'))
-        return set_error(error, std::string("bad character '") + c + "' in FEN castling field"), std::nullopt;
-      Square ksq = pos.king_square(col);
-      if (relative_rank(col, rank_of(ksq)) != RANK_1) continue;  // no castling without a king at home
-      Bitboard rooks = pos.pieces(col, ROOK) & rank_bb(rank_of(ksq));
-      Square rsq = SQ_NONE;
-      if (u == 'K') {
-        Bitboard side = rooks & ~(square_bb(ksq) - 1) & ~square_bb(ksq);
-        if (side) rsq = msb(side);
-      } else if (u == 'Q') {
-        Bitboard side = rooks & (square_bb(ksq) - 1);
-        if (side) rsq = lsb(side);
-      } else {
-        Square s = make_square(File(u - 'A'), rank_of(ksq));
-        if (rooks & square_bb(s)) rsq = s;
-      }
-      if (rsq != SQ_NONE) pos.set_castling_right(col, rsq);
+// 3. Castling: KQkq (outermost rook on that side), or Shredder/X-FEN file letters. Returns the castling rooks
+// of `pos` it names (a right without its king at home or its rook is dropped), or nullopt (with `error`).
+std::optional<std::vector<std::pair<Color, Square>>> read_fen_castling(const Position& pos, std::string_view field,
+                                                                       std::string* error) {
+  std::vector<std::pair<Color, Square>> rights;
+  for (char c : field) {
+    Color col = std::isupper(static_cast<unsigned char>(c)) ? WHITE : BLACK;
+    char u = char(std::toupper(static_cast<unsigned char>(c)));
+    if (u != 'K' && u != 'Q' && (u < 'A' || u > 'H'))
+      return set_error(error, std::string("bad character '") + c + "' in FEN castling field"), std::nullopt;
+    Square ksq = pos.king_square(col);
+    if (relative_rank(col, rank_of(ksq)) != RANK_1) continue;  // no castling without a king at home
+    Bitboard rooks = pos.pieces(col, ROOK) & rank_bb(rank_of(ksq));
+    Square rsq = SQ_NONE;
+    if (u == 'K') {
+      Bitboard side = rooks & ~(square_bb(ksq) - 1) & ~square_bb(ksq);
+      if (side) rsq = msb(side);
+    } else if (u == 'Q') {
+      Bitboard side = rooks & (square_bb(ksq) - 1);
+      if (side) rsq = lsb(side);
+    } else {
+      Square s = make_square(File(u - 'A'), rank_of(ksq));
+      if (rooks & square_bb(s)) rsq = s;
     }
+    if (rsq != SQ_NONE) rights.emplace_back(col, rsq);
   }
+  return rights;
+}
 
-  // 4. En passant target: kept when an enemy pawn stands in front of it (as chess.js reads FENs; the
-  //    square the pawn came from is not checked, so a FEN's declared e.p. capture stays playable).
+// 4. En passant target: returns it when an enemy pawn stands in front of it (as chess.js reads FENs; the
+//    square the pawn came from is not checked, so a FEN's declared e.p. capture stays playable), else SQ_NONE;
+//    nullopt (with `error`) when it is not a square.
+std::optional<Square> read_fen_en_passant(const Position& pos, std::string_view e, std::string* error) {
+  if (e.size() != 2 || e[0] < 'a' || e[0] > 'h' || e[1] < '1' || e[1] > '8')
+    return set_error(error, "bad FEN en-passant square '" + std::string(e) + "'"), std::nullopt;
+  Square s = make_square(File(e[0] - 'a'), Rank(e[1] - '1'));
+  Color us = pos.side_to_move();
+  int push = pawn_push(us);
+  if (relative_rank(us, rank_of(s)) == RANK_6 && pos.empty(s) && pos.piece_on(s - push) == make_piece(~us, PAWN))
+    return s;
+  return SQ_NONE;
+}
+
+// 5-6. A clock: returns its value (capped at 65535), or nullopt when it is not a number.
+std::optional<int> read_fen_clock(std::string_view t) {
+  int v = 0;
+  auto r = std::from_chars(t.data(), t.data() + t.size(), v);
+  if (r.ec != std::errc() || r.ptr != t.data() + t.size() || v < 0) return std::nullopt;
+  return v > 65535 ? 65535 : v;
+}
+
+}  // namespace
+
+std::optional<Position> Position::from_fen(std::string_view fen, std::string* error) {
+  init_attacks();
+  std::vector<std::string_view> f = split_fields(fen);
+  if (f.empty()) return set_error(error, "empty FEN"), std::nullopt;
+  if (f.size() > 6) return set_error(error, "FEN has more than six fields"), std::nullopt;
+  Position pos{EmptyBoard{}};
+  const std::optional<std::array<Piece, 64>> board = read_fen_board(f[0], error);
+  if (!board) return std::nullopt;
+  for (Square s = SQ_A1; s <= SQ_H8; s = Square(s + 1))
+    if ((*board)[s] != NO_PIECE) pos.put_piece((*board)[s], s);
+  if (!check_fen_board(pos, error)) return std::nullopt;
+  if (f.size() > 1) {
+    const std::optional<Color> side = read_fen_side(f[1], error);
+    if (!side) return std::nullopt;
+    pos.side_ = *side;
+  }
+  if (f.size() > 2 && f[2] != "-") {
+    const auto rights = read_fen_castling(pos, f[2], error);
+    if (!rights) return std::nullopt;
+    for (const auto& [color, rook] : *rights) pos.set_castling_right(color, rook);
+  }
   if (f.size() > 3 && f[3] != "-") {
-    std::string_view e = f[3];
-    if (e.size() != 2 || e[0] < 'a' || e[0] > 'h' || e[1] < '1' || e[1] > '8')
-      return set_error(error, "bad FEN en-passant square '" + std::string(e) + "'"), std::nullopt;
-    Square s = make_square(File(e[0] - 'a'), Rank(e[1] - '1'));
-    Color us = pos.side_;
-    int push = pawn_push(us);
-    if (relative_rank(us, rank_of(s)) == RANK_6 && pos.empty(s) && pos.piece_on(s - push) == make_piece(~us, PAWN))
-      pos.ep_ = s;
+    const std::optional<Square> ep = read_fen_en_passant(pos, f[3], error);
+    if (!ep) return std::nullopt;
+    if (*ep != SQ_NONE) pos.ep_ = *ep;
   }
-
-  // 5-6. Clocks.
-  auto parse_number = [&](std::string_view t, int& out) {
-    int v = 0;
-    auto r = std::from_chars(t.data(), t.data() + t.size(), v);
-    if (r.ec != std::errc() || r.ptr != t.data() + t.size() || v < 0) return false;
-    out = v > 65535 ? 65535 : v;
-    return true;
-  };
   if (f.size() > 4) {
-    int v;
-    if (!parse_number(f[4], v)) return set_error(error, "bad FEN halfmove clock '" + std::string(f[4]) + "'"), std::nullopt;
-    pos.halfmove_ = uint16_t(v);
+    const std::optional<int> v = read_fen_clock(f[4]);
+    if (!v) return set_error(error, "bad FEN halfmove clock '" + std::string(f[4]) + "'"), std::nullopt;
+    pos.halfmove_ = uint16_t(*v);
   }
   if (f.size() > 5) {
-    int v;
-    if (!parse_number(f[5], v)) return set_error(error, "bad FEN fullmove number '" + std::string(f[5]) + "'"), std::nullopt;
-    pos.fullmove_ = uint16_t(v < 1 ? 1 : v);
+    const std::optional<int> v = read_fen_clock(f[5]);
+    if (!v) return set_error(error, "bad FEN fullmove number '" + std::string(f[5]) + "'"), std::nullopt;
+    pos.fullmove_ = uint16_t(*v < 1 ? 1 : *v);
   }
   pos.finish_setup();
   return pos;

@@ -116,6 +116,10 @@ class Parser {
   // control (parser_control.cpp)
   NodePtr symbolic_loop();
   NodePtr square_or_piece_loop();
+  // Returns the square (or piece) loop at `start` over `var` (declared as v) in `domain`, its body parsed with v
+  // bound; `no_body` is the error when no filter follows.
+  NodePtr loop_over(const Token& start, const Token& var, int v, bool piece, bool all, NodePtr domain,
+                    const std::string& no_body);
   NodePtr function_definition();
   NodePtr function_call();
   // variables (parser_variables.cpp)

@@ -82,16 +82,7 @@ NodePtr Parser::symbolic_loop() {
   }
   int v = declare(var.text, piece ? VariableKind::Piece : VariableKind::Square, ValueType::Set, var);
   NodePtr domain = require(match_set(), "Expecting a set expression following '\u220A'");
-  active_loop_vars_.push_back(v);
-  NodePtr body = require(node(), "No filter following the loop variable and its set");
-  active_loop_vars_.pop_back();
-  NodePtr n = mk(piece ? NodeKind::PieceLoop : NodeKind::SquareLoop, all ? ValueType::Logical : ValueType::Set, start);
-  n->var = v;
-  n->text = var.text;
-  if (all) n->options.push_back(Option::All);
-  n->add(Role::Domain, std::move(domain));
-  n->add(Role::Body, std::move(body));
-  return n;
+  return loop_over(start, var, v, piece, all, std::move(domain), "No filter following the loop variable and its set");
 }
 
 NodePtr Parser::square_or_piece_loop() {
@@ -110,10 +101,16 @@ NodePtr Parser::square_or_piece_loop() {
                 : "Missing 'in' following the variable name in 'square' expression");
   NodePtr domain = match_set();
   if (!domain) error("Expecting a set expression following the 'in' keyword in 'square' expression");
+  return loop_over(start, var, v, piece, all, std::move(domain),
+                   piece ? "missing body in piece filter" : "No filter following 'square .. in expr..'");
+}
+
+NodePtr Parser::loop_over(const Token& start, const Token& var, int v, bool piece, bool all, NodePtr domain,
+                          const std::string& no_body) {
   active_loop_vars_.push_back(v);
   NodePtr body = node();
   active_loop_vars_.pop_back();
-  if (!body) error(piece ? "missing body in piece filter" : "No filter following 'square .. in expr..'");
+  if (!body) error(no_body);
   NodePtr n = mk(piece ? NodeKind::PieceLoop : NodeKind::SquareLoop, all ? ValueType::Logical : ValueType::Set, start);
   n->var = v;
   n->text = var.text;

@@ -1,6 +1,7 @@
 // Canonical S-expression printer and CQL text printer (unparser) of the bound tree.
 #include "engine/cql/printer.h"
 
+#include <optional>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -257,7 +258,11 @@ std::string seq_text(const Node& n, bool in_path, const char* arrow, bool first_
   }
 }
 
-std::string cql(const Node& n) {
+// ---------------------------------------------------------------- CQL text of each family of nodes
+// Each family returns the node's text when it owns the node's kind, else nothing (each kind has one owner).
+
+// Returns the text of a literal or a designator, or nothing when n is not one.
+std::optional<std::string> literal_text(const Node& n) {
   switch (n.kind) {
     case NodeKind::Number: return std::to_string(n.a);
     case NodeKind::StringLiteral: return cql_string(n.text);
@@ -269,12 +274,32 @@ std::string cql(const Node& n) {
     }
     case NodeKind::AllSquares: return ".";
     case NodeKind::EmptySet: return "[]";
-    case NodeKind::True: return n.text.empty() ? "true" : "true";
+    case NodeKind::True: return "true";
     case NodeKind::False: return "false";
     case NodeKind::ColorValue: return n.text;
-    case NodeKind::Compound: {
-      return "{ " + items(n, " ") + "}";
-    }
+    default: return std::nullopt;
+  }
+}
+
+// Returns the text of a filter written as its keyword alone (predicates, counters, `from`, ...), or nothing.
+std::optional<std::string> keyword_text(const Node& n) {
+  switch (n.kind) {
+    case NodeKind::FromSquare: case NodeKind::ToSquare: case NodeKind::EnPassantSquare: case NodeKind::PastMove: case NodeKind::Predicate:
+    case NodeKind::Counter: case NodeKind::PathInfo: case NodeKind::CurrentTransform:
+    case NodeKind::RemoveComment: case NodeKind::Extension: case NodeKind::HasComment:
+      return n.text;
+    case NodeKind::CurrentPosition: return "currentposition";
+    case NodeKind::InitialPosition: return "initialposition";
+    case NodeKind::Parent: return "parent";
+    case NodeKind::Abort: return "cql_abort";
+    default: return std::nullopt;
+  }
+}
+
+// Returns the text of a compound, `and`, `or`, `not` or `if`, or nothing.
+std::optional<std::string> logic_text(const Node& n) {
+  switch (n.kind) {
+    case NodeKind::Compound: return "{ " + items(n, " ") + "}";
     case NodeKind::And: return chain(n, "and");
     case NodeKind::Or: return chain(n, "or");
     case NodeKind::Not: return "not " + wrap(*n.child(Role::Arg));
@@ -283,6 +308,13 @@ std::string cql(const Node& n) {
       if (const Node* e = n.child(Role::Else)) s += " else " + wrap(*e);
       return s;
     }
+    default: return std::nullopt;
+  }
+}
+
+// Returns the text of a set operation, an attack, a ray or a square or piece loop, or nothing.
+std::optional<std::string> set_text(const Node& n) {
+  switch (n.kind) {
     case NodeKind::Union: return binary(n, "|");
     case NodeKind::Intersect: case NodeKind::PositionIntersect: return binary(n, "&");
     case NodeKind::Complement: return "~" + wrap(*n.child(Role::Arg));
@@ -305,10 +337,6 @@ std::string cql(const Node& n) {
     }
     case NodeKind::LightDark: return n.text + " " + wrap(*n.child(Role::Arg));
     case NodeKind::Direction: return n.text + opts(n) + range_text(n) + " " + wrap(*n.child(Role::Arg));
-    case NodeKind::FromSquare: case NodeKind::ToSquare: case NodeKind::EnPassantSquare: case NodeKind::PastMove: case NodeKind::Predicate:
-    case NodeKind::Counter: case NodeKind::PathInfo: case NodeKind::CurrentTransform:
-    case NodeKind::RemoveComment: case NodeKind::Extension:
-      return n.text;
     case NodeKind::MakeSquare: {
       if (n.kids.size() == 1) return "makesquare " + wrap(*n.kids[0].node);
       return "makesquare (" + kids_text(n, Role::Arg) + " )";
@@ -317,6 +345,13 @@ std::string cql(const Node& n) {
       return std::string(n.kind == NodeKind::SquareLoop ? "square" : "piece") + (n.has(Option::All) ? " all " : " ") + n.text +
              " in " + wrap(*n.child(Role::Domain)) + " " + wrap(*n.child(Role::Body));
     case NodeKind::PieceAssign: return piece_declaration(n.text) + " = " + wrap(*n.child(Role::Value));
+    default: return std::nullopt;
+  }
+}
+
+// Returns the text of an arithmetic, a comparison or a count, or nothing.
+std::optional<std::string> numeric_text(const Node& n) {
+  switch (n.kind) {
     case NodeKind::Arithmetic: return binary(n, n.text);
     case NodeKind::Negate: return "- " + wrap(*n.child(Role::Arg));
     case NodeKind::Concat: return binary(n, "+");
@@ -329,6 +364,13 @@ std::string cql(const Node& n) {
     case NodeKind::Power: case NodeKind::Coordinate: return n.text + " " + wrap(*n.child(Role::Arg));
     case NodeKind::PieceAttribute:
       return n.child(Role::Arg) ? n.text + " " + wrap(*n.child(Role::Arg)) : n.text;
+    default: return std::nullopt;
+  }
+}
+
+// Returns the text of a string filter, a file filter or an output filter (comment, message), or nothing.
+std::optional<std::string> string_text(const Node& n) {
+  switch (n.kind) {
     case NodeKind::Substring: {
       std::string s = wrap(*n.child(Role::Arg)) + "[";
       if (const Node* f = n.child(Role::From)) s += wrap(*f);
@@ -348,6 +390,13 @@ std::string cql(const Node& n) {
     case NodeKind::ToString: return "str (" + kids_text(n, Role::Arg) + " )";
     case NodeKind::Comment: return "comment (" + kids_text(n, Role::Arg) + " )";
     case NodeKind::Message: return "message" + opts(n) + " (" + kids_text(n, Role::Arg) + " )";
+    default: return std::nullopt;
+  }
+}
+
+// Returns the text of a game-information filter (result, tags, players, fen), or nothing.
+std::optional<std::string> game_info_text(const Node& n) {
+  switch (n.kind) {
     case NodeKind::Result: return "result " + n.text;
     case NodeKind::Tag: return "tag " + cql_string(n.text);
     case NodeKind::TagBuiltin: {
@@ -360,65 +409,106 @@ std::string cql(const Node& n) {
     case NodeKind::Player: return n.text.empty() ? "player" : "player " + n.text;
     case NodeKind::Elo: return n.text.empty() ? "elo" : "elo " + n.text;
     case NodeKind::Fen: return n.type == ValueType::String ? "fen" : "fen " + cql_string(n.text);
-    case NodeKind::HasComment: return n.text;
-    case NodeKind::CurrentPosition: return "currentposition";
-    case NodeKind::InitialPosition: return "initialposition";
-    case NodeKind::Parent: return "parent";
+    default: return std::nullopt;
+  }
+}
+
+// Returns the text of a filter that moves to or compares other positions of the game tree, or nothing.
+std::optional<std::string> position_text(const Node& n) {
+  switch (n.kind) {
     case NodeKind::Child: return n.child(Role::Arg) ? "child (" + kids_text(n, Role::Arg) + " )" : "child";
     case NodeKind::PositionById: return "position " + wrap(*n.child(Role::Arg));
     case NodeKind::WithPosition: return wrap(*n.child(Role::Position)) + " : " + wrap(*n.child(Role::Body));
     case NodeKind::Lca: case NodeKind::Distance: case NodeKind::Descendant:
       return n.text + " (" + kids_text(n, Role::Left) + kids_text(n, Role::Right) + " )";
     case NodeKind::GenericEqual: return "equal (" + kids_text(n, Role::Left) + kids_text(n, Role::Right) + " )";
-    case NodeKind::Move: {
-      std::string s = "move";
-      // the first keyword decides the type: a set keyword first only when the original had one first
-      if (!n.text.empty()) s += " " + n.text + " " + wrap(*n.child(move_first_role(n)));
-      else s += opts(n);
-      for (const Child& c : n.kids) {
-        const std::string r = role_name(c.role);
-        if (r == n.text || c.role == Role::Comment) continue;
-        if (c.role == Role::Promote) s += " promote " + cql(*c.node);
-        else s += " " + r + " " + wrap(*c.node);
-      }
-      if (!n.text.empty()) s += opts(n);
-      if (const Node* c = n.child(Role::Comment)) s += " " + cql(*c);
-      return s;
-    }
+    default: return std::nullopt;
+  }
+}
+
+// Returns the text of a `move` filter: the first keyword decides the type, so a set keyword comes first only
+// when the original had one first.
+std::string move_text(const Node& n) {
+  std::string s = "move";
+  if (!n.text.empty()) s += " " + n.text + " " + wrap(*n.child(move_first_role(n)));
+  else s += opts(n);
+  for (const Child& c : n.kids) {
+    const std::string r = role_name(c.role);
+    if (r == n.text || c.role == Role::Comment) continue;
+    if (c.role == Role::Promote) s += " promote " + cql(*c.node);
+    else s += " " + r + " " + wrap(*c.node);
+  }
+  if (!n.text.empty()) s += opts(n);
+  if (const Node* c = n.child(Role::Comment)) s += " " + cql(*c);
+  return s;
+}
+
+// Returns the text of a move filter (`move`, a dash, `legal`/`pseudolegal`, `countmoves`), or nothing.
+std::optional<std::string> moves_text(const Node& n) {
+  switch (n.kind) {
+    case NodeKind::Move: return move_text(n);
     case NodeKind::Dash: return dash_text(n, false);
     case NodeKind::LegalDash: case NodeKind::PreviousDash: return n.text + " " + cql(*n.child(Role::Dash));
     case NodeKind::CountMoves: return "countmoves" + opts(n) + " " + cql(*n.child(Role::Dash));
-    case NodeKind::Line: {
-      std::string s = "line" + opts(n) + range_text(n);
-      for (const Child& c : n.kids)
-        if (c.role == Role::Arg) s += " " + n.text + " " + seq_text(*c.node, false, n.text.c_str());
-      return s;
+    default: return std::nullopt;
+  }
+}
+
+// Returns the text of a `line`: its range, then each constituent after its arrow.
+std::string line_text(const Node& n) {
+  std::string s = "line" + opts(n) + range_text(n);
+  for (const Child& c : n.kids)
+    if (c.role == Role::Arg) s += " " + n.text + " " + seq_text(*c.node, false, n.text.c_str());
+  return s;
+}
+
+// Returns the text of a `path`: the range first, since a range number reads back before a parameter's keyword,
+// not before every constituent (Token::may_follow_range; eighth fuzz finding: 'path lastposition 4 . (...)').
+std::string path_text(const Node& n) {
+  const std::string range = range_text(n);
+  std::string s = "path" + range;
+  const size_t after_range = s.size();
+  s += opts(n, {Option::FocusCapture});
+  if (const Node* f = n.child(Role::Focus)) s += std::string(n.has(Option::FocusCapture) ? " focus capture " : " focus ") + wrap(*f);
+  if (const Node* m = n.child(Role::Max)) s += " max " + wrap(*m);
+  if (!n.text.empty()) s += " title " + cql_string(n.text);
+  bool first = true;
+  for (const Child& c : n.kids)
+    if (c.role == Role::Arg) {
+      std::string text = seq_text(*c.node, true, "", first);
+      // straight after the range (no parameter between) a filter that opens with a token the range may not
+      // stand before is braced, as the query had it: '{.}' is the same tree as '.'
+      if (first && !range.empty() && s.size() == after_range && c.node->kind == NodeKind::SeqFilter &&
+          !lex(text).front().may_follow_range())
+        text = "{ " + text + " }";
+      s += " " + text;
+      first = false;
     }
-    case NodeKind::Path: {
-      // the range first: a range number reads back before a parameter's keyword, not before every constituent
-      // (Token::may_follow_range; eighth fuzz finding: 'path lastposition 4 . (...)')
-      const std::string range = range_text(n);
-      std::string s = "path" + range;
-      const size_t after_range = s.size();
-      s += opts(n, {Option::FocusCapture});
-      if (const Node* f = n.child(Role::Focus)) s += std::string(n.has(Option::FocusCapture) ? " focus capture " : " focus ") + wrap(*f);
-      if (const Node* m = n.child(Role::Max)) s += " max " + wrap(*m);
-      if (!n.text.empty()) s += " title " + cql_string(n.text);
-      bool first = true;
-      for (const Child& c : n.kids)
-        if (c.role == Role::Arg) {
-          std::string text = seq_text(*c.node, true, "", first);
-          // straight after the range (no parameter between) a filter that opens with a token the range may not
-          // stand before is braced, as the query had it: '{.}' is the same tree as '.'
-          if (first && !range.empty() && s.size() == after_range && c.node->kind == NodeKind::SeqFilter &&
-              !lex(text).front().may_follow_range())
-            text = "{ " + text + " }";
-          s += " " + text;
-          first = false;
-        }
-      return s;
-    }
+  return s;
+}
+
+// Returns the text of a `line`, a `path` or a sequence constituent standing alone, or nothing.
+std::optional<std::string> sequence_text(const Node& n) {
+  switch (n.kind) {
+    case NodeKind::Line: return line_text(n);
+    case NodeKind::Path: return path_text(n);
     case NodeKind::SeqFilter: case NodeKind::SeqChain: case NodeKind::SeqRepeat: return seq_text(n, false, "-->");
+    default: return std::nullopt;
+  }
+}
+
+// Returns the text of a `sort`: its options, min or max, its description, its body.
+std::string sort_text(const Node& n) {
+  std::string s = "sort" + opts(n, {Option::Min, Option::Max});
+  if (n.has(Option::Min)) s += " min";
+  if (n.has(Option::Max)) s += " max";
+  if (!n.text.empty()) s += " " + cql_string(n.text);
+  return s + " " + wrap(*n.child(Role::Body));
+}
+
+// Returns the text of a search, a loop, `echo`, `sort`, a transform or `assert`, or nothing.
+std::optional<std::string> control_text(const Node& n) {
+  switch (n.kind) {
     case NodeKind::Find: return "find" + opts(n) + range_text(n, numeric_variable(*n.child(Role::Body))) + " " + ranged_body(*n.child(Role::Body));
     case NodeKind::Echo:
       return "echo" + opts(n, {Option::InAll}) + " (" + cql(*n.child(Role::Source)) + " " + cql(*n.child(Role::Target)) + ")" +
@@ -427,13 +517,18 @@ std::string cql(const Node& n) {
       return "consecutivemoves" + opts(n) + range_text(n) + " (" + cql(*n.child(Role::Left)) + " " + cql(*n.child(Role::Right)) + ")";
     case NodeKind::Loop: return "loop " + wrap(*n.child(Role::Body));
     case NodeKind::While: return "while (" + cql(*n.child(Role::If)) + ") " + wrap(*n.child(Role::Body));
-    case NodeKind::Sort: {
-      std::string s = "sort" + opts(n, {Option::Min, Option::Max});
-      if (n.has(Option::Min)) s += " min";
-      if (n.has(Option::Max)) s += " max";
-      if (!n.text.empty()) s += " " + cql_string(n.text);
-      return s + " " + wrap(*n.child(Role::Body));
-    }
+    case NodeKind::Sort: return sort_text(n);
+    case NodeKind::Transform:
+      return n.text + opts(n) + range_text(n, numeric_variable(*n.child(Role::Body))) + " " + ranged_body(*n.child(Role::Body));
+    case NodeKind::NoTransform: return "notransform " + wrap(*n.child(Role::Body));
+    case NodeKind::Assert: return "assert " + wrap(*n.child(Role::Body));
+    default: return std::nullopt;
+  }
+}
+
+// Returns the text of a variable, an assignment, a dictionary filter or a function, or nothing.
+std::optional<std::string> variable_text(const Node& n) {
+  switch (n.kind) {
     case NodeKind::Variable: return n.text;
     case NodeKind::Assign: {
       std::string s;
@@ -455,15 +550,29 @@ std::string cql(const Node& n) {
       return n.text + " [element] " + cql(*n.child(Role::Dictionary)) + " " + wrap(*n.child(Role::Body));
     case NodeKind::FunctionDef: return "\n" + n.child(Role::Source)->text + "\n";
     case NodeKind::FunctionCall: return n.text + " (" + kids_text(n, Role::Arg) + " )";
-    case NodeKind::Transform:
-      return n.text + opts(n) + range_text(n, numeric_variable(*n.child(Role::Body))) + " " + ranged_body(*n.child(Role::Body));
-    case NodeKind::NoTransform: return "notransform " + wrap(*n.child(Role::Body));
+    default: return std::nullopt;
+  }
+}
+
+// Returns the text of `similarposition`, `hhdb` or `cql_assertvariations`, or nothing.
+std::optional<std::string> special_text(const Node& n) {
+  switch (n.kind) {
     case NodeKind::SimilarPosition: return "similarposition" + opts(n) + " " + cql_string(n.text);
-    case NodeKind::Assert: return "assert " + wrap(*n.child(Role::Body));
-    case NodeKind::Abort: return "cql_abort";
     case NodeKind::Hhdb: return "hhdb " + n.text;
     case NodeKind::AssertVariations: return "cql_assertvariations " + cql_string(n.text);
+    default: return std::nullopt;
   }
+}
+
+// Returns the node as CQL text that parses back to the same tree: the text of the one family that owns its kind.
+std::string cql(const Node& n) {
+  using Family = std::optional<std::string> (*)(const Node&);
+  static constexpr Family kFamilies[] = {literal_text, keyword_text,   logic_text,    set_text,
+                                         numeric_text, string_text,    game_info_text, position_text,
+                                         moves_text,   sequence_text,  control_text,  variable_text,
+                                         special_text};
+  for (Family family : kFamilies)
+    if (std::optional<std::string> text = family(n)) return *std::move(text);
   return "";
 }
 

@@ -35,8 +35,8 @@ TEST_CASE("serve: the page, driven in headless Chromium", "[serve][browser]") {
     return;
   }
   ScratchDir dir("serve-page");
-  indexed_repository(dir, kSample);
-  fs::copy_file(kData / "problems" / "yacpdb-olive" / "Broodings-50.olv", dir.path() / "problems.olv");
+  indexed_repository(dir, sample_pgn());
+  fs::copy_file(shared_data("problems/yacpdb-olive/Broodings-50.olv"), dir.path() / "problems.olv");
   spit(dir.path() / "second.pgn", sample_games(0, 300));  // a second repository, served beside the first
   REQUIRE(cqlindex_in(dir.path(), "build --explore second.pgn").exit_code == 0);
   Server server(dir.path(), std::vector<std::string>{"repository.pgn", "second.pgn"}, {"--problems", "problems.olv"});

@@ -14,7 +14,7 @@ namespace {
 // Every `stride`-th .cql under cql-examples/`corpus`, in name order.
 std::vector<fs::path> corpus_queries(const std::string& corpus, size_t stride) {
   std::vector<fs::path> all;
-  for (const auto& e : fs::recursive_directory_iterator(kData / "cql-examples" / corpus))
+  for (const auto& e : fs::recursive_directory_iterator(fs::path(shared_data("cql-examples/" + corpus))))
     if (e.path().extension() == ".cql") all.push_back(e.path());
   std::sort(all.begin(), all.end());
   std::vector<fs::path> chosen;
@@ -32,7 +32,7 @@ bool touches_files(const std::string& cql) {
 
 TEST_CASE("serve: /api/run answers as cqlindex run does on corpus queries", "[serve][api]") {
   ScratchDir dir("serve-run");
-  indexed_repository(dir, kSample);
+  indexed_repository(dir, sample_pgn());
   Server server(dir.path(), "repository.pgn");
   REQUIRE(server.port() > 0);
   std::vector<fs::path> queries = corpus_queries("opening-tactics-frequency", 1);
@@ -74,7 +74,7 @@ TEST_CASE("serve: /api/run answers as cqlindex run does on corpus queries", "[se
 
 TEST_CASE("serve: /api/run pages, and marks matched positions by ply", "[serve][api]") {
   ScratchDir dir("serve-page");
-  indexed_repository(dir, kSample);
+  indexed_repository(dir, sample_pgn());
   Server server(dir.path(), "repository.pgn");
   REQUIRE(server.port() > 0);
   const std::string cql = "cql() check";
@@ -123,7 +123,7 @@ TEST_CASE("serve: /api/run pages, and marks matched positions by ply", "[serve][
 
 TEST_CASE("serve: /api/run writes the games of its page and counts the matches past it exactly", "[serve][api]") {
   ScratchDir dir("serve-page-count");
-  indexed_repository(dir, kSample);
+  indexed_repository(dir, sample_pgn());
   Server server(dir.path(), "repository.pgn", {"--threads", "2"});
   REQUIRE(server.port() > 0);
   // a tag query (the index narrows it), one replaying every game, a sorted one (every match's sort value is
@@ -163,7 +163,7 @@ TEST_CASE("serve: /api/run writes the games of its page and counts the matches p
 TEST_CASE("serve: /api/game gives a game's bytes, moves and every mainline FEN, and /api/info the repository",
           "[serve][api]") {
   ScratchDir dir("serve-game");
-  indexed_repository(dir, kSample);
+  indexed_repository(dir, sample_pgn());
   Server server(dir.path(), "repository.pgn");
   REQUIRE(server.port() > 0);
   const Reply info = get(server, "/api/info");
@@ -198,9 +198,9 @@ TEST_CASE("serve: /api/game gives a game's bytes, moves and every mainline FEN, 
 TEST_CASE("serve: /api/similar answers as cqlindex similar does, for PGN submissions and for a FEN",
           "[serve][api]") {
   ScratchDir dir("serve-similar");
-  indexed_repository(dir, kData / "studies" / "cql-sample.pgn");
-  const std::string submissions = slurp(kData / "studies" / "lichess-beautiful-chess-studies-1.pgn") +
-                                  slurp(kData / "studies" / "lichess-beautiful-chess-studies-2.pgn");
+  indexed_repository(dir, shared_data("studies/cql-sample.pgn"));
+  const std::string submissions = slurp(shared_data("studies/lichess-beautiful-chess-studies-1.pgn")) +
+                                  slurp(shared_data("studies/lichess-beautiful-chess-studies-2.pgn"));
   spit(dir.path() / "submissions.pgn", submissions);
   Server server(dir.path(), "repository.pgn");
   REQUIRE(server.port() > 0);

@@ -38,7 +38,7 @@ const std::string kAfterE4C5Nf3 = "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQ
 
 TEST_CASE("serve: /api/explore counts the moves played from a position as the games list them", "[serve][api]") {
   ScratchDir dir("serve-explore");
-  indexed_repository(dir, kSample);
+  indexed_repository(dir, sample_pgn());
   const ProcessResult fens = cqlindex_in(dir.path(), "check --fen repository.pgn");
   REQUIRE(fens.exit_code == 0);
   Server server(dir.path(), "repository.pgn");
@@ -205,7 +205,7 @@ std::pair<size_t, size_t> compare_with_replay(const fs::path& dir, size_t games,
 TEST_CASE("serve: /api/explore's counts equal a replay of every game of the sample, from the family and past it",
           "[serve][api]") {
   ScratchDir dir("serve-explore-all");
-  indexed_repository(dir, kSample);
+  indexed_repository(dir, sample_pgn());
   const auto [from_index, replayed] = compare_with_replay(dir.path(), 1005, 7);
   CHECK(from_index > 300);
   CHECK(replayed > 100);
@@ -213,7 +213,7 @@ TEST_CASE("serve: /api/explore's counts equal a replay of every game of the samp
 
 TEST_CASE("serve: /api/explore's counts after a build --append equal a replay of every game", "[serve][api]") {
   ScratchDir dir("serve-explore-append");
-  const std::string all = slurp(kSample);
+  const std::string all = slurp(sample_pgn());
   // the first 600 games indexed, then the others appended and indexed with --append
   size_t cut = 0;
   for (int games = 0; games <= 600; ++games) cut = all.find("[Event ", cut + 1);
@@ -230,7 +230,7 @@ TEST_CASE("serve: /api/explore's counts after a build --append equal a replay of
 
 TEST_CASE("serve: an index built without --explore answers /api/explore by replay, the same counts", "[serve][api]") {
   ScratchDir dir("serve-explore-none");
-  indexed_repository(dir, kSample, false);
+  indexed_repository(dir, sample_pgn(), false);
   const auto [from_index, replayed] = compare_with_replay(dir.path(), 1005, 29, 0);
   CHECK(from_index == 0);
   CHECK(replayed > 100);
@@ -238,7 +238,7 @@ TEST_CASE("serve: an index built without --explore answers /api/explore by repla
 
 TEST_CASE("build --append --explore on an index without the family is refused, the index untouched", "[serve][build]") {
   ScratchDir dir("serve-explore-append-refused");
-  const std::string all = slurp(kSample);
+  const std::string all = slurp(sample_pgn());
   const size_t cut = all.find("[Event ", all.size() / 2);
   REQUIRE(cut != std::string::npos);
   spit(dir.path() / "repository.pgn", all.substr(0, cut));

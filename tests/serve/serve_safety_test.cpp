@@ -28,7 +28,7 @@ const std::string kSlowQuery =
 
 TEST_CASE("serve: binds to loopback by default and refuses what it must", "[serve][safety]") {
   ScratchDir dir("serve-refuse");
-  indexed_repository(dir, kSample);
+  indexed_repository(dir, sample_pgn());
   Server server(dir.path(), "repository.pgn");
   REQUIRE(server.port() > 0);
   CHECK(server.stderr_text().find("http://127.0.0.1:" + std::to_string(server.port()) + "/") != std::string::npos);
@@ -109,7 +109,7 @@ TEST_CASE("serve: binds to loopback by default and refuses what it must", "[serv
 
 TEST_CASE("serve: a query over the time limit is stopped and its worker freed", "[serve][safety]") {
   ScratchDir dir("serve-timeout");
-  indexed_repository(dir, kSample);
+  indexed_repository(dir, sample_pgn());
   Server server(dir.path(), "repository.pgn", {"--timeout", "0.3", "--workers", "1"});
   REQUIRE(server.port() > 0);
   const Reply slow = post(server, "/api/run", json{{"cql", kSlowQuery}});
@@ -124,7 +124,7 @@ TEST_CASE("serve: a query over the time limit is stopped and its worker freed", 
 
 TEST_CASE("serve: a slow query does not hold up the others", "[serve][safety]") {
   ScratchDir dir("serve-parallel");
-  indexed_repository(dir, kSample);
+  indexed_repository(dir, sample_pgn());
   Server server(dir.path(), "repository.pgn", {"--timeout", "20"});
   REQUIRE(server.port() > 0);
   std::atomic<bool> slow_done{false};
@@ -153,7 +153,7 @@ TEST_CASE("serve: a slow query does not hold up the others", "[serve][safety]") 
 
 TEST_CASE("serve: a result cap stops a run, and says so", "[serve][safety]") {
   ScratchDir dir("serve-cap");
-  indexed_repository(dir, kSample);
+  indexed_repository(dir, sample_pgn());
   Server server(dir.path(), "repository.pgn", {"--max-results", "5"});
   REQUIRE(server.port() > 0);
   const Reply r = post(server, "/api/run", json{{"cql", "cql() check"}});
@@ -166,7 +166,7 @@ TEST_CASE("serve: a result cap stops a run, and says so", "[serve][safety]") {
 TEST_CASE("serve: a repository changed under the server is refused, not answered from its index",
           "[serve][safety]") {
   ScratchDir dir("serve-stale");
-  indexed_repository(dir, kSample);
+  indexed_repository(dir, sample_pgn());
   Server server(dir.path(), "repository.pgn");
   REQUIRE(server.port() > 0);
   REQUIRE(post(server, "/api/run", json{{"cql", "cql() mate"}}).status == 200);
@@ -182,7 +182,7 @@ TEST_CASE("serve: a repository changed under the server is refused, not answered
 
 TEST_CASE("serve: refuses to start without a fresh index", "[serve][safety]") {
   ScratchDir dir("serve-noindex");
-  fs::copy_file(kSample, dir.path() / "repository.pgn");
+  fs::copy_file(sample_pgn(), dir.path() / "repository.pgn");
   const ProcessResult r = cqlindex_in(dir.path(), "serve repository.pgn --port 0");
   CHECK(r.exit_code == 2);
   CHECK(stderr_of(dir.path()).find("cqlindex build repository.pgn") != std::string::npos);
@@ -195,7 +195,7 @@ TEST_CASE("serve: the server runs without malloc's per-thread caches", "[serve][
   // must reach the server's environment, which glibc reads when the program starts. (A caller's own tunables are
   // kept before it; glibc rewrites the variable in place as it parses it, so /proc shows only the first of them.)
   ScratchDir dir("serve-tunables");
-  indexed_repository(dir, kSample);
+  indexed_repository(dir, sample_pgn());
   const char* caller = std::getenv("GLIBC_TUNABLES");
   const std::string saved = caller ? caller : "";
   ::unsetenv("GLIBC_TUNABLES");

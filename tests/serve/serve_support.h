@@ -23,7 +23,7 @@ namespace cqlindex::test {
 using nlohmann::json;
 
 // The gnuchess sample (1,005 games): small enough to query many times, big enough for real answers.
-inline const fs::path kSample = kData / "gnuchess-book" / "book_1.02.small-1005.pgn";
+inline fs::path sample_pgn() { return shared_data("gnuchess-book/book_1.02.small-1005.pgn"); }
 
 // A running `cqlindex serve` over `dir`/`pgn` (or the repositories `repositories`, in `dir`) with `flags`;
 // stopped (SIGTERM) by stop() or the destructor.

@@ -11,8 +11,6 @@ using namespace cqlindex::test;
 
 namespace {
 
-const fs::path kOlive = kData / "problems" / "yacpdb-olive";
-
 // The counts of `cqlindex yacpdb`'s summary line ("N matches of M entries in ..."), as "N/M".
 std::string summary_counts(const std::string& text) {
   static const std::regex line("(\\d+) matches of (\\d+) entries");
@@ -60,8 +58,8 @@ void check_against_command_line(const Server& server, const fs::path& dir, const
 
 TEST_CASE("serve: /api/yacpdb answers as cqlindex yacpdb does over a problem file", "[serve][api]") {
   ScratchDir dir("serve-yacpdb");
-  indexed_repository(dir, kSample);
-  fs::copy_file(kOlive / "Broodings-50.olv", dir.path() / "problems.olv");
+  indexed_repository(dir, sample_pgn());
+  fs::copy_file(shared_data("problems/yacpdb-olive/Broodings-50.olv"), dir.path() / "problems.olv");
   const std::vector<std::string> queries{"Zilahi(*) AND NOT Fairy", "Stip(\"h#2\")", "Fairy", "Id(1)",
                                          "Zilahi(*) OR Stip(\"#2\")"};
   SECTION("without its index: every entry evaluated") {
@@ -92,7 +90,7 @@ TEST_CASE("serve: /api/yacpdb answers as cqlindex yacpdb does over a problem fil
 
 TEST_CASE("serve: /api/yacpdb over the served repository when no --problems is given", "[serve][api]") {
   ScratchDir dir("serve-yacpdb-repo");
-  indexed_repository(dir, kSample);
+  indexed_repository(dir, sample_pgn());
   Server server(dir.path(), "repository.pgn");
   REQUIRE(server.port() > 0);
   check_against_command_line(server, dir.path(), "repository.pgn", {"Stip(\"#2\")", "NOT Fairy"}, 400);
@@ -101,7 +99,7 @@ TEST_CASE("serve: /api/yacpdb over the served repository when no --problems is g
 
 TEST_CASE("serve: a missing --problems file stops the server at its start", "[serve][safety]") {
   ScratchDir dir("serve-yacpdb-missing");
-  indexed_repository(dir, kSample);
+  indexed_repository(dir, sample_pgn());
   const ProcessResult r = cqlindex_in(dir.path(), "serve repository.pgn --port 0 --problems nothing.olv");
   CHECK(r.exit_code == 2);
   CHECK(stderr_of(dir.path()).find("nothing.olv") != std::string::npos);

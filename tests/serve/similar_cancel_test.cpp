@@ -15,7 +15,7 @@ namespace {
 
 // The first `games` games of the sample, as submissions (each position is in the repository: many candidates).
 std::string first_games(size_t games) {
-  const std::string all = slurp(kSample);
+  const std::string all = slurp(sample_pgn());
   size_t at = 0;
   for (size_t g = 0; g <= games && at != std::string::npos; ++g) at = all.find("[Event ", at + 1);
   return all.substr(0, at == std::string::npos ? all.size() : at);
@@ -45,7 +45,7 @@ Searched search(const exec::ServedRepository& repository, const std::string& tex
 
 TEST_CASE("serve: a similar search is cancelled inside its replay of the candidates", "[serve][safety]") {
   ScratchDir dir("serve-similar-cancel");
-  indexed_repository(dir, kSample);
+  indexed_repository(dir, sample_pgn());
   const std::string repo = (dir.path() / "repository.pgn").string();
   std::ostringstream quiet;
   auto* old = std::cerr.rdbuf(quiet.rdbuf());  // the search's line about its candidates
@@ -86,7 +86,7 @@ TEST_CASE("serve: a similar search is cancelled inside its replay of the candida
 
 TEST_CASE("serve: /api/similar past its time limit answers 503 and frees its worker", "[serve][safety]") {
   ScratchDir dir("serve-similar-timeout");
-  indexed_repository(dir, kSample);
+  indexed_repository(dir, sample_pgn());
   Server server(dir.path(), "repository.pgn", {"--timeout", "0.01", "--workers", "1"});
   REQUIRE(server.port() > 0);
   const Reply slow = post(server, "/api/similar", json{{"pgn", first_games(200)}});

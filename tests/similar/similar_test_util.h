@@ -19,8 +19,6 @@ namespace fs = std::filesystem;
 // The shared data folder and CQL 6.2's similarposition goldens; each says which is missing (shared_data.h).
 inline fs::path data_dir() { return shared_data(""); }
 inline fs::path goldens_dir() { return shared_data("cql-examples/expected-output/similarposition"); }
-// tests/serve still reads the folder through this constant (their own folder, moved over separately)
-inline const fs::path kData = fs::path(CQLINDEX_SHARED_DATA);
 
 inline std::string slurp(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);

@@ -209,8 +209,10 @@ solution: |
   CHECK(o.value("Zilahi(*)") == 0);
 }
 
-TEST_CASE("yacpdb olive unit: castling, complex twins, Valladao, promotions analyse", "[yacpdb][olive]") {
-  Olive castling(R"(
+namespace {
+
+// #2 with a castling defence
+constexpr const char* kCastling = R"(
 algebraic: {white: [Ke2, Qh1, Sd5, Pe6], black: [Ke8, Rh8, Sh7]}
 stipulation: '#2'
 solution: |
@@ -225,9 +227,10 @@ solution: |
           2.Sd5-e7 #
       1...Ke8-f8
           2.Qa1*h8 #
-)");
-  CHECK(castling.value("Phases") == 2);
-  Olive twin(R"(
+)";
+
+// #2 twinned by moving two pieces
+constexpr const char* kComplexTwin = R"(
 algebraic:
   white: [Kg1, Qc7, Rf5, Rf3, Bc8, Bc1, Sg5, Sd6, Pc5, Pb3, Pb2]
   black: [Kd4, Rb8, Bh1, Bf4, Sg7, Sg6, Pg3, Pe7, Pd5, Pd3, Pa3]
@@ -252,10 +255,10 @@ solution: |
         1...Sg7*f5  {(D)} 2.Sd6*f5 #
         1...a3*b2 + {(E)} 2.Bc1*b2 #
         1...Bf4-e3  {(A)} 2.Bc1*e3 #
-)");
-  CHECK(twin.value("Twins") == 2);
-  CHECK(twin.value("Phases") == 2);
-  Olive valladao(R"(
+)";
+
+// #2 with set play: castling, e.p., promotions (Valladao)
+constexpr const char* kValladao = R"(
 algebraic:
   white: [Ke1, Qc1, Rh8, Rh1, Bh3, Ba1, Sd1, Sb5, Pg7, Pg6, Pg5, Pd2, Pc7, Pc2]
   black: [Ke7, Rh7, Be8, Ph4, Pf7, Pd5, Pb2, Pa3, Pa2]
@@ -281,11 +284,10 @@ solution: |
          2.g7-g8=S #
      1...Be8-d7
          2.Rf1*f7 #
-)");
-  CHECK(valladao.value("Phases") == 2);
-  CHECK(valladao.value("Excelsior(*, 1)") == 6);  // b1=Q, b1=B, xc1=S, xa1=Q, xc1=S, g8=S
-  // the guide: a direct #2 with set play has 2 phases; an h#2.5 with 4 solutions has 4
-  Olive setplay(R"(
+)";
+
+// #2 with set play
+constexpr const char* kSetPlay = R"(
 algebraic: {white: [Kc6, Qf3, Sb5, Pa3], black: [Kc4, Se4, Pd4]}
 stipulation: '#2'
 solution: |
@@ -297,9 +299,10 @@ solution: |
      1...d4-d3  2.Qd1-a4 #
      1...Se4-f2  {(S~)} 2.Qd1-c2 #
      1...Se4-c3 2.Sb5-d6 # {(A)}
-)");
-  CHECK(setplay.value("Phases") == 2);
-  Olive helpmate(R"(
+)";
+
+// h#2.5 with four solutions
+constexpr const char* kHelpmate = R"(
 algebraic:
   black: [Ph5, Sa5, Rh6, Ke6, Ph7, Rb7, Qf8, Bd8]
   white: [Re2, Pd3, Pf4, Be4, Be5, Ka6]
@@ -307,6 +310,32 @@ stipulation: h#2.5
 solution: "1...Be5-a1   2.Qf8*f4 Re2-b2   3.Ke6-e5 + Rb2-b6 # \n1...Be5-h8   2.Bd8-f6\
   \ f4-f5 +   3.Ke6-f7 Be4-d5 # \n1...Be4-h1   2.Qf8-c5 Re2-g2   3.Ke6-d5 + Rg2-g6\
   \ # \n1...Re2-g2   2.Bd8-b6 Be4-d5 +   3.Ke6-f5 Rg2-g5 #"
-)");
-  CHECK(helpmate.value("Phases") == 4);
+)";
+
+}  // namespace
+
+TEST_CASE("yacpdb olive unit: castling, complex twins, Valladao, promotions analyse", "[yacpdb][olive]") {
+  SECTION("castling") {
+    Olive castling(kCastling);
+    CHECK(castling.value("Phases") == 2);
+  }
+  SECTION("complex twins") {
+    Olive twin(kComplexTwin);
+    CHECK(twin.value("Twins") == 2);
+    CHECK(twin.value("Phases") == 2);
+  }
+  SECTION("Valladao and promotions") {
+    Olive valladao(kValladao);
+    CHECK(valladao.value("Phases") == 2);
+    CHECK(valladao.value("Excelsior(*, 1)") == 6);  // b1=Q, b1=B, xc1=S, xa1=Q, xc1=S, g8=S
+  }
+  // the guide: a direct #2 with set play has 2 phases; an h#2.5 with 4 solutions has 4
+  SECTION("set play counts as a phase") {
+    Olive setplay(kSetPlay);
+    CHECK(setplay.value("Phases") == 2);
+  }
+  SECTION("a helpmate's solutions are its phases") {
+    Olive helpmate(kHelpmate);
+    CHECK(helpmate.value("Phases") == 4);
+  }
 }

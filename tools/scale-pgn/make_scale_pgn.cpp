@@ -77,42 +77,43 @@ Block make_block(const std::vector<SourceGame>& sources, uint64_t first, uint64_
 
 bool write_all(std::FILE* f, const char* data, size_t size) { return std::fwrite(data, 1, size, f) == size; }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  Options o;
+// Returns "" after reading the command line into `o`, else why it is not a usable one.
+std::string parse_options(int argc, char** argv, Options& o) {
   std::vector<std::string> positional;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto value = [&]() -> const char* { return i + 1 < argc ? argv[++i] : nullptr; };
     const char* v = nullptr;
     if (a == "--seed") {
-      if (!(v = value())) return usage("--seed needs a number");
+      if (!(v = value())) return "--seed needs a number";
       o.seed = std::strtoull(v, nullptr, 10);
     } else if (a == "--threads") {
-      if (!(v = value())) return usage("--threads needs a number");
+      if (!(v = value())) return "--threads needs a number";
       o.threads = unsigned(std::strtoul(v, nullptr, 10));
     } else if (a == "--sample") {
-      if (!(v = value())) return usage("--sample needs a file");
+      if (!(v = value())) return "--sample needs a file";
       o.sample = v;
     } else if (a == "--sample-games") {
-      if (!(v = value())) return usage("--sample-games needs a number");
+      if (!(v = value())) return "--sample-games needs a number";
       o.sample_games = std::max<uint64_t>(1, std::strtoull(v, nullptr, 10));
     } else if (a.size() > 1 && a[0] == '-') {
-      return usage(("unknown option " + a).c_str());
+      return "unknown option " + a;
     } else {
       positional.push_back(a);
     }
   }
-  if (positional.size() < 3) return usage("needs N, OUT.pgn and at least one SOURCE.pgn");
+  if (positional.size() < 3) return "needs N, OUT.pgn and at least one SOURCE.pgn";
   o.games = std::strtoull(positional[0].c_str(), nullptr, 10);
-  if (o.games == 0) return usage("N must be a positive number of games");
+  if (o.games == 0) return "N must be a positive number of games";
   o.out = positional[1];
   o.sources.assign(positional.begin() + 2, positional.end());
   if (o.threads == 0) o.threads = std::max(1u, std::thread::hardware_concurrency());
-  const auto t0 = std::chrono::steady_clock::now();
+  return "";
+}
 
-  // Sources: usable games, exact duplicates (same copy-0 text) dropped.
+// Returns the exit status (0, or 2 after its message) of reading the sources' usable games into `sources`,
+// exact duplicates (same copy-0 text) dropped; says what it read on stdout.
+int read_sources(const Options& o, std::vector<SourceGame>& sources) {
   std::vector<SourceGame> read;
   cqlindex::tools::SourceStats stats;
   for (const std::string& path : o.sources) {
@@ -122,38 +123,36 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  std::vector<SourceGame> sources;
-  {
-    std::unordered_set<uint64_t> seen;
-    std::string text;
-    for (SourceGame& s : read) {
-      text.clear();
-      cqlindex::tools::write_game(s, 0, 0, o.seed, 0, text);
-      if (seen.insert(XXH3_64bits(text.data(), text.size())).second) sources.push_back(std::move(s));
-      else ++stats.duplicates;
-    }
+  std::unordered_set<uint64_t> seen;
+  std::string text;
+  for (SourceGame& s : read) {
+    text.clear();
+    cqlindex::tools::write_game(s, 0, 0, o.seed, 0, text);
+    if (seen.insert(XXH3_64bits(text.data(), text.size())).second) sources.push_back(std::move(s));
+    else ++stats.duplicates;
   }
   read = {};
   if (sources.empty()) {
     std::cerr << "make-scale-pgn: no usable game in the sources\n";
     return 2;
   }
-  const uint64_t n_sources = sources.size();
-  std::cout << "sources: " << stats.read << " games read, " << n_sources << " used, " << stats.unusable
+  std::cout << "sources: " << stats.read << " games read, " << sources.size() << " used, " << stats.unusable
             << " unusable (errors, FEN starts, variants, null moves, no moves), " << stats.duplicates
             << " exact duplicates dropped\n";
+  return 0;
+}
 
-  std::FILE* out = std::fopen(o.out.c_str(), "wb");
-  std::FILE* sample = o.sample.empty() ? nullptr : std::fopen(o.sample.c_str(), "wb");
-  if (!out || (!o.sample.empty() && !sample)) {
-    std::cerr << "make-scale-pgn: cannot write " << (!out ? o.out : o.sample) << ": " << std::strerror(errno)
-              << "\n";
-    return 2;
-  }
-  static char buffer[1 << 22];
-  std::setvbuf(out, buffer, _IOFBF, sizeof buffer);
-  const uint64_t sample_every = std::max<uint64_t>(1, o.games / o.sample_games);
+// What writing the games did: its counts, and every game's text and move hashes.
+struct Written {
+  uint64_t bytes = 0, plies = 0, redrawn = 0, sampled = 0;
+  std::vector<uint64_t> game_hashes, move_hashes;
+};
 
+// Returns the exit status (0, 2 on a write error, 3 when a game cannot be made distinct, after its message) of
+// writing the N games to `out` (every sample_every-th also to `sample`), made on the workers in blocks.
+int write_games(const Options& o, const std::vector<SourceGame>& sources, std::FILE* out, std::FILE* sample,
+                uint64_t sample_every, Written& w) {
+  const uint64_t n_sources = sources.size();
   // Blocks are made ahead on the workers and written here in order.
   std::deque<std::future<Block>> pending;
   uint64_t next_block_first = 0;
@@ -165,11 +164,10 @@ int main(int argc, char** argv) {
       next_block_first += count;
     }
   };
-  std::vector<uint64_t> game_hashes, move_hashes;
-  game_hashes.reserve(o.games);
-  move_hashes.reserve(o.games);
+  w.game_hashes.reserve(o.games);
+  w.move_hashes.reserve(o.games);
   std::unordered_set<uint64_t> round;  // the hashes of the current copy round's games
-  uint64_t index = 0, bytes = 0, plies = 0, redrawn = 0, sampled = 0;
+  uint64_t index = 0;
   std::string redo;
   bool ok = true;
   launch();
@@ -197,17 +195,17 @@ int main(int argc, char** argv) {
         hash = XXH3_64bits(redo.data(), redo.size());
         text = redo.data();
         size = redo.size();
-        ++redrawn;
+        ++w.redrawn;
       }
       ok = write_all(out, text, size);
       if (ok && sample && index % sample_every == 0) {
         ok = write_all(sample, text, size);
-        ++sampled;
+        ++w.sampled;
       }
-      game_hashes.push_back(hash);
-      move_hashes.push_back(info.moves_hash);
-      bytes += size;
-      plies += info.plies;
+      w.game_hashes.push_back(hash);
+      w.move_hashes.push_back(info.moves_hash);
+      w.bytes += size;
+      w.plies += info.plies;
     }
   }
   while (!pending.empty()) {  // (only after a write error)
@@ -221,23 +219,27 @@ int main(int argc, char** argv) {
     std::cerr << "make-scale-pgn: writing failed: " << std::strerror(errno) << "\n";
     return 2;
   }
-  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return 0;
+}
 
+// Returns the exit status (0, or 3 when some games are not distinct) after saying on stdout what was written.
+int report(const Options& o, uint64_t n_sources, bool sampled_to_file, uint64_t sample_every, Written& w,
+           double secs) {
   auto distinct = [](std::vector<uint64_t>& v) {
     std::sort(v.begin(), v.end());
     return uint64_t(std::unique(v.begin(), v.end()) - v.begin());
   };
-  const uint64_t distinct_games = distinct(game_hashes);
-  const uint64_t distinct_moves = distinct(move_hashes);
+  const uint64_t distinct_games = distinct(w.game_hashes);
+  const uint64_t distinct_moves = distinct(w.move_hashes);
   const uint64_t copies = (o.games + n_sources - 1) / n_sources;
   std::printf("wrote %llu games (%llu round%s of the %llu sources, the last %s), %llu bytes (%.0f per game), "
               "%llu plies, %llu redrawn; %.1f s, %.0f games/s\n",
               (unsigned long long)o.games, (unsigned long long)copies, copies > 1 ? "s" : "",
-              (unsigned long long)n_sources, o.games % n_sources ? "partial" : "whole", (unsigned long long)bytes,
-              double(bytes) / double(o.games), (unsigned long long)plies, (unsigned long long)redrawn, secs,
+              (unsigned long long)n_sources, o.games % n_sources ? "partial" : "whole", (unsigned long long)w.bytes,
+              double(w.bytes) / double(o.games), (unsigned long long)w.plies, (unsigned long long)w.redrawn, secs,
               double(o.games) / secs);
-  if (sample)
-    std::printf("sample: %llu games (every %llu-th) in %s\n", (unsigned long long)sampled,
+  if (sampled_to_file)
+    std::printf("sample: %llu games (every %llu-th) in %s\n", (unsigned long long)w.sampled,
                 (unsigned long long)sample_every, o.sample.c_str());
   std::printf("distinct: %llu of %llu game texts; %llu distinct move sequences (%.1f %%)\n",
               (unsigned long long)distinct_games, (unsigned long long)o.games, (unsigned long long)distinct_moves,
@@ -248,4 +250,29 @@ int main(int argc, char** argv) {
     return 3;
   }
   return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options o;
+  if (const std::string why = parse_options(argc, argv, o); !why.empty()) return usage(why.c_str());
+  const auto t0 = std::chrono::steady_clock::now();
+  std::vector<SourceGame> sources;
+  if (int status = read_sources(o, sources); status != 0) return status;
+
+  std::FILE* out = std::fopen(o.out.c_str(), "wb");
+  std::FILE* sample = o.sample.empty() ? nullptr : std::fopen(o.sample.c_str(), "wb");
+  if (!out || (!o.sample.empty() && !sample)) {
+    std::cerr << "make-scale-pgn: cannot write " << (!out ? o.out : o.sample) << ": " << std::strerror(errno)
+              << "\n";
+    return 2;
+  }
+  static char buffer[1 << 22];
+  std::setvbuf(out, buffer, _IOFBF, sizeof buffer);
+  const uint64_t sample_every = std::max<uint64_t>(1, o.games / o.sample_games);
+  Written written;
+  if (int status = write_games(o, sources, out, sample, sample_every, written); status != 0) return status;
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return report(o, sources.size(), sample != nullptr, sample_every, written, secs);
 }

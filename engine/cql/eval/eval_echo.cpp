@@ -178,110 +178,132 @@ std::string position_reference(Ctx& ctx, int node) {
   return position_name(ctx, node);
 }
 
-bool eval_echo(const Op& op, Ctx& ctx, Value& v) {
+namespace {
+
+// Returns whether two positions' same squares (empty in both, or the same piece) are any, the squares in v.
+bool same_squares(const Op& op, Ctx& ctx, Value& v) {
   const GameTree& tree = *ctx.tree;
+  int a, b;
+  if (!position_of(*op.kids[0], ctx, a) || !position_of(*op.kids[1], ctx, b)) return false;
+  const chess::Position &p = tree.pos[a], &q = tree.pos[b];
+  uint64_t same = ~(p.pieces() | q.pieces());  // empty in both
+  for (chess::Color c : {chess::WHITE, chess::BLACK})
+    for (chess::PieceType t : {chess::PAWN, chess::KNIGHT, chess::BISHOP, chess::ROOK, chess::QUEEN, chess::KING})
+      same |= p.pieces(c, t) & q.pieces(c, t);
+  v.set = same;
+  return same != 0;
+}
+
+// Returns whether the navigation `op` between two positions (their order, lca, distance) holds, a value in v.
+bool two_positions(const Op& op, Ctx& ctx, Value& v) {
+  const GameTree& tree = *ctx.tree;
+  int a, b;
+  if (!position_of(*op.kids[0], ctx, a) || !position_of(*op.kids[1], ctx, b)) return false;
   switch (op.code) {
-    case OpCode::Echo: return eval_echo_loop(op, ctx, v);
-    case OpCode::ConsecutiveMoves: return eval_consecutive_moves(op, ctx, v);
-    case OpCode::PositionIntersect: {
-      // the squares whose contents are the same in both positions
-      int a, b;
-      if (!position_of(*op.kids[0], ctx, a) || !position_of(*op.kids[1], ctx, b)) return false;
-      const chess::Position &p = tree.pos[a], &q = tree.pos[b];
-      uint64_t same = ~(p.pieces() | q.pieces());  // empty in both
-      for (chess::Color c : {chess::WHITE, chess::BLACK})
-        for (chess::PieceType t : {chess::PAWN, chess::KNIGHT, chess::BISHOP, chess::ROOK, chess::QUEEN, chess::KING})
-          same |= p.pieces(c, t) & q.pieces(c, t);
-      v.set = same;
-      return same != 0;
-    }
-    case OpCode::PositionOrder: {
-      int a, b;
-      if (!position_of(*op.kids[0], ctx, a) || !position_of(*op.kids[1], ctx, b)) return false;
+    case OpCode::PositionOrder:
       switch (op.sub) {
         case kLt: return a != b && tree.ancestor_or_self(a, b);
         case kLe: return tree.ancestor_or_self(a, b);
         // CQL 6.2 codes [>=] like [>] (research/cql-filters.md §G)
         default: return a != b && tree.ancestor_or_self(b, a);
       }
-    }
-    case OpCode::Lca: {
-      int a, b;
-      if (!position_of(*op.kids[0], ctx, a) || !position_of(*op.kids[1], ctx, b)) return false;
+    case OpCode::Lca:
       v.pos = lca_of(tree, a, b);
       return true;
-    }
-    case OpCode::Distance: {
-      int a, b;
-      if (!position_of(*op.kids[0], ctx, a) || !position_of(*op.kids[1], ctx, b)) return false;
+    default:  // OpCode::Distance
       v.num = ply_of(tree, a) + ply_of(tree, b) - 2 * ply_of(tree, lca_of(tree, a, b));
       return true;
-    }
-    case OpCode::Child: {
-      int64_t index = 0;
-      if (const Op* k = op.kid(0)) {
-        Value n;
-        if (!evaluate(*k, ctx, n)) return false;
-        index = n.num;
-      }
-      if (index < 0) return false;
-      for (pgn::NodeIndex c = tree.game->nodes[ctx.cur].first_child; c != pgn::kNoNode; c = tree.game->nodes[c].next_sibling)
-        if (tree.searched[c] && index-- == 0) {
-          v.pos = int(c);
-          return true;
-        }
-      return false;
-    }
-    case OpCode::Try: return in_try(tree, ctx.cur);
-    case OpCode::PieceName: {
-      // piecename: one letter of "KQRBNPkqrbnp" (chameleon, flipverticalecho compare pieces on different
-      // squares); typename (flag): the type's letter in upper case (babson3.pgn: "black promotes to N"); "_" for
-      // an empty square
-      chess::Square s;
-      if (!one_square(*op.kids[0], ctx, s)) return false;
-      const chess::Piece pc = ctx.position().piece_on(s);
-      if (pc == chess::NO_PIECE) v.str = "_";
-      else if (op.flag) v.str = std::string(1, char(std::toupper(chess::piece_char(pc))));
-      else v.str = std::string(1, chess::piece_char(pc));
+  }
+}
+
+// Returns whether the current position has a searched child of op's index (0 without one), put in v.
+bool child_position(const Op& op, Ctx& ctx, Value& v) {
+  const GameTree& tree = *ctx.tree;
+  int64_t index = 0;
+  if (const Op* k = op.kid(0)) {
+    Value n;
+    if (!evaluate(*k, ctx, n)) return false;
+    index = n.num;
+  }
+  if (index < 0) return false;
+  for (pgn::NodeIndex c = tree.game->nodes[ctx.cur].first_child; c != pgn::kNoNode; c = tree.game->nodes[c].next_sibling)
+    if (tree.searched[c] && index-- == 0) {
+      v.pos = int(c);
       return true;
     }
-    case OpCode::PieceId: {
-      chess::Square s;
-      if (!one_square(*op.kids[0], ctx, s)) return false;
-      ctx.tree->build_ids();
-      const uint8_t id = ctx.tree->ids[ctx.cur][s];
-      if (!id) return false;
-      v.num = id - 1;  // CQL numbers pieces from 0 (ids use 0 for "none")
-      return true;
-    }
-    case OpCode::MakeSquare: {
-      Value a, b;
-      if (!evaluate(*op.kids[0], ctx, a)) return false;
-      int file, rank;
-      if (op.kids.size() == 1) {  // makesquare "e4"
-        if (a.str.size() != 2) return false;
-        file = a.str[0] - 'a' + 1;
-        rank = a.str[1] - '0';
-      } else {
-        if (!evaluate(*op.kids[1], ctx, b)) return false;
-        if (a.num < 1 || a.num > 8 || b.num < 1 || b.num > 8) return false;
-        file = int(a.num);
-        rank = int(b.num);
-      }
-      if (file < 1 || file > 8 || rank < 1 || rank > 8) return false;
-      v.set = uint64_t{1} << ((rank - 1) * 8 + (file - 1));
-      return true;
-    }
-    case OpCode::PositionById: {
-      // `position n`: the position whose positionid (pre-order index) is n
-      Value n;
-      if (!evaluate(*op.kids[0], ctx, n)) return false;
-      if (n.num < 0 || n.num >= int64_t(tree.all_order.size())) return false;
-      const int node = tree.all_order[size_t(n.num)];
-      if (!tree.searched[node]) return false;
-      v.pos = node;
-      return true;
-    }
+  return false;
+}
+
+// Returns whether a searched position has op's positionid (`position n`: its pre-order index), put in v.
+bool position_by_id(const Op& op, Ctx& ctx, Value& v) {
+  const GameTree& tree = *ctx.tree;
+  Value n;
+  if (!evaluate(*op.kids[0], ctx, n)) return false;
+  if (n.num < 0 || n.num >= int64_t(tree.all_order.size())) return false;
+  const int node = tree.all_order[size_t(n.num)];
+  if (!tree.searched[node]) return false;
+  v.pos = node;
+  return true;
+}
+
+// Returns whether op's one square gives a name in v. piecename: one letter of "KQRBNPkqrbnp" (chameleon,
+// flipverticalecho compare pieces on different squares); typename (flag): the type's letter in upper case
+// (babson3.pgn: "black promotes to N"); "_" for an empty square.
+bool piece_name(const Op& op, Ctx& ctx, Value& v) {
+  chess::Square s;
+  if (!one_square(*op.kids[0], ctx, s)) return false;
+  const chess::Piece pc = ctx.position().piece_on(s);
+  if (pc == chess::NO_PIECE) v.str = "_";
+  else if (op.flag) v.str = std::string(1, char(std::toupper(chess::piece_char(pc))));
+  else v.str = std::string(1, chess::piece_char(pc));
+  return true;
+}
+
+// Returns whether op's one square holds a piece, its id (from 0, as CQL numbers pieces) in v.
+bool piece_id(const Op& op, Ctx& ctx, Value& v) {
+  chess::Square s;
+  if (!one_square(*op.kids[0], ctx, s)) return false;
+  ctx.tree->build_ids();
+  const uint8_t id = ctx.tree->ids[ctx.cur][s];
+  if (!id) return false;
+  v.num = id - 1;  // CQL numbers pieces from 0 (ids use 0 for "none")
+  return true;
+}
+
+// Returns whether `makesquare` names a square (from a name such as "e4", or a file and a rank), put in v.
+bool make_square(const Op& op, Ctx& ctx, Value& v) {
+  Value a, b;
+  if (!evaluate(*op.kids[0], ctx, a)) return false;
+  int file, rank;
+  if (op.kids.size() == 1) {  // makesquare "e4"
+    if (a.str.size() != 2) return false;
+    file = a.str[0] - 'a' + 1;
+    rank = a.str[1] - '0';
+  } else {
+    if (!evaluate(*op.kids[1], ctx, b)) return false;
+    if (a.num < 1 || a.num > 8 || b.num < 1 || b.num > 8) return false;
+    file = int(a.num);
+    rank = int(b.num);
+  }
+  if (file < 1 || file > 8 || rank < 1 || rank > 8) return false;
+  v.set = uint64_t{1} << ((rank - 1) * 8 + (file - 1));
+  return true;
+}
+
+}  // namespace
+
+bool eval_echo(const Op& op, Ctx& ctx, Value& v) {
+  switch (op.code) {
+    case OpCode::Echo: return eval_echo_loop(op, ctx, v);
+    case OpCode::ConsecutiveMoves: return eval_consecutive_moves(op, ctx, v);
+    case OpCode::PositionIntersect: return same_squares(op, ctx, v);
+    case OpCode::PositionOrder: case OpCode::Lca: case OpCode::Distance: return two_positions(op, ctx, v);
+    case OpCode::Child: return child_position(op, ctx, v);
+    case OpCode::Try: return in_try(*ctx.tree, ctx.cur);
+    case OpCode::PieceName: return piece_name(op, ctx, v);
+    case OpCode::PieceId: return piece_id(op, ctx, v);
+    case OpCode::MakeSquare: return make_square(op, ctx, v);
+    case OpCode::PositionById: return position_by_id(op, ctx, v);
     default: return false;
   }
 }

@@ -17,12 +17,10 @@ bool tag_number(const pgn::Game& g, const char* name, int64_t& out, size_t digit
   return r.ec == std::errc() && r.ptr == end;
 }
 
-}  // namespace
-
-bool eval_game_info(const Op& op, Ctx& ctx, Value& v) {
+// Returns whether the position predicate `op` (check, mate, wtm, initial, terminal, mainline, ...) holds.
+bool position_predicate(const Op& op, Ctx& ctx) {
   const GameTree& t = *ctx.tree;
   const chess::Position& p = ctx.position();
-  const pgn::Game& g = ctx.game();
   switch (op.code) {
     case OpCode::Check: return p.in_check();
     case OpCode::Mate: return p.in_check() && !chess::has_legal_move(p);
@@ -37,12 +35,28 @@ bool eval_game_info(const Op& op, Ctx& ctx, Value& v) {
     }
     case OpCode::MainlineP: return t.depth[ctx.cur] == 0;
     case OpCode::VariationP: return t.depth[ctx.cur] != 0;
-    case OpCode::Ply: v.num = g.nodes[ctx.cur].ply; return true;
+    default: return false;
+  }
+}
+
+// Returns true after putting the counter `op` (ply, movenumber, positionid, gamenumber, sidetomove, depth) in v.
+bool counter(const Op& op, Ctx& ctx, Value& v) {
+  const GameTree& t = *ctx.tree;
+  switch (op.code) {
+    case OpCode::Ply: v.num = ctx.game().nodes[ctx.cur].ply; return true;
     case OpCode::MoveNumber: v.num = t.move_number(ctx.cur); return true;
     case OpCode::PositionId: v.num = t.position_id[ctx.cur]; return true;
     case OpCode::GameNumber: v.num = int64_t(ctx.game_number); return true;
-    case OpCode::SideToMove: v.num = p.side_to_move() == chess::WHITE ? 1 : -1; return true;
+    case OpCode::SideToMove: v.num = ctx.position().side_to_move() == chess::WHITE ? 1 : -1; return true;
     case OpCode::Depth: v.num = t.depth[ctx.cur]; return true;
+    default: return false;
+  }
+}
+
+// Returns whether the game's tags give `op` (year, result, a tag, player, elo) a value (in v) or make it hold.
+bool tag_information(const Op& op, Ctx& ctx, Value& v) {
+  const pgn::Game& g = ctx.game();
+  switch (op.code) {
     case OpCode::Year: return tag_number(g, "Date", v.num, 4);
     case OpCode::Result: {
       auto r = g.tag("Result");
@@ -73,36 +87,46 @@ bool eval_game_info(const Op& op, Ctx& ctx, Value& v) {
       v.num = !hw ? be : !hb ? we : std::max(we, be);
       return true;
     }
-    case OpCode::Fen: {
-      std::string fen = p.fen();
-      if (op.type == ValueType::String) {
-        // lang: `fen` without a board is the position's FEN as CQL 6.2 writes it: the en-passant square after
-        // every double step (capturable or not), halfmove clock 0 and move number 1
-        fen.resize(fen.rfind(' ', fen.rfind(' ') - 1));
-        fen.resize(fen.rfind(' ') + 1);
-        fen += (p.ep_square() == chess::SQ_NONE ? std::string("-") : chess::square_name(p.ep_square())) + " 0 1";
-        v.str = std::move(fen);
-        return true;
-      }
-      std::string_view board(fen.data(), fen.find(' '));
-      std::string_view want(op.text.data(), std::min(op.text.size(), op.text.find(' ')));
-      return board == want;
-    }
-    case OpCode::PieceType: {
-      uint64_t sq = set_of(*op.kids[0], ctx);
-      if (std::popcount(sq) != 1) return false;
-      chess::Piece pc = p.piece_on(chess::Square(std::countr_zero(sq)));
-      v.num = chess::type_of(pc);
-      if (op.flag && pc != chess::NO_PIECE && chess::color_of(pc) == chess::BLACK) v.num = -v.num;
-      return true;
-    }
-    case OpCode::Coordinate: {
-      uint64_t sq = set_of(*op.kids[0], ctx);
-      if (std::popcount(sq) != 1) return false;
-      int s = std::countr_zero(sq);
-      v.num = op.flag ? (s & 7) + 1 : (s >> 3) + 1;
-      return true;
-    }
+    default: return false;
+  }
+}
+
+// Returns true after putting the position's FEN in v (`fen` without a board), else whether its board is op's.
+bool fen_value(const Op& op, Ctx& ctx, Value& v) {
+  const chess::Position& p = ctx.position();
+  std::string fen = p.fen();
+  if (op.type == ValueType::String) {
+    // lang: `fen` without a board is the position's FEN as CQL 6.2 writes it: the en-passant square after
+    // every double step (capturable or not), halfmove clock 0 and move number 1
+    fen.resize(fen.rfind(' ', fen.rfind(' ') - 1));
+    fen.resize(fen.rfind(' ') + 1);
+    fen += (p.ep_square() == chess::SQ_NONE ? std::string("-") : chess::square_name(p.ep_square())) + " 0 1";
+    v.str = std::move(fen);
+    return true;
+  }
+  std::string_view board(fen.data(), fen.find(' '));
+  std::string_view want(op.text.data(), std::min(op.text.size(), op.text.find(' ')));
+  return board == want;
+}
+
+// Returns whether op's one square gives a value in v: the type of its piece, or its file or rank.
+bool square_information(const Op& op, Ctx& ctx, Value& v) {
+  uint64_t sq = set_of(*op.kids[0], ctx);
+  if (std::popcount(sq) != 1) return false;
+  if (op.code == OpCode::PieceType) {
+    chess::Piece pc = ctx.position().piece_on(chess::Square(std::countr_zero(sq)));
+    v.num = chess::type_of(pc);
+    if (op.flag && pc != chess::NO_PIECE && chess::color_of(pc) == chess::BLACK) v.num = -v.num;
+    return true;
+  }
+  int s = std::countr_zero(sq);  // OpCode::Coordinate
+  v.num = op.flag ? (s & 7) + 1 : (s >> 3) + 1;
+  return true;
+}
+
+// Returns whether the string filter `op` (a regex match, the game's comment, `in`) holds, its string in v.
+bool string_information(const Op& op, Ctx& ctx, Value& v) {
+  switch (op.code) {
     case OpCode::RegexMatch: {
       Value l;
       if (!evaluate(*op.kids[0], ctx, l)) return false;
@@ -114,7 +138,7 @@ bool eval_game_info(const Op& op, Ctx& ctx, Value& v) {
     }
     case OpCode::OriginalComment: {
       GameTree& tree = *ctx.tree;
-      if (!tree.comments) tree.comments = pgn::cql_comments(g, pgn::CommentText::AsCqlReads);
+      if (!tree.comments) tree.comments = pgn::cql_comments(ctx.game(), pgn::CommentText::AsCqlReads);
       const std::optional<std::string>& c =
           ctx.cur == 0 ? tree.comments->game : tree.comments->after[size_t(ctx.cur)];
       if (!c) return false;
@@ -126,6 +150,25 @@ bool eval_game_info(const Op& op, Ctx& ctx, Value& v) {
       if (!evaluate(*op.kids[0], ctx, l) || !evaluate(*op.kids[1], ctx, r)) return false;
       return r.str.find(l.str) != std::string::npos;
     }
+    default: return false;
+  }
+}
+
+}  // namespace
+
+bool eval_game_info(const Op& op, Ctx& ctx, Value& v) {
+  switch (op.code) {
+    case OpCode::Check: case OpCode::Mate: case OpCode::Stalemate: case OpCode::Wtm: case OpCode::Btm:
+    case OpCode::Initial: case OpCode::Terminal: case OpCode::MainlineP: case OpCode::VariationP:
+      return position_predicate(op, ctx);
+    case OpCode::Ply: case OpCode::MoveNumber: case OpCode::PositionId: case OpCode::GameNumber:
+    case OpCode::SideToMove: case OpCode::Depth:
+      return counter(op, ctx, v);
+    case OpCode::Year: case OpCode::Result: case OpCode::TagValue: case OpCode::Player: case OpCode::Elo:
+      return tag_information(op, ctx, v);
+    case OpCode::Fen: return fen_value(op, ctx, v);
+    case OpCode::PieceType: case OpCode::Coordinate: return square_information(op, ctx, v);
+    case OpCode::RegexMatch: case OpCode::OriginalComment: case OpCode::StringIn: return string_information(op, ctx, v);
     default: return false;
   }
 }

@@ -511,76 +511,67 @@ bool game_filters_pass(const Program& p, const pgn::Game& g) {
   return true;
 }
 
-}  // namespace
-
-GameOutcome GameScanner::scan(const pgn::Game& game) {
-  GameOutcome out;
-  const EvalOptions& o = program_.options;
-  const bool range_has_zero = o.matchcount && o.matchcount->min <= 0;
-  Ctx ctx;
-  ctx.prog = &program_;
-  ctx.tree = tree_.get();
+// Sets `ctx` up for `game`. lang: persistent variables come from the previous game (and go back to the
+// scanner whatever the outcome: KeepPersistent); non-persistent dictionaries start empty.
+void enter_game(Ctx& ctx, const Program& program, GameTree& tree, CrossGameState& state, const pgn::Game& game) {
+  ctx.prog = &program;
+  ctx.tree = &tree;
   ctx.game_number = game.number;
-  ctx.vars.assign(program_.variable_count, Value{});
-  ctx.bound = program_.always_bound;
-  ctx.sorts.assign(program_.sorts.size(), Ctx::SortSlot{});
-  // lang: persistent variables come from the previous game and go back to the scanner whatever the outcome
-  for (size_t i = 0; i < program_.variable_count; ++i) {
-    if (program_.always_bound[i]) ctx.vars[i] = state_->vars[i];
-    if (program_.variables[i].kind == VariableKind::Dictionary && !program_.variables[i].persistent)
-      state_->dicts[i].clear();
+  ctx.vars.assign(program.variable_count, Value{});
+  ctx.bound = program.always_bound;
+  ctx.sorts.assign(program.sorts.size(), Ctx::SortSlot{});
+  for (size_t i = 0; i < program.variable_count; ++i) {
+    if (program.always_bound[i]) ctx.vars[i] = state.vars[i];
+    if (program.variables[i].kind == VariableKind::Dictionary && !program.variables[i].persistent)
+      state.dicts[i].clear();
   }
-  ctx.state = state_.get();
-  struct KeepPersistent {
-    Ctx& ctx;
-    CrossGameState& state;
-    const Program& prog;
-    ~KeepPersistent() {
-      for (size_t i = 0; i < prog.variable_count; ++i)
-        if (prog.always_bound[i]) state.vars[i] = std::move(ctx.vars[i]);
+  ctx.state = &state;
+}
+
+// Returns whether the conjuncts that read only the tags hold at the game's first position: when one fails, it
+// fails at every position, and the replay is skipped.
+bool game_constants_hold(const Program& program, GameTree& tree, Ctx& ctx, const pgn::Game& game) {
+  tree.build(game, false, /*root_only=*/true);
+  ctx.cur = 0;
+  Value v;
+  bool hold = true;
+  for (const Op* op : program.game_constant)
+    if (!evaluate(*op, ctx, v)) {
+      hold = false;
+      break;
     }
-  } keep{ctx, *state_, program_};
-  bool pass = game_filters_pass(program_, game);
-  if (pass && game.start_known && !game.nodes.empty() && !program_.game_constant.empty()) {
-    // a conjunct that reads only the tags fails at every position when it fails once: skip the replay
-    tree_->build(game, false, /*root_only=*/true);
-    ctx.cur = 0;
-    Value v;
-    for (const Op* op : program_.game_constant)
-      if (!evaluate(*op, ctx, v)) {
-        pass = false;
-        break;
-      }
-    ctx.comments.clear();
-    ctx.bound = program_.always_bound;
-    if (!pass && !range_has_zero) return out;
-  }
-  if (pass && game.start_known && !game.nodes.empty()) {
-    tree_->build(game, o.variations);
-    const bool marker = !o.silent && !o.quiet && !o.matchstring.empty();
-    Value v;
-    for (int32_t node : tree_->order) {
-      ctx.cur = node;
-      size_t mark = ctx.comments.size();
-      ctx.bound = program_.always_bound;
-      if (evaluate(*program_.body, ctx, v)) {
-        ++out.matching_positions;
-        if (marker) ctx.comment(o.matchstring);
-      } else if (!o.alwayscomment) {
-        ctx.comments.resize(mark);
-      }
+  ctx.comments.clear();
+  ctx.bound = program.always_bound;
+  return hold;
+}
+
+// Returns the number of the game's positions where the query's body holds, keeping the comments of those
+// positions (of every position with alwayscomment).
+uint64_t count_matching_positions(const Program& program, GameTree& tree, Ctx& ctx, const pgn::Game& game) {
+  const EvalOptions& o = program.options;
+  tree.build(game, o.variations);
+  const bool marker = !o.silent && !o.quiet && !o.matchstring.empty();
+  uint64_t matching = 0;
+  Value v;
+  for (int32_t node : tree.order) {
+    ctx.cur = node;
+    size_t mark = ctx.comments.size();
+    ctx.bound = program.always_bound;
+    if (evaluate(*program.body, ctx, v)) {
+      ++matching;
+      if (marker) ctx.comment(o.matchstring);
+    } else if (!o.alwayscomment) {
+      ctx.comments.resize(mark);
     }
   }
-  out.messages = std::move(ctx.messages);  // lang
-  out.set_tags = std::move(ctx.set_tags);  // lang
-  const uint64_t n = out.matching_positions;
-  if (o.sort_matchcount) ctx.sorts[0].best = int64_t(n);
-  if (o.matchcount) out.matched = (int64_t)n >= o.matchcount->min && (int64_t)n <= o.matchcount->max;
-  else out.matched = pass && n > 0;
-  if (!pass && !range_has_zero) out.matched = false;
-  if (!out.matched) return out;
-  if (!o.silent && !o.noheader) out.comments.push_back({0, "Game number " + std::to_string(game.number)});
-  // a text already kept at the node is dropped (the kept comments chained by node: no quadratic search)
+  return matching;
+}
+
+// Adds to a matched game's comments the query's comments, then the sorts' comments (each unique at its node
+// unless nouniquecomments): a text already kept at the node is dropped (the kept comments chained by node: no
+// quadratic search). Sort comments come after the game was scanned: the best evaluation's texts (unique too:
+// echo and consecutivemoves both write "LCA", zugzwang2.pgn). Each sort's best value goes to sort_values.
+void add_unique_comments(const EvalOptions& o, const pgn::Game& game, Ctx& ctx, GameOutcome& out) {
   std::vector<int32_t> last_at(game.nodes.size(), -1), previous;
   auto link = [&](size_t i) {
     const pgn::NodeIndex node = out.comments[i].node;
@@ -595,28 +586,68 @@ GameOutcome GameScanner::scan(const pgn::Game& game) {
     link(out.comments.size() - 1);
   };
   for (pgn::AddedComment& c : ctx.comments) add(c);
-  // sort comments come after the game was scanned: the best evaluation's texts (unique too: echo and
-  // consecutivemoves both write "LCA", zugzwang2.pgn), then "description: value"
   for (size_t i = 0; i < ctx.sorts.size(); ++i) {
     out.sort_values.push_back(ctx.sorts[i].best);
     if (o.silent) continue;
     for (pgn::AddedComment& c : ctx.sorts[i].comments) add(c);
   }
-  // CQL sets the first "description: value" off by two spaces, the next ones by one (pinstalemate.pgn:
-  // "Game number 35  number of pins: 4 material: 35").
-  // The header's `sort matchcount` (slot 0) is labelled after the query's own sorts (random-differential A13-1:
-  // "Game number 88 CQL  d: 98 matchcount: 99").
+}
+
+// Adds at the game's start the "description: value" comment of each sort that is not quiet.
+// CQL sets the first "description: value" off by two spaces, the next ones by one (pinstalemate.pgn:
+// "Game number 35  number of pins: 4 material: 35").
+// The header's `sort matchcount` (slot 0) is labelled after the query's own sorts (random-differential A13-1:
+// "Game number 88 CQL  d: 98 matchcount: 99").
+void add_sort_values(const Program& program, const Ctx& ctx, GameOutcome& out) {
+  const EvalOptions& o = program.options;
   bool first_sort_comment = true;
   const size_t nsorts = ctx.sorts.size(), shift = o.sort_matchcount ? 1 : 0;
   for (size_t k = 0; k < nsorts; ++k) {
     const size_t i = (k + shift) % nsorts;
-    if (o.silent || program_.sorts[i].quiet) continue;
+    if (o.silent || program.sorts[i].quiet) continue;
     const auto& b = ctx.sorts[i].best;
     const std::string value = !b ? "none" : std::holds_alternative<int64_t>(*b) ? std::to_string(std::get<int64_t>(*b))
                                                                                : std::get<std::string>(*b);
-    out.comments.push_back({0, (first_sort_comment ? " " : "") + program_.sorts[i].description + ": " + value});
+    out.comments.push_back({0, (first_sort_comment ? " " : "") + program.sorts[i].description + ": " + value});
     first_sort_comment = false;
   }
+}
+
+}  // namespace
+
+GameOutcome GameScanner::scan(const pgn::Game& game) {
+  GameOutcome out;
+  const EvalOptions& o = program_.options;
+  const bool range_has_zero = o.matchcount && o.matchcount->min <= 0;
+  Ctx ctx;
+  enter_game(ctx, program_, *tree_, *state_, game);
+  struct KeepPersistent {
+    Ctx& ctx;
+    CrossGameState& state;
+    const Program& prog;
+    ~KeepPersistent() {
+      for (size_t i = 0; i < prog.variable_count; ++i)
+        if (prog.always_bound[i]) state.vars[i] = std::move(ctx.vars[i]);
+    }
+  } keep{ctx, *state_, program_};
+  bool pass = game_filters_pass(program_, game);
+  const bool replayable = game.start_known && !game.nodes.empty();
+  if (pass && replayable && !program_.game_constant.empty()) {
+    pass = game_constants_hold(program_, *tree_, ctx, game);
+    if (!pass && !range_has_zero) return out;
+  }
+  if (pass && replayable) out.matching_positions = count_matching_positions(program_, *tree_, ctx, game);
+  out.messages = std::move(ctx.messages);  // lang
+  out.set_tags = std::move(ctx.set_tags);  // lang
+  const uint64_t n = out.matching_positions;
+  if (o.sort_matchcount) ctx.sorts[0].best = int64_t(n);
+  if (o.matchcount) out.matched = (int64_t)n >= o.matchcount->min && (int64_t)n <= o.matchcount->max;
+  else out.matched = pass && n > 0;
+  if (!pass && !range_has_zero) out.matched = false;
+  if (!out.matched) return out;
+  if (!o.silent && !o.noheader) out.comments.push_back({0, "Game number " + std::to_string(game.number)});
+  add_unique_comments(o, game, ctx, out);
+  add_sort_values(program_, ctx, out);
   // removecomment: the input comments to leave out, as requests to the writer
   for (int32_t node : ctx.removed_comments) out.comments.push_back({pgn::NodeIndex(node), {}, true});
   return out;
