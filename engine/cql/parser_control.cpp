@@ -82,9 +82,9 @@ NodePtr Parser::symbolic_loop() {
   }
   int v = declare(var.text, piece ? VariableKind::Piece : VariableKind::Square, ValueType::Set, var);
   NodePtr domain = require(match_set(), "Expecting a set expression following '\u220A'");
-  active_loop_vars_.push_back(v);
+  push_loop_var(v);
   NodePtr body = require(node(), "No filter following the loop variable and its set");
-  active_loop_vars_.pop_back();
+  pop_loop_var();
   NodePtr n = mk(piece ? NodeKind::PieceLoop : NodeKind::SquareLoop, all ? ValueType::Logical : ValueType::Set, start);
   n->var = v;
   n->text = var.text;
@@ -110,9 +110,9 @@ NodePtr Parser::square_or_piece_loop() {
                 : "Missing 'in' following the variable name in 'square' expression");
   NodePtr domain = match_set();
   if (!domain) error("Expecting a set expression following the 'in' keyword in 'square' expression");
-  active_loop_vars_.push_back(v);
+  push_loop_var(v);
   NodePtr body = node();
-  active_loop_vars_.pop_back();
+  pop_loop_var();
   if (!body) error(piece ? "missing body in piece filter" : "No filter following 'square .. in expr..'");
   NodePtr n = mk(piece ? NodeKind::PieceLoop : NodeKind::SquareLoop, all ? ValueType::Logical : ValueType::Set, start);
   n->var = v;
@@ -178,17 +178,17 @@ NodePtr Parser::function_call() {
   std::map<std::string, const Node*> frame;
   for (size_t i = 0; i < args.size(); ++i) frame[f.params[i]] = args[i].get();
   size_t resume = save();
-  arg_frames_.push_back(frame);
+  push_arg_frame(std::move(frame));
   restore(f.body_begin);
   NodePtr body;
   try {
     body = compound();
   } catch (...) {
-    arg_frames_.pop_back();
+    pop_arg_frame();
     throw;
   }
   if (save() != f.body_end) error("internal: function body not fully parsed");
-  arg_frames_.pop_back();
+  pop_arg_frame();
   restore(resume);
   NodePtr n = mk(NodeKind::FunctionCall, body->type, name);
   n->text = name.text;
