@@ -255,8 +255,10 @@ NodePtr Parser::mulop_x() {
   return left;
 }
 
-NodePtr Parser::take_reparse() {
-  if (!reparse_ || reparse_->begin != pos_) return nullptr;
+NodePtr Parser::take_reparse(bool arrows) {
+  if (!reparse_ || reparse_->begin != pos_ || reparse_->scope != scope_generation_) return nullptr;
+  // dash_tie_x differs from attackarrow_x only on a set followed by an arrow
+  if (!arrows && reparse_->with_arrows && reparse_->node->type == ValueType::Set) return nullptr;
   NodePtr n = std::move(reparse_->node);
   pos_ = reparse_->end;
   reparse_.reset();
@@ -264,7 +266,7 @@ NodePtr Parser::take_reparse() {
 }
 
 NodePtr Parser::dash_tie_x() {
-  if (NodePtr parsed = take_reparse()) return parsed;
+  if (NodePtr parsed = take_reparse(true)) return parsed;
   NodePtr left = attackarrow_x();
   if (!left || left->type != ValueType::Set) return left;
   if (!(at_special("->") || at_special("<-"))) return left;

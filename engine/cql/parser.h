@@ -38,14 +38,20 @@ class Parser {
   int depth_ = 0;
   long steps_ = 0;  // primitives tried; bounds the backtracking on pathological input
   // A set expression a path already parsed while looking for a dash after it (path_dash), or the right side a
-  // dash in a path tried and refused (dash_from); the next dash_tie_x starts from it instead of parsing the
-  // same tokens again, which made nested paths (`path {path {...}}`, `A--path A--path ...`) cost 2^depth.
+  // dash tried and refused (dash_from); the next dash_tie_x at the same token, in the same scope, starts from it
+  // instead of parsing the same tokens again, which made nested paths (`path {path {...}}`, `A--path A--path
+  // ...`) cost 2^depth. The scope is part of the key: a function body is parsed again at each call with other
+  // arguments, and a loop's body sees its loop variable, so the same tokens there may read differently.
   struct Parsed {
     NodePtr node;
     size_t begin = 0, end = 0;  // its tokens
+    uint64_t scope = 0;         // scope_generation_ when it was parsed
+    bool with_arrows = false;   // a dash_tie_x result (path_dash): a set may have taken `-> B` after it
   };
   std::optional<Parsed> reparse_;
-  NodePtr take_reparse();  // the parsed expression if it starts at the cursor (the cursor moves past it)
+  // The parsed expression if it starts at the cursor, in this scope, and is what dash_tie_x (or, with
+  // `arrows` false, attackarrow_x) would parse there; the cursor moves past it.
+  NodePtr take_reparse(bool arrows);
 
   const Token& cur() const { return toks_[pos_]; }
   const Token& peek(size_t k = 1) const { return toks_[std::min(pos_ + k, toks_.size() - 1)]; }
@@ -180,6 +186,11 @@ class Parser {
   std::vector<std::map<std::string, const Node*>> arg_frames_;  // pass-by-name arguments
   std::vector<int> active_loop_vars_;  // square/piece/position variables bound by an enclosing filter
   std::vector<bool> var_assigned_;     // variable set by an assignment somewhere
+  uint64_t scope_generation_ = 0;      // changes whenever an argument frame or a loop variable comes or goes
+  void push_loop_var(int v) { active_loop_vars_.push_back(v); ++scope_generation_; }
+  void pop_loop_var() { active_loop_vars_.pop_back(); ++scope_generation_; }
+  void push_arg_frame(std::map<std::string, const Node*> frame) { arg_frames_.push_back(std::move(frame)); ++scope_generation_; }
+  void pop_arg_frame() { arg_frames_.pop_back(); ++scope_generation_; }
   bool path_started_ = false;        // a path constituent was read (an empty line now ends the path)
   std::optional<CqlError> unbound_;    // first use of a loop variable outside its loop (reported after parsing)
   friend struct ParserAccess;

@@ -107,9 +107,9 @@ NodePtr Parser::square_or_piece_loop() {
 
 NodePtr Parser::loop_over(const Token& start, const Token& var, int v, bool piece, bool all, NodePtr domain,
                           const std::string& no_body) {
-  active_loop_vars_.push_back(v);
+  push_loop_var(v);
   NodePtr body = node();
-  active_loop_vars_.pop_back();
+  pop_loop_var();
   if (!body) error(no_body);
   NodePtr n = mk(piece ? NodeKind::PieceLoop : NodeKind::SquareLoop, all ? ValueType::Logical : ValueType::Set, start);
   n->var = v;
@@ -175,17 +175,17 @@ NodePtr Parser::function_call() {
   std::map<std::string, const Node*> frame;
   for (size_t i = 0; i < args.size(); ++i) frame[f.params[i]] = args[i].get();
   size_t resume = save();
-  arg_frames_.push_back(frame);
+  push_arg_frame(std::move(frame));
   restore(f.body_begin);
   NodePtr body;
   try {
     body = compound();
   } catch (...) {
-    arg_frames_.pop_back();
+    pop_arg_frame();
     throw;
   }
   if (save() != f.body_end) error("internal: function body not fully parsed");
-  arg_frames_.pop_back();
+  pop_arg_frame();
   restore(resume);
   NodePtr n = mk(NodeKind::FunctionCall, body->type, name);
   n->text = name.text;

@@ -79,11 +79,11 @@ NodePtr Parser::echo() {
   int sv = declare(s.text, VariableKind::Position, ValueType::Position, s);
   int tv = declare(t.text, VariableKind::Position, ValueType::Position, t);
   if (keywords("in", "all")) n->options.push_back(Option::InAll);
-  active_loop_vars_.push_back(sv);
-  active_loop_vars_.push_back(tv);
+  push_loop_var(sv);
+  push_loop_var(tv);
   NodePtr body = node();
-  active_loop_vars_.pop_back();
-  active_loop_vars_.pop_back();
+  pop_loop_var();
+  pop_loop_var();
   if (!body) error("expected filter following 'echo(...)'");
   if (body->type == ValueType::Numeric) n->type = ValueType::Numeric;
   n->add(Role::Source, variable_node(sv, s));

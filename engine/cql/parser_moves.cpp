@@ -102,12 +102,16 @@ NodePtr Parser::dash_from(NodePtr left, const Token& dash, bool in_path) {
   // right tie: a set written directly after the dash
   if (!eof() && !cur().space_before && cur().kind != TokenKind::Dash && !at_special("(") && !at_special("=")) {
     size_t x = save();
-    NodePtr r = attackarrow_x();
+    // the same tokens may have been tried already as a filter of their own (`A--path` in a dash's targets,
+    // refused there as a dash and read again as a dash constituent)
+    NodePtr r = take_reparse(false);
+    if (!r) r = attackarrow_x();
     if (r && r->type == ValueType::Set) {
       n->add(Role::Right, std::move(r));
     } else {
-      // in a path the same tokens are read next as the dash's first target (path_dash): keep them parsed
-      if (in_path && r) reparse_ = Parsed{std::move(r), x, pos_};
+      // the same tokens are read next: in a path as the dash's first target (path_dash), elsewhere as the
+      // next filter (`A--path ...`): keep them parsed
+      if (r) reparse_ = Parsed{std::move(r), x, pos_, scope_generation_};
       restore(x);
     }
   }
@@ -417,7 +421,6 @@ NodePtr Parser::path_constituent() {
   } else {
     size_t x = save();
     NodePtr f = node();  // starts from what path_dash parsed (reparse_)
-    reparse_.reset();
     if (!f) return nullptr;
     if (f->kind == NodeKind::Dash) { restore(x); return nullptr; }
     if (f->kind == NodeKind::Number)
@@ -443,7 +446,7 @@ NodePtr Parser::path_dash() {
     left = dash_tie_x();
     if (!left || left->type != ValueType::Set || cur().kind != TokenKind::Dash || cur().space_before) {
       // not a dash constituent: path_constituent reads these tokens as a filter, from what was parsed here
-      if (left) reparse_ = Parsed{std::move(left), x, pos_};
+      if (left) reparse_ = Parsed{std::move(left), x, pos_, scope_generation_, true};
       restore(x);
       return nullptr;
     }
@@ -457,12 +460,10 @@ NodePtr Parser::path_dash() {
     // filter only); a dash inside it still starts a chain constituent (below)
     if (eof() || cur().kind == TokenKind::Dash || cur().blank_line_before) break;
     NodePtr f = node();  // the first starts from the right side dash_from tried (reparse_)
-    reparse_.reset();
     if (!f) break;
     if (f->kind == NodeKind::Dash) { restore(y); break; }
     dash->add(Role::Target, std::move(f));
   }
-  reparse_.reset();
   return dash;
 }
 

@@ -19,7 +19,7 @@ constexpr size_t kCuts[] = {430, 650};
 // the sample in split/part1-3.pgn) and `middle.pgn` (the same games in one file, the parts' concatenation),
 // each file indexed with the explore family.
 void three_repositories(const ScratchDir& dir) {
-  fs::copy_file(kSample, dir.path() / "sample.pgn");
+  fs::copy_file(sample_pgn(), dir.path() / "sample.pgn");
   fs::create_directories(dir.path() / "split");
   spit(dir.path() / "split" / "part1.pgn", sample_games(kFirst, kCuts[0]));
   spit(dir.path() / "split" / "part2.pgn", sample_games(kCuts[0], kCuts[1]));

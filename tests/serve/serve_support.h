@@ -165,7 +165,7 @@ inline ServedRun run_all_pages(const Server& server, const std::string& cql, uin
 
 // The bytes of games [first, end) (0-based) of the sample (each of its games starts at an "[Event " tag).
 inline std::string sample_games(size_t first, size_t end) {
-  const std::string all = slurp(kSample);
+  const std::string all = slurp(sample_pgn());
   std::vector<size_t> starts;
   for (size_t at = all.find("[Event "); at != std::string::npos; at = all.find("[Event ", at + 1)) starts.push_back(at);
   starts.push_back(all.size());
