@@ -70,18 +70,24 @@ int print_index_info(const std::string& dir, const std::string& named_pgn, InfoT
 }  // namespace
 
 int command_info(int argc, char** argv) {
-  po::options_description visible("usage: cqlindex info [REPO.pgn... | NAME.cqlrepo | --index DIR]");
-  visible.add_options()("help,h", "this help")("index", po::value<std::string>(), "index folder");
+  po::options_description visible("usage: cqlindex info [REPO.pgn... | NAME.cqlrepo | -i REPO... | --index DIR]");
+  visible.add_options()("help,h", "this help")("input,i", po::value<std::vector<std::string>>(),
+                                               "a PGN file or a .cqlrepo list (as REPO.pgn; repeated)")(
+      "index", po::value<std::string>(), "index folder");
   po::variables_map vm;
   if (auto stop = parse_command_line("info", argc, argv, visible, "REPO.pgn", false, vm, true)) return *stop;
-  if (!vm.count("REPO.pgn") && !vm.count("index")) {
+  std::vector<std::string> named;  // REPO.pgn... and -i (as run, similar and build take them: one list)
+  if (vm.count("REPO.pgn")) named = vm["REPO.pgn"].as<std::vector<std::string>>();
+  if (vm.count("input"))
+    for (const std::string& input : vm["input"].as<std::vector<std::string>>()) named.push_back(input);
+  if (named.empty() && !vm.count("index")) {
     std::cerr << "cqlindex info: name REPO.pgn or --index DIR\n" << visible;
     return kExitUsage;
   }
   InfoTotals totals;
-  if (!vm.count("REPO.pgn")) return print_index_info(vm["index"].as<std::string>(), "", totals);
+  if (named.empty()) return print_index_info(vm["index"].as<std::string>(), "", totals);
   std::string error;
-  const auto repository = exec::Repository::resolve(vm["REPO.pgn"].as<std::vector<std::string>>(), &error);
+  const auto repository = exec::Repository::resolve(named, &error);
   if (!repository) {
     std::cerr << "cqlindex info: " << error << "\n";
     return kExitInput;

@@ -194,6 +194,13 @@ TEST_CASE("explain and info over a repository: a plan per file, each file's game
   CHECK(info.out.find("repository: 3 files, 253 games") != std::string::npos);
   CHECK(info.out.find("file 2: games 100-199 part2.pgn") != std::string::npos);
   CHECK(info.out.find("file 3: games 200-253 part3.pgn") != std::string::npos);
+  // -i as run, similar and explain take it: the list, or its files one by one, say the same
+  auto listed = cqlindex_in(dir, "info -i all.cqlrepo");
+  CHECK(listed.exit_code == 0);
+  CHECK(listed.out == info.out);
+  auto each = cqlindex_in(dir, "info -i part1.pgn -i part2.pgn -i part3.pgn");
+  CHECK(each.exit_code == 0);
+  CHECK(each.out == info.out);
 }
 
 TEST_CASE("yacpdb over a repository answers as over the concatenated problem files", "[multi][yacpdb]") {
