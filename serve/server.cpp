@@ -54,28 +54,8 @@ bool is_loopback(const std::string& name) {
   return name == "localhost" || name == "::1" || name.rfind("127.", 0) == 0;
 }
 
-}  // namespace
-
-exec::Status run_server(const ServeSettings& settings) {
-  // SIGINT and SIGTERM are taken by one thread (sigwait) that stops the server; blocked here, before any
-  // thread starts, so that every thread inherits the mask and none is interrupted.
-  sigset_t stop_signals;
-  sigemptyset(&stop_signals);
-  sigaddset(&stop_signals, SIGINT);
-  sigaddset(&stop_signals, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
-
-  auto repositories = RepositoryCatalog::open(settings.inputs, settings.index_dir);
-  if (!repositories) return exec::Status::InputError;
-  if (std::error_code ec; !settings.problems.empty() && !std::filesystem::is_regular_file(settings.problems, ec)) {
-    std::cerr << "cqlindex serve: --problems " << settings.problems << ": no such problem file\n";
-    return exec::Status::InputError;
-  }
-  std::atomic<bool> stopping{false};
-  const ApiContext context{*repositories, settings, stopping};
-
-  limit_malloc_arenas();  // before any thread starts (serve/flat_memory.h)
-  httplib::Server server;
+// The transport's settings: workers, body limit, keep-alive (each with its reason).
+void configure_transport(httplib::Server& server, const ServeSettings& settings) {
   server.new_task_queue = [workers = settings.workers] { return new httplib::ThreadPool(workers); };
   server.set_payload_max_length(settings.max_body);  // larger bodies: 413, never read whole
   // An answer leaves in several writes (headers, body): without TCP_NODELAY the second waits for the client's
@@ -87,6 +67,10 @@ exec::Status run_server(const ServeSettings& settings) {
   // New connections queue in a listen backlog of 5 (compiled into Debian's cpp-httplib 0.11): a connection kept
   // for 100 requests rather than 5 makes fewer of them, and fewer wait a second for a SYN retransmit.
   server.set_keep_alive_max_count(100);
+}
+
+// The page and the API calls, each answered from `context` (which outlives the server).
+void route(httplib::Server& server, const ApiContext& context) {
   // The page: everything inline, and the browser told to fetch nothing from anywhere but this server.
   server.Get("/", [](const httplib::Request&, httplib::Response& res) {
     res.set_header("Content-Security-Policy",
@@ -109,7 +93,11 @@ exec::Status run_server(const ServeSettings& settings) {
   server.Get(R"(/api/game/([^/]+))", [&](const httplib::Request& req, httplib::Response& res) {
     reply(res, api_game(context, req.matches[1].str(), repo_of(req)));
   });
-  // Every error is JSON: the answers of the API calls carry their own; the others get one here.
+}
+
+// Every error as JSON, an exception in a handler as a 500 (and a line on stderr), never a dropped connection.
+void answer_errors(httplib::Server& server) {
+  // the answers of the API calls carry their own error; the others get one here
   server.set_error_handler(httplib::Server::HandlerWithResponse([](const httplib::Request&, httplib::Response& res) {
     if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
     res.set_content(error_answer(res.status, status_reason(res.status)).json, "application/json");
@@ -128,15 +116,13 @@ exec::Status run_server(const ServeSettings& settings) {
     std::cerr << "cqlindex serve: " << req.method << " " << req.path << ": internal error: " << what << "\n";
     reply(res, error_answer(500, "internal error: " + what));
   });
+}
 
-  int port = settings.port;
-  const bool bound = port == 0 ? (port = server.bind_to_any_port(settings.bind)) > 0
-                               : server.bind_to_port(settings.bind, port);
-  // A web page from another site may make the browser send requests here (a query that burns the server's
-  // time, or, through a DNS name rebound to 127.0.0.1, one that reads its answers). Refused: a request a browser
-  // marks as coming from another origin than the server's own address, and on a loopback server any request
-  // naming a host other than a loopback one.
-  const bool loopback = is_loopback(settings.bind);
+// A web page from another site may make the browser send requests here (a query that burns the server's
+// time, or, through a DNS name rebound to 127.0.0.1, one that reads its answers). Refused: a request a browser
+// marks as coming from another origin than the server's own address, and on a loopback server any request
+// naming a host other than a loopback one.
+void refuse_other_sites(httplib::Server& server, bool loopback) {
   server.set_pre_routing_handler([loopback](const httplib::Request& req, httplib::Response& res) {
     const std::string host = req.get_header_value("Host");
     const std::string origin = req.get_header_value("Origin");
@@ -149,23 +135,26 @@ exec::Status run_server(const ServeSettings& settings) {
     reply(res, error_answer(403, why));
     return httplib::Server::HandlerResponse::Handled;
   });
-  if (!bound) {
-    std::cerr << "cqlindex serve: cannot listen on " << settings.bind << ":" << settings.port
-              << " (the address is in use or not this machine's; --port 0 picks a free port)\n";
-    return exec::Status::InputError;
-  }
+}
+
+// Says on stderr what is served where, and the port alone on stdout's first line (tests read it, then stderr).
+void announce(const ServeSettings& settings, int port, const RepositoryCatalog& repositories) {
   std::cerr << "cqlindex serve: http://" << settings.bind << ":" << port << "/ serves";
-  for (const NamedRepository& r : repositories->all())
-    std::cerr << (&r == &repositories->all().front() ? " " : ", ") << r.repository->input() << " ("
+  for (const NamedRepository& r : repositories.all())
+    std::cerr << (&r == &repositories.all().front() ? " " : ", ") << r.repository->input() << " ("
               << r.repository->game_count() << " games, as '" << r.name << "')";
   std::cerr << "; Ctrl-C stops it\n";
-  std::cout << port << std::endl;  // the first line: where to connect (tests read it, then stderr)
+  std::cout << port << std::endl;
+}
 
+// Listens until SIGINT or SIGTERM (taken by one thread, sigwait), which sets `stopping` so that the runs under
+// way stop at their next game; returns whether listening ended because of such a signal or went on until one.
+bool listen_until_stopped(httplib::Server& server, const sigset_t& stop_signals, std::atomic<bool>& stopping) {
   std::atomic<bool> listening_ended{false};
   std::thread stopper([&] {
     int signal = 0;
     sigwait(&stop_signals, &signal);
-    stopping = true;  // the runs under way stop at their next game
+    stopping = true;
     // a signal in the instant before listening began: stop() acts only once the server runs
     while (!server.is_running() && !listening_ended) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     server.stop();
@@ -174,7 +163,45 @@ exec::Status run_server(const ServeSettings& settings) {
   listening_ended = true;
   if (!stopping) pthread_kill(stopper.native_handle(), SIGTERM);  // listening failed: wake the stopper
   stopper.join();
-  if (!listened && !stopping) {
+  return listened || stopping;
+}
+
+}  // namespace
+
+exec::Status run_server(const ServeSettings& settings) {
+  // SIGINT and SIGTERM are taken by one thread (sigwait) that stops the server; blocked here, before any
+  // thread starts, so that every thread inherits the mask and none is interrupted.
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+
+  auto repositories = RepositoryCatalog::open(settings.inputs, settings.index_dir);
+  if (!repositories) return exec::Status::InputError;
+  if (std::error_code ec; !settings.problems.empty() && !std::filesystem::is_regular_file(settings.problems, ec)) {
+    std::cerr << "cqlindex serve: --problems " << settings.problems << ": no such problem file\n";
+    return exec::Status::InputError;
+  }
+  std::atomic<bool> stopping{false};
+  const ApiContext context{*repositories, settings, stopping};
+
+  limit_malloc_arenas();  // before any thread starts (serve/flat_memory.h)
+  httplib::Server server;
+  configure_transport(server, settings);
+  route(server, context);
+  answer_errors(server);
+  int port = settings.port;
+  const bool bound = port == 0 ? (port = server.bind_to_any_port(settings.bind)) > 0
+                               : server.bind_to_port(settings.bind, port);
+  refuse_other_sites(server, is_loopback(settings.bind));
+  if (!bound) {
+    std::cerr << "cqlindex serve: cannot listen on " << settings.bind << ":" << settings.port
+              << " (the address is in use or not this machine's; --port 0 picks a free port)\n";
+    return exec::Status::InputError;
+  }
+  announce(settings, port, *repositories);
+  if (!listen_until_stopped(server, stop_signals, stopping)) {
     std::cerr << "cqlindex serve: the server stopped listening on " << settings.bind << ":" << port << "\n";
     return exec::Status::InputError;
   }

@@ -25,6 +25,120 @@ std::string chromium() {
 
 const fs::path kPuppeteer = fs::path(CQLINDEX_SOURCE_DIR) / "tests" / "oracle" / "node_modules" / "puppeteer-core";
 
+// What the API answers, which the page must show.
+struct Expected {
+  json run, second, problems;               // the query on both repositories; the YACPDB query
+  std::vector<uint64_t> numbers, first_marks, predecessors, entries, second_numbers;
+  std::string fen, first_fen;               // the study; the first problem's position
+};
+
+// The numbers of an answer's results.
+std::vector<uint64_t> result_numbers(const json& body) {
+  std::vector<uint64_t> numbers;
+  for (const json& g : body["results"]) numbers.push_back(g["number"].get<uint64_t>());
+  return numbers;
+}
+
+// Asks the API what the page will be asked: the query on both repositories, the study, the YACPDB query.
+Expected expected_answers(Server& server, const std::string& query, const std::string& yacpdb_query) {
+  Expected e;
+  const Reply run = post(server, "/api/run", json{{"cql", query}, {"limit", 50}});
+  REQUIRE(run.status == 200);
+  e.run = run.body;
+  e.numbers = result_numbers(run.body);
+  for (const json& c : run.body["results"][0]["comments"])
+    if (c["text"] == "CQL" && c["mainline"] == true) e.first_marks.push_back(c["ply"].get<uint64_t>());
+  REQUIRE(e.first_marks.size() >= 1);
+  // the study: a position of game 9, which must be among its predecessors
+  const Reply game = get(server, "/api/game/9");
+  REQUIRE(game.status == 200);
+  REQUIRE(game.body["fens"].size() > 16);
+  e.fen = game.body["fens"][16].get<std::string>();
+  const Reply similar = post(server, "/api/similar", json{{"fen", e.fen}, {"limit", 100}});
+  REQUIRE(similar.status == 200);
+  e.predecessors = result_numbers(similar.body);
+  // the YACPDB query and its entries
+  const Reply problems = post(server, "/api/yacpdb", json{{"query", yacpdb_query}, {"limit", 50}});
+  REQUIRE(problems.status == 200);
+  REQUIRE(!problems.body["results"].empty());
+  e.problems = problems.body;
+  e.entries = result_numbers(problems.body);
+  for (const json& t : problems.body["results"][0]["tags"])
+    if (t[0] == "FEN") e.first_fen = t[1].get<std::string>();
+  REQUIRE(!e.first_fen.empty());
+  // the second repository's answer to the query
+  const Reply second = post(server, "/api/run", json{{"cql", query}, {"limit", 50}, {"repo", "second"}});
+  REQUIRE(second.status == 200);
+  REQUIRE(second.body["matches"] != run.body["matches"]);  // the page must show the other count
+  e.second = second.body;
+  e.second_numbers = result_numbers(second.body);
+  return e;
+}
+
+// The query tab: the error at its line and column, the results, a result opened on the board and stepped through.
+// Returns the ply of the next matched position after ply 1, where the explorer is checked.
+uint64_t check_query_tab(const json& report, const Expected& e) {
+  CHECK(report["info"].get<std::string>().find("1005 games") != std::string::npos);
+  CHECK(report["error"].get<std::string>().find("line 2, column") != std::string::npos);
+  CHECK(report["status"].get<std::string>().find(std::to_string(e.run["matches"].get<uint64_t>()) + " matches") == 0);
+  CHECK(report["results"].get<std::vector<uint64_t>>() == e.numbers);
+  CHECK(report["matched_moves"].get<std::vector<uint64_t>>() == e.first_marks);
+  CHECK(report["opened_at"] == e.first_marks[0]);
+  CHECK(report["after_first"] == 0);
+  CHECK(report["after_forward"] == 1);
+  // the next matched position after ply 1 (round to the first when there is none)
+  const std::vector<uint64_t>& marks = e.first_marks;
+  const uint64_t next_match = marks[0] > 1 ? marks[0] : marks.size() > 1 ? marks[1] : marks[0];
+  CHECK(report["after_next_match"] == next_match);
+  CHECK(report["board_marked"] == true);
+  CHECK(report["board_pieces"].get<int>() >= 2);
+  return next_match;
+}
+
+// The explorer at the matched position: what /api/explore answers for it, and a click walks on.
+void check_explorer(const json& report, Server& server, uint64_t game, uint64_t ply) {
+  const std::string matched_fen = get(server, "/api/game/" + std::to_string(game)).body["fens"][ply];
+  auto client = server.client();
+  const Reply explored = as_reply(client.Get("/api/explore", httplib::Params{{"fen", matched_fen}}, httplib::Headers{}));
+  REQUIRE(explored.status == 200);
+  REQUIRE(!explored.body["moves"].empty());
+  CHECK(report["explorer_title"].get<std::string>().find(
+            std::to_string(explored.body["results"]["games"].get<uint64_t>()) + " games reach") != std::string::npos);
+  CHECK(report["explorer_first"]["san"] == explored.body["moves"][0]["san"]);
+  CHECK(report["explorer_first"]["fen"] == explored.body["moves"][0]["fen"]);
+  CHECK(report["walked_to"] == explored.body["moves"][0]["fen"]);
+}
+
+// The study tab and the YACPDB tab.
+void check_study_and_yacpdb_tabs(const json& report, const Expected& e) {
+  CHECK(report["study_error"] == "");
+  CHECK(report["predecessors"].get<std::vector<uint64_t>>() == e.predecessors);
+  CHECK(std::find(e.predecessors.begin(), e.predecessors.end(), 9) != e.predecessors.end());
+  CHECK(report["pair_boards"] == 2);  // the study and its predecessor, side by side
+  CHECK(report["yacpdb_error"].get<std::string>().find("column") == 0);
+  CHECK(report["yacpdb_status"].get<std::string>().find(std::to_string(e.problems["matches"].get<uint64_t>()) +
+                                                        " matches of " +
+                                                        std::to_string(e.problems["entries"].get<uint64_t>()) +
+                                                        " entries") == 0);
+  CHECK(report["yacpdb_entries"].get<std::vector<uint64_t>>() == e.entries);
+  CHECK(report["yacpdb_fen"] == e.first_fen);
+  CHECK(report["yacpdb_pieces"].get<int>() >= 2);
+  CHECK(report["yacpdb_pgn"] == e.problems["results"][0]["pgn"]);
+}
+
+// The repository selector: the other repository's answer, kept in the URL and after a reload.
+void check_repository_switch(const json& report, const Expected& e) {
+  CHECK(report["repositories"] == json::array({"repository", "second"}));
+  CHECK(report["cleared"] == 0);
+  CHECK(report["second_info"].get<std::string>().find("second.pgn: 300 games") == 0);
+  CHECK(report["second_status"].get<std::string>().find(std::to_string(e.second["matches"].get<uint64_t>()) +
+                                                        " matches of 300 games") == 0);
+  CHECK(report["second_results"].get<std::vector<uint64_t>>() == e.second_numbers);
+  CHECK(report["url_repo"] == "second");
+  CHECK(report["reloaded_repo"] == "second");
+  CHECK(report["reloaded_info"].get<std::string>().find("second.pgn: 300 games") == 0);
+}
+
 }  // namespace
 
 TEST_CASE("serve: the page, driven in headless Chromium", "[serve][browser]") {
@@ -43,48 +157,14 @@ TEST_CASE("serve: the page, driven in headless Chromium", "[serve][browser]") {
   REQUIRE(server.port() > 0);
   const std::string url = "http://127.0.0.1:" + std::to_string(server.port()) + "/";
   const std::string query = "cql()\ncheck";
-
-  // What the API answers, for the page to show.
-  const Reply run = post(server, "/api/run", json{{"cql", query}, {"limit", 50}});
-  REQUIRE(run.status == 200);
-  std::vector<uint64_t> numbers;
-  for (const json& g : run.body["results"]) numbers.push_back(g["number"].get<uint64_t>());
-  std::vector<uint64_t> first_marks;
-  for (const json& c : run.body["results"][0]["comments"])
-    if (c["text"] == "CQL" && c["mainline"] == true) first_marks.push_back(c["ply"].get<uint64_t>());
-  REQUIRE(first_marks.size() >= 1);
-  // the study: a position of game 9, which must be among its predecessors
-  const Reply game = get(server, "/api/game/9");
-  REQUIRE(game.status == 200);
-  REQUIRE(game.body["fens"].size() > 16);
-  const std::string fen = game.body["fens"][16].get<std::string>();
-  const Reply similar = post(server, "/api/similar", json{{"fen", fen}, {"limit", 100}});
-  REQUIRE(similar.status == 200);
-  std::vector<uint64_t> predecessors;
-  for (const json& g : similar.body["results"]) predecessors.push_back(g["number"].get<uint64_t>());
-  // the YACPDB query and its entries
   const std::string yacpdb_query = "Stip(\"h#2\")";
-  const Reply problems = post(server, "/api/yacpdb", json{{"query", yacpdb_query}, {"limit", 50}});
-  REQUIRE(problems.status == 200);
-  REQUIRE(!problems.body["results"].empty());
-  std::vector<uint64_t> entries;
-  for (const json& e : problems.body["results"]) entries.push_back(e["number"].get<uint64_t>());
-  // the second repository's answer to the query
-  const Reply second = post(server, "/api/run", json{{"cql", query}, {"limit", 50}, {"repo", "second"}});
-  REQUIRE(second.status == 200);
-  REQUIRE(second.body["matches"] != run.body["matches"]);  // the page must show the other count
-  std::vector<uint64_t> second_numbers;
-  for (const json& g : second.body["results"]) second_numbers.push_back(g["number"].get<uint64_t>());
-  std::string first_fen;
-  for (const json& t : problems.body["results"][0]["tags"])
-    if (t[0] == "FEN") first_fen = t[1].get<std::string>();
-  REQUIRE(!first_fen.empty());
+  const Expected expected = expected_answers(server, query, yacpdb_query);
 
   const ProcessResult r = run_process(
       "node " + shell_quote((fs::path(CQLINDEX_SOURCE_DIR) / "tests" / "serve" / "page_check.js").string()) + " " +
-      shell_quote(browser) + " " + shell_quote(url) + " " + shell_quote(query) + " " + shell_quote(fen) + " " +
-      shell_quote((dir.path() / "profile").string()) + " " + shell_quote((dir.path() / "page.png").string()) + " " +
-      shell_quote(yacpdb_query) + " second 2>&1");
+      shell_quote(browser) + " " + shell_quote(url) + " " + shell_quote(query) + " " + shell_quote(expected.fen) +
+      " " + shell_quote((dir.path() / "profile").string()) + " " + shell_quote((dir.path() / "page.png").string()) +
+      " " + shell_quote(yacpdb_query) + " second 2>&1");
   INFO("page_check.js: " << r.out);
   REQUIRE(r.exit_code == 0);
   // the report is the last line (Chromium may have said things before it)
@@ -93,51 +173,9 @@ TEST_CASE("serve: the page, driven in headless Chromium", "[serve][browser]") {
   REQUIRE(report.is_object());
   CHECK(!report.contains("page_error"));
   CHECK(report["foreign_requests"].empty());
-  CHECK(report["info"].get<std::string>().find("1005 games") != std::string::npos);
-  CHECK(report["error"].get<std::string>().find("line 2, column") != std::string::npos);
-  CHECK(report["status"].get<std::string>().find(std::to_string(run.body["matches"].get<uint64_t>()) + " matches") == 0);
-  CHECK(report["results"].get<std::vector<uint64_t>>() == numbers);
-  CHECK(report["matched_moves"].get<std::vector<uint64_t>>() == first_marks);
-  CHECK(report["opened_at"] == first_marks[0]);
-  CHECK(report["after_first"] == 0);
-  CHECK(report["after_forward"] == 1);
-  // the next matched position after ply 1 (round to the first when there is none)
-  const uint64_t next_match = first_marks[0] > 1 ? first_marks[0] : first_marks.size() > 1 ? first_marks[1] : first_marks[0];
-  CHECK(report["after_next_match"] == next_match);
-  CHECK(report["board_marked"] == true);
-  CHECK(report["board_pieces"].get<int>() >= 2);
-  // the explorer at the matched position: what /api/explore answers for it, and a click walks on
-  const std::string matched_fen = get(server, "/api/game/" + std::to_string(numbers[0])).body["fens"][next_match];
-  auto client = server.client();
-  const Reply explored = as_reply(client.Get("/api/explore", httplib::Params{{"fen", matched_fen}}, httplib::Headers{}));
-  REQUIRE(explored.status == 200);
-  REQUIRE(!explored.body["moves"].empty());
-  CHECK(report["explorer_title"].get<std::string>().find(
-            std::to_string(explored.body["results"]["games"].get<uint64_t>()) + " games reach") != std::string::npos);
-  CHECK(report["explorer_first"]["san"] == explored.body["moves"][0]["san"]);
-  CHECK(report["explorer_first"]["fen"] == explored.body["moves"][0]["fen"]);
-  CHECK(report["walked_to"] == explored.body["moves"][0]["fen"]);
-  CHECK(report["study_error"] == "");
-  CHECK(report["predecessors"].get<std::vector<uint64_t>>() == predecessors);
-  CHECK(std::find(predecessors.begin(), predecessors.end(), 9) != predecessors.end());
-  CHECK(report["pair_boards"] == 2);  // the study and its predecessor, side by side
-  CHECK(report["yacpdb_error"].get<std::string>().find("column") == 0);
-  CHECK(report["yacpdb_status"].get<std::string>().find(std::to_string(problems.body["matches"].get<uint64_t>()) +
-                                                        " matches of " +
-                                                        std::to_string(problems.body["entries"].get<uint64_t>()) +
-                                                        " entries") == 0);
-  CHECK(report["yacpdb_entries"].get<std::vector<uint64_t>>() == entries);
-  CHECK(report["yacpdb_fen"] == first_fen);
-  CHECK(report["yacpdb_pieces"].get<int>() >= 2);
-  CHECK(report["yacpdb_pgn"] == problems.body["results"][0]["pgn"]);
-  CHECK(report["repositories"] == json::array({"repository", "second"}));
-  CHECK(report["cleared"] == 0);
-  CHECK(report["second_info"].get<std::string>().find("second.pgn: 300 games") == 0);
-  CHECK(report["second_status"].get<std::string>().find(std::to_string(second.body["matches"].get<uint64_t>()) +
-                                                        " matches of 300 games") == 0);
-  CHECK(report["second_results"].get<std::vector<uint64_t>>() == second_numbers);
-  CHECK(report["url_repo"] == "second");
-  CHECK(report["reloaded_repo"] == "second");
-  CHECK(report["reloaded_info"].get<std::string>().find("second.pgn: 300 games") == 0);
+  const uint64_t next_match = check_query_tab(report, expected);
+  check_explorer(report, server, expected.numbers[0], next_match);
+  check_study_and_yacpdb_tabs(report, expected);
+  check_repository_switch(report, expected);
   CHECK(fs::file_size(dir.path() / "page.png") > 10000);
 }
