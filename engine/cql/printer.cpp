@@ -502,8 +502,11 @@ std::string sort_text(const Node& n) {
   std::string s = "sort" + opts(n, {Option::Min, Option::Max});
   if (n.has(Option::Min)) s += " min";
   if (n.has(Option::Max)) s += " max";
-  if (!n.text.empty()) s += " " + cql_string(n.text);
-  return s + " " + wrap(*n.child(Role::Body));
+  const std::string body = wrap(*n.child(Role::Body));
+  // an empty description is written when the target opens with a string, which would read as the description
+  // (eleventh fuzz finding: `sort "" "!"` printed as `sort "!"`)
+  if (!n.text.empty() || body.front() == '"') s += " " + cql_string(n.text);
+  return s + " " + body;
 }
 
 // Returns the text of a search, a loop, `echo`, `sort`, a transform or `assert`, or nothing.

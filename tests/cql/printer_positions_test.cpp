@@ -88,6 +88,7 @@ const std::vector<std::string> kPlaces = {
     "piece y in A @",
     "echo (s t) @",
     "sort min \"s\" @",
+    "sort \"\" @",
     "loop { @ }",
     "while (@) check",
     "comment (\"c\" @)",
