@@ -67,7 +67,7 @@ void check_same(const fs::path& dir, const std::string& query, const std::string
 
 // The studies cut into five parts (one of a single game) and listed in parts.cqlrepo; returns the parts.
 std::vector<std::string> studies_in_parts(const fs::path& dir) {
-  const auto parts = split(dir, file_bytes(kData + "/studies/cql-sample.pgn"), {61, 62, 151, 191});
+  const auto parts = split(dir, file_bytes(shared_data("studies/cql-sample.pgn")), {61, 62, 151, 191});
   std::string list;
   for (const std::string& p : parts) list += fs::path(p).filename().string() + "\n";
   write(dir / "parts.cqlrepo", list);
@@ -82,38 +82,38 @@ TEST_CASE("mpirun over the studies cut into five equals one process over the who
   const auto parts = studies_in_parts(dir);
   REQUIRE(parts.size() == 5);
   SECTION("without indexes") {
-    check_same(dir, kExalpha + "passers.cql", "-threads 2", {1, 2, 4});
-    check_same(dir, kExalpha + "staircase-sort.cql", "-threads 2", {4});  // sorted: merged on rank 0
-    check_same(dir, kExalpha + "persistent.cql", "-threads 2", {2});      // cross-game state: rank 0 alone
-    check_same(dir, kExalpha + "passers.cql", "-threads 2 -gamenumber 50 200", {2});
-    check_same(dir, kExalpha + "passers.cql", "-threads 2 -gamenumber 60 60", {4});  // ends inside a share
+    check_same(dir, exalpha("passers.cql"), "-threads 2", {1, 2, 4});
+    check_same(dir, exalpha("staircase-sort.cql"), "-threads 2", {4});  // sorted: merged on rank 0
+    check_same(dir, exalpha("persistent.cql"), "-threads 2", {2});      // cross-game state: rank 0 alone
+    check_same(dir, exalpha("passers.cql"), "-threads 2 -gamenumber 50 200", {2});
+    check_same(dir, exalpha("passers.cql"), "-threads 2 -gamenumber 60 60", {4});  // ends inside a share
   }
   SECTION("with indexes") {
     build(parts);
     build({(dir / "whole.pgn").string()});
-    check_same(dir, kExalpha + "smotheredmate.cql", "-threads 2", {2, 4});
-    check_same(dir, kExalpha + "staircase-sort.cql", "-threads 1 -gamenumber 100 240", {2});
-    check_same(dir, kExalpha + "smotheredmate.cql", "-threads 2 -gamenumber 61 61", {4});
+    check_same(dir, exalpha("smotheredmate.cql"), "-threads 2", {2, 4});
+    check_same(dir, exalpha("staircase-sort.cql"), "-threads 1 -gamenumber 100 240", {2});
+    check_same(dir, exalpha("smotheredmate.cql"), "-threads 2 -gamenumber 61 61", {4});
   }
 }
 
 TEST_CASE("mpirun over one file cuts it between the ranks at game starts and equals one process", "[mpi]") {
   require_open_mpi();
   const fs::path dir = scratch("mpi-one-file");
-  write(dir / "whole.pgn", file_bytes(kData + "/studies/cql-sample.pgn"));
+  write(dir / "whole.pgn", file_bytes(shared_data("studies/cql-sample.pgn")));
   write(dir / "one.cqlrepo", "whole.pgn\n");
   SECTION("without an index: the cuts found by the game splitter") {
-    check_same(dir, kExalpha + "passers.cql", "-threads 1", {2, 4}, "whole.pgn");
-    check_same(dir, kExalpha + "staircase-sort.cql", "-threads 1", {2, 4}, "one.cqlrepo");  // merged sorted
-    check_same(dir, kExalpha + "passers.cql", "-threads 1 -gamenumber 40 130", {2, 4}, "whole.pgn");
-    check_same(dir, kExalpha + "passers.cql", "-threads 1 -gamenumber 127 127", {2}, "whole.pgn");  // a cut's game
+    check_same(dir, exalpha("passers.cql"), "-threads 1", {2, 4}, "whole.pgn");
+    check_same(dir, exalpha("staircase-sort.cql"), "-threads 1", {2, 4}, "one.cqlrepo");  // merged sorted
+    check_same(dir, exalpha("passers.cql"), "-threads 1 -gamenumber 40 130", {2, 4}, "whole.pgn");
+    check_same(dir, exalpha("passers.cql"), "-threads 1 -gamenumber 127 127", {2}, "whole.pgn");  // a cut's game
   }
   SECTION("with an index: the cuts from its game records") {
     build({(dir / "whole.pgn").string()});
-    check_same(dir, kExalpha + "smotheredmate.cql", "-threads 1", {2, 4}, "whole.pgn");
-    check_same(dir, kExalpha + "passers.cql", "-threads 1", {4}, "one.cqlrepo");  // the index cannot narrow it
-    check_same(dir, kExalpha + "staircase-sort.cql", "-threads 1 -gamenumber 100 240", {2, 4}, "whole.pgn");
-    check_same(dir, kExalpha + "smotheredmate.cql", "-threads 1 -gamenumber 1 126", {2}, "whole.pgn");
+    check_same(dir, exalpha("smotheredmate.cql"), "-threads 1", {2, 4}, "whole.pgn");
+    check_same(dir, exalpha("passers.cql"), "-threads 1", {4}, "one.cqlrepo");  // the index cannot narrow it
+    check_same(dir, exalpha("staircase-sort.cql"), "-threads 1 -gamenumber 100 240", {2, 4}, "whole.pgn");
+    check_same(dir, exalpha("smotheredmate.cql"), "-threads 1 -gamenumber 1 126", {2}, "whole.pgn");
   }
 }
 
@@ -136,17 +136,17 @@ TEST_CASE("mpirun over a dirty file cut between ranks says each PGN message at i
   const fs::path dir = scratch("mpi-dirty");
   std::string dirty;
   for (const char* name : {"badpgn.pgn", "annotated.pgn", "bilbao.pgn", "a.pgn", "zh.pgn", "fenSetup.pgn"})
-    dirty += file_bytes(kData + "/pgn-edge-cases/pychess/" + name) + "\n";
+    dirty += file_bytes(shared_data(std::string("pgn-edge-cases/pychess/") + name)) + "\n";
   write(dir / "dirty.pgn", dirty);
   for (const bool indexed : {false, true}) {
     INFO("indexed " << indexed);
     if (indexed) build({(dir / "dirty.pgn").string()});
-    const Answer one = run(dir, 0, "-threads 1 -i dirty.pgn", kExalpha + "passers.cql");
+    const Answer one = run(dir, 0, "-threads 1 -i dirty.pgn", exalpha("passers.cql"));
     REQUIRE(one.exit_code == 0);
     const auto said = messages_about(one.err, "dirty.pgn");
     REQUIRE(said.size() > 5);
     for (int ranks : {2, 4}) {
-      const Answer many = run(dir, ranks, "-threads 1 -i dirty.pgn", kExalpha + "passers.cql");
+      const Answer many = run(dir, ranks, "-threads 1 -i dirty.pgn", exalpha("passers.cql"));
       INFO(many.err);
       CHECK(many.exit_code == 0);
       CHECK(without_timing(many.out) == without_timing(one.out));
@@ -160,18 +160,18 @@ TEST_CASE("mpirun over a dirty file cut between ranks says each PGN message at i
 TEST_CASE("mpirun over two files and four ranks cuts both files", "[mpi]") {
   require_open_mpi();
   const fs::path dir = scratch("mpi-two-files");
-  const auto parts = split(dir, file_bytes(kData + "/studies/cql-sample.pgn"), {200});
+  const auto parts = split(dir, file_bytes(shared_data("studies/cql-sample.pgn")), {200});
   write(dir / "parts.cqlrepo", "part1.pgn\npart2.pgn\n");
-  check_same(dir, kExalpha + "passers.cql", "-threads 1", {4});
+  check_same(dir, exalpha("passers.cql"), "-threads 1", {4});
   build(parts);
-  check_same(dir, kExalpha + "staircase-sort.cql", "-threads 1", {4});
+  check_same(dir, exalpha("staircase-sort.cql"), "-threads 1", {4});
 }
 
 TEST_CASE("build under mpirun builds each rank's share of the files, the same indexes as one process", "[mpi]") {
   require_open_mpi();
   const fs::path dir = scratch("mpi-build");
   const auto parts = studies_in_parts(dir);
-  const Answer unindexed = run(dir, 0, "-threads 1 -i parts.cqlrepo", kExalpha + "smotheredmate.cql");
+  const Answer unindexed = run(dir, 0, "-threads 1 -i parts.cqlrepo", exalpha("smotheredmate.cql"));
   REQUIRE(unindexed.exit_code == 0);
   auto built = run_process("cd " + shell_quote(dir.string()) + " && " + mpirun(4) + shell_quote(CQLINDEX_BINARY) +
                            " build --threads 1 -i parts.cqlrepo 2>&1");
@@ -183,7 +183,7 @@ TEST_CASE("build under mpirun builds each rank's share of the files, the same in
           built.out.rfind(fs::path(p).filename().string() + ": "));
     CHECK(run_process(shell_quote(CQLINDEX_BINARY) + " verify " + shell_quote(p) + " >/dev/null 2>&1").exit_code == 0);
   }
-  const Answer indexed = run(dir, 0, "-threads 1 -i parts.cqlrepo", kExalpha + "smotheredmate.cql");
+  const Answer indexed = run(dir, 0, "-threads 1 -i parts.cqlrepo", exalpha("smotheredmate.cql"));
   INFO(indexed.err);
   CHECK(indexed.exit_code == 0);
   CHECK(indexed.err.find("the index left") != std::string::npos);  // the indexes were used
@@ -196,14 +196,14 @@ TEST_CASE("mpirun with a rank killed mid-run exits non-zero and leaves no output
   const fs::path dir = scratch("mpi-killed");
   studies_in_parts(dir);
   // rank 1 raises SIGKILL after its first file (the test hook of exec/distributed_run.cpp)
-  const Answer killed = run(dir, 2, "-threads 1 -i parts.cqlrepo", kExalpha + "passers.cql",
+  const Answer killed = run(dir, 2, "-threads 1 -i parts.cqlrepo", exalpha("passers.cql"),
                             "CQLINDEX_TEST_KILL_RANK=1");
   INFO(killed.err);
   CHECK(killed.exit_code != 0);
   CHECK_FALSE(killed.output_exists);
   CHECK(killed.out.find(" matches of ") == std::string::npos);  // no success line
   // the next run writes the output (and removes the killed run's temporary file)
-  const Answer next = run(dir, 2, "-threads 1 -i parts.cqlrepo", kExalpha + "passers.cql");
+  const Answer next = run(dir, 2, "-threads 1 -i parts.cqlrepo", exalpha("passers.cql"));
   CHECK(next.exit_code == 0);
   CHECK(next.output_exists);
   for (const auto& entry : fs::directory_iterator(dir))
@@ -216,8 +216,8 @@ TEST_CASE("mpirun refuses a stale index once, with the one-process exit code and
   const auto parts = studies_in_parts(dir);
   build(parts);
   write(parts[2], file_bytes(parts[2]) + "\n[Event \"added\"]\n\n1. e4 *\n");  // the middle file changed
-  const Answer one = run(dir, 0, "-i parts.cqlrepo", kExalpha + "passers.cql");
-  const Answer many = run(dir, 4, "-i parts.cqlrepo", kExalpha + "passers.cql");
+  const Answer one = run(dir, 0, "-i parts.cqlrepo", exalpha("passers.cql"));
+  const Answer many = run(dir, 4, "-i parts.cqlrepo", exalpha("passers.cql"));
   INFO(many.err);
   CHECK(one.exit_code == 2);
   CHECK(many.exit_code == one.exit_code);

@@ -15,6 +15,7 @@
 #include "engine/pgn/game_splitter.h"
 #include "support/file_bytes.h"
 #include "support/process.h"
+#include "support/shared_data.h"
 
 namespace multi_test {
 
@@ -23,8 +24,13 @@ using cqlindex::test::file_bytes;
 using cqlindex::test::run_process;
 using cqlindex::test::shell_quote;
 
-inline const std::string kData = CQLINDEX_SHARED_DATA;
-inline const std::string kExalpha = kData + "/cql-examples/cql62-distribution-examples/exalpha/";
+// Returns the path of a file of ../shared/data; a missing one fails the test that asked, naming it.
+inline std::string shared_data(const std::string& relative) { return cqlindex::test::shared_data(relative); }
+
+// Returns the path of one of CQL 6.2's distribution examples (exalpha/NAME), checked as shared_data checks.
+inline std::string exalpha(const std::string& name) {
+  return shared_data("cql-examples/cql62-distribution-examples/exalpha/" + name);
+}
 
 // What a command printed and wrote.
 struct Answer {

@@ -21,15 +21,14 @@ using cqlindex::test::file_bytes;
 using cqlindex::test::run_process;
 using cqlindex::test::shell_quote;
 using multi_test::inputs;
-using multi_test::kData;
-using multi_test::kExalpha;
+using multi_test::shared_data;
+using multi_test::exalpha;
 using multi_test::scratch;
 using multi_test::without_timing;
 using multi_test::write;
 
 namespace {
 
-std::string data_dir() { return cqlindex::test::shared_data(""); }
 
 // The parts of multi_test::split by file name (the commands run inside `dir`).
 std::vector<std::string> split(const fs::path& dir, const std::string& text, const std::vector<uint64_t>& cuts) {
@@ -48,7 +47,7 @@ cqlindex::test::ProcessResult cqlindex_in(const fs::path& dir, const std::string
 
 TEST_CASE("build indexes each file of a repository, --append extends the last one only", "[multi][build]") {
   const fs::path dir = scratch("build");
-  const auto parts = split(dir, file_bytes(data_dir() + "/studies/cql-sample.pgn"), {100, 200});
+  const auto parts = split(dir, file_bytes(shared_data("studies/cql-sample.pgn")), {100, 200});
   write(dir / "all.cqlrepo", "part1.pgn\npart2.pgn\npart3.pgn\n");
   auto built = cqlindex_in(dir, "build all.cqlrepo");
   INFO(built.out << file_bytes(dir / "stderr.txt"));
@@ -60,7 +59,7 @@ TEST_CASE("build indexes each file of a repository, --append extends the last on
   CHECK(cqlindex_in(dir, "build part1.pgn part2.pgn --index one.cqlidx").exit_code == 1);
 
   // games appended to the last file: --append over the repository extends its index only
-  const std::string studies = file_bytes(data_dir() + "/studies/lichess-beautiful-chess-studies-2.pgn");
+  const std::string studies = file_bytes(shared_data("studies/lichess-beautiful-chess-studies-2.pgn"));
   write(dir / "part3.pgn", file_bytes(dir / "part3.pgn") + "\n" + studies);
   auto appended = cqlindex_in(dir, "build --append all.cqlrepo");
   INFO(appended.out << file_bytes(dir / "stderr.txt"));
@@ -68,7 +67,7 @@ TEST_CASE("build indexes each file of a repository, --append extends the last on
   CHECK(appended.out.find("part3.pgn: ") != std::string::npos);
   CHECK(appended.out.find("part1.pgn") == std::string::npos);
   // the whole repository is fresh again: an indexed run reads all of it
-  auto run = cqlindex_in(dir, "run -i all.cqlrepo -o out.pgn " + shell_quote(kExalpha + "smotheredmate.cql"));
+  auto run = cqlindex_in(dir, "run -i all.cqlrepo -o out.pgn " + shell_quote(exalpha("smotheredmate.cql")));
   CHECK(run.exit_code == 0);
 
   // a file before the last that changed is named, not appended to
@@ -82,7 +81,7 @@ TEST_CASE("build indexes each file of a repository, --append extends the last on
 // output, and `verify` of each file (0: every byte read back and checked).
 std::string indexed_answers(const fs::path& dir, const std::vector<std::string>& parts) {
   std::string answers;
-  auto run = cqlindex_in(dir, "run -i all.cqlrepo -o out.pgn " + shell_quote(kExalpha + "smotheredmate.cql"));
+  auto run = cqlindex_in(dir, "run -i all.cqlrepo -o out.pgn " + shell_quote(exalpha("smotheredmate.cql")));
   answers += without_timing(run.out) + file_bytes(dir / "out.pgn") + file_bytes(dir / "stderr.txt");
   auto similar = cqlindex_in(dir, "similar submission.pgn -i all.cqlrepo -o similar.pgn");
   answers += without_timing(similar.out) + file_bytes(dir / "similar.pgn") + file_bytes(dir / "stderr.txt");
@@ -93,7 +92,7 @@ std::string indexed_answers(const fs::path& dir, const std::vector<std::string>&
 TEST_CASE("build of several files at once gives the indexes of a build one file after the other", "[multi][build]") {
   const fs::path dir = scratch("build-parallel");
   // a big file (more than half the bytes: built alone with every thread) and four small ones (built at once)
-  const auto parts = split(dir, file_bytes(kData + "/studies/cql-sample.pgn"), {20, 40, 60, 80});
+  const auto parts = split(dir, file_bytes(shared_data("studies/cql-sample.pgn")), {20, 40, 60, 80});
   write(dir / "all.cqlrepo", "part1.pgn\npart2.pgn\npart3.pgn\npart4.pgn\npart5.pgn\n");
   write(dir / "submission.pgn", file_bytes(dir / "part2.pgn"));
   auto one_by_one = cqlindex_in(dir, "build --threads 1 all.cqlrepo");
@@ -123,9 +122,9 @@ TEST_CASE("build of several files at once gives the indexes of a build one file 
 
 TEST_CASE("similar over a repository equals similar over the concatenated files", "[multi][similar]") {
   const fs::path dir = scratch("similar");
-  const auto parts = split(dir, file_bytes(data_dir() + "/studies/cql-sample.pgn"), {70, 71, 200});
-  write(dir / "submissions.pgn", file_bytes(data_dir() + "/studies/lichess-beautiful-chess-studies-1.pgn") +
-                                     file_bytes(data_dir() + "/studies/lichess-beautiful-chess-studies-2.pgn"));
+  const auto parts = split(dir, file_bytes(shared_data("studies/cql-sample.pgn")), {70, 71, 200});
+  write(dir / "submissions.pgn", file_bytes(shared_data("studies/lichess-beautiful-chess-studies-1.pgn")) +
+                                     file_bytes(shared_data("studies/lichess-beautiful-chess-studies-2.pgn")));
   // (both runs write out.pgn: CQL's summary line names the output)
   auto compare = [&](const std::string& flags) {
     INFO("flags " << flags);
@@ -168,10 +167,10 @@ TEST_CASE("similar over a repository equals similar over the concatenated files"
 
 TEST_CASE("explain and info over a repository: a plan per file, each file's game numbers", "[multi][explain]") {
   const fs::path dir = scratch("explain");
-  const auto parts = split(dir, file_bytes(data_dir() + "/studies/cql-sample.pgn"), {100, 200});
+  const auto parts = split(dir, file_bytes(shared_data("studies/cql-sample.pgn")), {100, 200});
   write(dir / "all.cqlrepo", "part1.pgn\npart2.pgn\npart3.pgn\n");
   REQUIRE(cqlindex_in(dir, "build all.cqlrepo whole.pgn").exit_code == 0);
-  const std::string query = shell_quote(kExalpha + "smotheredmate.cql");
+  const std::string query = shell_quote(exalpha("smotheredmate.cql"));
   auto whole = cqlindex_in(dir, "explain " + query + " -i whole.pgn");
   auto repo = cqlindex_in(dir, "explain " + query + " -i all.cqlrepo");
   REQUIRE(whole.exit_code == 0);
@@ -205,7 +204,7 @@ TEST_CASE("explain and info over a repository: a plan per file, each file's game
 
 TEST_CASE("yacpdb over a repository answers as over the concatenated problem files", "[multi][yacpdb]") {
   const fs::path dir = scratch("yacpdb");
-  const std::string mates = data_dir() + "/problems/mate-in-n-from-games/";
+  const std::string mates = shared_data("problems/mate-in-n-from-games/");
   write(dir / "whole.pgn", file_bytes(mates + "mate_in_2.pgn") + file_bytes(mates + "mate_in_3.pgn"));
   for (const std::string query : {"'NOT Fairy'", "'Stip(\"#2\")'", "'Stip(\"#3\")'"}) {
     INFO(query);

@@ -23,7 +23,6 @@ using namespace multi_test;
 
 namespace {
 
-std::string data_dir() { return cqlindex::test::shared_data(""); }
 
 // Runs `cqlindex run ARGS -o DIR/out.pgn QUERY` in `dir` as one process.
 Answer run(const fs::path& dir, const std::string& args, const std::string& query) {
@@ -65,15 +64,15 @@ void check_same(const fs::path& dir, const std::vector<std::string>& parts, cons
 
 // The corpus queries run over every split: plain, sorted, persistent (cross-game state), dictionary.
 const std::vector<std::string> kQueries = {
-    kExalpha + "smotheredmate.cql", kExalpha + "passers.cql",      kExalpha + "staircase-sort.cql",
-    kExalpha + "persistent.cql",    kExalpha + "gameinfo2.cql",    kExalpha + "followpath.cql",
+    exalpha("smotheredmate.cql"), exalpha("passers.cql"),      exalpha("staircase-sort.cql"),
+    exalpha("persistent.cql"),    exalpha("gameinfo2.cql"),    exalpha("followpath.cql"),
 };
 
 }  // namespace
 
 TEST_CASE("run over the studies file cut into four equals the run over the whole file", "[multi][run]") {
   const fs::path dir = scratch("studies");
-  const auto parts = split(dir, file_bytes(data_dir() + "/studies/cql-sample.pgn"), {60, 61, 190});
+  const auto parts = split(dir, file_bytes(shared_data("studies/cql-sample.pgn")), {60, 61, 190});
   REQUIRE(parts.size() == 4);
   // a query that keeps a dictionary and prints a message from game to game
   write(dir / "dictionary.cql",
@@ -86,52 +85,52 @@ TEST_CASE("run over the studies file cut into four equals the run over the whole
   queries.push_back((dir / "lastgamenumber.cql").string());
   SECTION("without indexes") {
     for (const std::string& q : queries) check_same(dir, parts, q, "");
-    check_same(dir, parts, kExalpha + "passers.cql", "-gamenumber 50 200");  // from part 1 into part 4
-    check_same(dir, parts, kExalpha + "passers.cql", "-gamenumber 60 60");   // the one game of part 2
-    check_same(dir, parts, kExalpha + "passers.cql", "-gamenumber 59 59");   // ends with part 1: reads game 60
-    check_same(dir, parts, kExalpha + "staircase-sort.cql", "-gamenumber 100 260");
+    check_same(dir, parts, exalpha("passers.cql"), "-gamenumber 50 200");  // from part 1 into part 4
+    check_same(dir, parts, exalpha("passers.cql"), "-gamenumber 60 60");   // the one game of part 2
+    check_same(dir, parts, exalpha("passers.cql"), "-gamenumber 59 59");   // ends with part 1: reads game 60
+    check_same(dir, parts, exalpha("staircase-sort.cql"), "-gamenumber 100 260");
   }
   SECTION("with indexes") {
     build(parts);
     build({(dir / "whole.pgn").string()});
     for (const std::string& q : queries) check_same(dir, parts, q, "");
-    check_same(dir, parts, kExalpha + "passers.cql", "-gamenumber 50 200");
-    check_same(dir, parts, kExalpha + "passers.cql", "-gamenumber 60 60");
-    check_same(dir, parts, kExalpha + "passers.cql", "-gamenumber 59 59");
-    check_same(dir, parts, kExalpha + "smotheredmate.cql", "-gamenumber 2 300");
-    check_same(dir, parts, kExalpha + "staircase-sort.cql", "-gamenumber 100 260");
+    check_same(dir, parts, exalpha("passers.cql"), "-gamenumber 50 200");
+    check_same(dir, parts, exalpha("passers.cql"), "-gamenumber 60 60");
+    check_same(dir, parts, exalpha("passers.cql"), "-gamenumber 59 59");
+    check_same(dir, parts, exalpha("smotheredmate.cql"), "-gamenumber 2 300");
+    check_same(dir, parts, exalpha("staircase-sort.cql"), "-gamenumber 100 260");
     // --no-index over indexed files answers the same
-    check_same(dir, parts, kExalpha + "staircase-sort.cql", "--no-index");
+    check_same(dir, parts, exalpha("staircase-sort.cql"), "--no-index");
   }
 }
 
 TEST_CASE("run over gnuchess games cut into three equals the run over the whole file", "[multi][run]") {
   const fs::path dir = scratch("gnuchess");
-  const auto parts = split(dir, file_bytes(data_dir() + "/gnuchess-book/book_1.02.small-1005.pgn"), {400, 700});
+  const auto parts = split(dir, file_bytes(shared_data("gnuchess-book/book_1.02.small-1005.pgn")), {400, 700});
   REQUIRE(parts.size() == 3);
   const std::vector<std::string> queries = {
-      kExalpha + "smotheredmate.cql", kExalpha + "persistent.cql", kExalpha + "staircase-sort.cql",
-      data_dir() + "/cql-examples/opening-tactics-frequency/bishop_sac_h7.cql"};
+      exalpha("smotheredmate.cql"), exalpha("persistent.cql"), exalpha("staircase-sort.cql"),
+      shared_data("cql-examples/opening-tactics-frequency/bishop_sac_h7.cql")};
   SECTION("without indexes") {
     for (const std::string& q : queries) check_same(dir, parts, q, "");
-    check_same(dir, parts, kExalpha + "smotheredmate.cql", "-gamenumber 390 710");
+    check_same(dir, parts, exalpha("smotheredmate.cql"), "-gamenumber 390 710");
   }
   SECTION("with indexes, only the middle file indexed (the others scanned)") {
     build({parts[1]});
-    const Answer partial = run(dir, inputs(parts), kExalpha + "smotheredmate.cql");
+    const Answer partial = run(dir, inputs(parts), exalpha("smotheredmate.cql"));
     CHECK(partial.exit_code == 0);
     CHECK(partial.err.find("no index for " + parts[0] + ", " + parts[2]) != std::string::npos);
-    check_same(dir, parts, kExalpha + "smotheredmate.cql", "");
+    check_same(dir, parts, exalpha("smotheredmate.cql"), "");
     build({parts[0], parts[2], (dir / "whole.pgn").string()});
     for (const std::string& q : queries) check_same(dir, parts, q, "");
-    check_same(dir, parts, kExalpha + "smotheredmate.cql", "-gamenumber 390 710");
+    check_same(dir, parts, exalpha("smotheredmate.cql"), "-gamenumber 390 710");
   }
 }
 
 TEST_CASE("run over 3,000 games of the gnuchess train file cut into five equals the run over them whole",
           "[multi][run]") {
   const fs::path dir = scratch("train");
-  auto unpacked = run_process("xz -dc " + shell_quote(data_dir() + "/gnuchess-book/book_1.02.train-116573.pgn.xz") +
+  auto unpacked = run_process("xz -dc " + shell_quote(shared_data("gnuchess-book/book_1.02.train-116573.pgn.xz")) +
                               " 2>/dev/null | head -c 2000000");
   std::string text = unpacked.out;
   cqlindex::pgn::GameSplitter splitter(text);
@@ -142,20 +141,20 @@ TEST_CASE("run over 3,000 games of the gnuchess train file cut into five equals 
   text.resize(span.offset);  // the first 3,000 games
   const auto parts = split(dir, text, {500, 1200, 1201, 2400});
   REQUIRE(parts.size() == 5);
-  for (const std::string& q : {kExalpha + "persistent.cql", kExalpha + "staircase-sort.cql"})
+  for (const std::string& q : {exalpha("persistent.cql"), exalpha("staircase-sort.cql")})
     check_same(dir, parts, q, "");
-  check_same(dir, parts, kExalpha + "smotheredmate.cql", "-gamenumber 1000 2500");
+  check_same(dir, parts, exalpha("smotheredmate.cql"), "-gamenumber 1000 2500");
   build(parts);
   build({(dir / "whole.pgn").string()});
-  for (const std::string& q : {kExalpha + "persistent.cql", kExalpha + "staircase-sort.cql",
-                               kExalpha + "smotheredmate.cql"})
+  for (const std::string& q : {exalpha("persistent.cql"), exalpha("staircase-sort.cql"),
+                               exalpha("smotheredmate.cql")})
     check_same(dir, parts, q, "");
-  check_same(dir, parts, kExalpha + "smotheredmate.cql", "-gamenumber 1000 2500");
+  check_same(dir, parts, exalpha("smotheredmate.cql"), "-gamenumber 1000 2500");
 }
 
 TEST_CASE("a stale index in the middle file is refused by name before any output", "[multi][run]") {
   const fs::path dir = scratch("stale");
-  const auto parts = split(dir, file_bytes(data_dir() + "/studies/cql-sample.pgn"), {80, 160});
+  const auto parts = split(dir, file_bytes(shared_data("studies/cql-sample.pgn")), {80, 160});
   build(parts);
   // the middle file changes after its build: same size, other bytes
   std::string middle = file_bytes(parts[1]);
@@ -163,47 +162,47 @@ TEST_CASE("a stale index in the middle file is refused by name before any output
   REQUIRE(at != std::string::npos);
   middle[at + 8] = middle[at + 8] == 'X' ? 'Y' : 'X';
   write(parts[1], middle);
-  const Answer refused = run(dir, inputs(parts), kExalpha + "smotheredmate.cql");
+  const Answer refused = run(dir, inputs(parts), exalpha("smotheredmate.cql"));
   CHECK(refused.exit_code == 2);
   CHECK(refused.err.find(parts[1]) != std::string::npos);
   CHECK(refused.err.find(parts[0]) == std::string::npos);
   CHECK(refused.out.find(" matches of ") == std::string::npos);
   CHECK_FALSE(fs::exists(dir / "out.pgn"));
   // --no-index reads it anyway
-  CHECK(run(dir, "--no-index" + inputs(parts), kExalpha + "smotheredmate.cql").exit_code == 0);
+  CHECK(run(dir, "--no-index" + inputs(parts), exalpha("smotheredmate.cql")).exit_code == 0);
 }
 
 TEST_CASE("a .cqlrepo list: paths relative to its folder, comments, and a bad line refused by file:line:col",
           "[multi][run]") {
   const fs::path dir = scratch("list");
-  const auto parts = split(dir, file_bytes(data_dir() + "/studies/cql-sample.pgn"), {100});
+  const auto parts = split(dir, file_bytes(shared_data("studies/cql-sample.pgn")), {100});
   fs::create_directories(dir / "lists");
   write(dir / "lists" / "good.cqlrepo", "# two parts\n../part1.pgn\n\n  # indented comment\n" +
                                             fs::absolute(parts[1]).string() + "\r\n");
-  const Answer good = run(dir, "-i lists/good.cqlrepo", kExalpha + "smotheredmate.cql");
-  const Answer whole = run(dir, "-i whole.pgn", kExalpha + "smotheredmate.cql");
+  const Answer good = run(dir, "-i lists/good.cqlrepo", exalpha("smotheredmate.cql"));
+  const Answer whole = run(dir, "-i whole.pgn", exalpha("smotheredmate.cql"));
   CHECK(good.exit_code == 0);
   CHECK(good.output == whole.output);
 
   write(dir / "lists" / "bad.cqlrepo", "../part1.pgn\n# next: missing\n  ../missing.pgn\n");
-  const Answer bad = run(dir, "-i lists/bad.cqlrepo", kExalpha + "smotheredmate.cql");
+  const Answer bad = run(dir, "-i lists/bad.cqlrepo", exalpha("smotheredmate.cql"));
   CHECK(bad.exit_code == 2);
   CHECK(bad.err.find("lists/bad.cqlrepo:3:3: cannot read 'lists/../missing.pgn'") != std::string::npos);
 
   write(dir / "lists" / "nested.cqlrepo", "good.cqlrepo\n");
-  const Answer nested = run(dir, "-i lists/nested.cqlrepo", kExalpha + "smotheredmate.cql");
+  const Answer nested = run(dir, "-i lists/nested.cqlrepo", exalpha("smotheredmate.cql"));
   CHECK(nested.exit_code == 2);
   CHECK(nested.err.find("lists/nested.cqlrepo:1:1: 'good.cqlrepo' is a repository list") != std::string::npos);
 
   write(dir / "lists" / "empty.cqlrepo", "# nothing\n");
-  const Answer empty = run(dir, "-i lists/empty.cqlrepo", kExalpha + "smotheredmate.cql");
+  const Answer empty = run(dir, "-i lists/empty.cqlrepo", exalpha("smotheredmate.cql"));
   CHECK(empty.exit_code == 2);
   CHECK(empty.err.find("names no PGN file") != std::string::npos);
 
   // the output may not be one of the repository's files
   const std::string before = file_bytes(parts[0]);
   auto onto = run_process("cd " + shell_quote(dir.string()) + " && " + shell_quote(CQLINDEX_BINARY) +
-                          " run -i lists/good.cqlrepo -o part1.pgn " + shell_quote(kExalpha + "smotheredmate.cql") +
+                          " run -i lists/good.cqlrepo -o part1.pgn " + shell_quote(exalpha("smotheredmate.cql")) +
                           " 2>&1");
   CHECK(onto.exit_code == 1);
   CHECK(file_bytes(parts[0]) == before);
@@ -212,7 +211,7 @@ TEST_CASE("a .cqlrepo list: paths relative to its folder, comments, and a bad li
 TEST_CASE("a repository with a dirty file in the middle counts and reports its games as the concatenation does",
           "[multi][run]") {
   const fs::path dir = scratch("dirty");
-  const std::string studies = file_bytes(data_dir() + "/studies/cql-sample.pgn");
+  const std::string studies = file_bytes(shared_data("studies/cql-sample.pgn"));
   const std::string dirty =
       "[Event \"illegal\"]\n[White \"W\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 Nc6 *\n\n"
       "[Event \"fine\"]\n[White \"W\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n"
@@ -223,13 +222,13 @@ TEST_CASE("a repository with a dirty file in the middle counts and reports its g
   const std::vector<std::string> parts = {halves[0], (dir / "dirty.pgn").string(), halves[1]};
   write(dir / "whole.pgn", file_bytes(parts[0]) + dirty + file_bytes(parts[2]));
   write(dir / "mate.cql", "cql()\nmate\n");
-  for (const std::string& q : {(dir / "mate.cql").string(), kExalpha + "passers.cql"}) check_same(dir, parts, q, "");
+  for (const std::string& q : {(dir / "mate.cql").string(), exalpha("passers.cql")}) check_same(dir, parts, q, "");
   // its error is reported where it is, with the game's number in the repository
   const Answer repo = run(dir, inputs(parts), (dir / "mate.cql").string());
   CHECK(repo.err.find((dir / "dirty.pgn").string() + ":6:") != std::string::npos);
   CHECK(repo.err.find(": game 120: ") != std::string::npos);
   build(parts);
   build({(dir / "whole.pgn").string()});
-  for (const std::string& q : {(dir / "mate.cql").string(), kExalpha + "passers.cql"}) check_same(dir, parts, q, "");
+  for (const std::string& q : {(dir / "mate.cql").string(), exalpha("passers.cql")}) check_same(dir, parts, q, "");
   check_same(dir, parts, (dir / "mate.cql").string(), "-gamenumber 110 130");
 }
