@@ -132,6 +132,17 @@ std::string item(const Node& n) {
 // The constituents of a compound, each ended by `end`. A dash is braced when the next constituent opens with a
 // parenthesis, which would read as its targets (`p-- (-6)`, `a2--a4 (-6)`: CQL 6.2 refuses a '(' after a dash's
 // `--` or its right side, even across lines); a braced single constituent reads back as the same tree.
+// True when `text` opens with a word the move filter reads as one of its parameters.
+bool reads_as_move_parameter(const std::string& text) {
+  static const char* const kWords[] = {"capture", "captures", "castle", "comment", "count", "enpassant",
+                                       "enpassantsquare", "from", "legal", "null", "o-o", "o-o-o", "previous",
+                                       "primary", "promote", "pseudolegal", "secondary", "to"};
+  const std::string word = text.substr(0, text.find_first_of(" \n({[\""));
+  for (const char* w : kWords)
+    if (word == w) return true;
+  return false;
+}
+
 std::string items(const Node& compound, const std::string& end) {
   std::vector<std::string> texts;
   for (const Child& c : compound.kids) texts.push_back(item(*c.node));
@@ -139,7 +150,11 @@ std::string items(const Node& compound, const std::string& end) {
   for (size_t i = 0; i < texts.size(); ++i) {
     const bool dash = compound.kids[i].node->kind == NodeKind::Dash;
     const bool paren_next = i + 1 < texts.size() && texts[i + 1].starts_with("(");
-    s += (dash && paren_next ? "{ " + texts[i] + " }" : texts[i]) + end;
+    // a move followed by a filter that opens with one of its parameter words would take it as that parameter
+    // (twelfth fuzz finding: `move ///2-- --` printed as `move comment (...)`; likewise `from`, `o-o`, ...)
+    const bool move = compound.kids[i].node->kind == NodeKind::Move;
+    const bool parameter_next = i + 1 < texts.size() && reads_as_move_parameter(texts[i + 1]);
+    s += ((dash && paren_next) || (move && parameter_next) ? "{ " + texts[i] + " }" : texts[i]) + end;
   }
   return s;
 }

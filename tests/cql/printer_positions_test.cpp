@@ -89,6 +89,7 @@ const std::vector<std::string> kPlaces = {
     "echo (s t) @",
     "sort min \"s\" @",
     "sort \"\" @",
+    "move (@)",
     "loop { @ }",
     "while (@) check",
     "comment (\"c\" @)",
