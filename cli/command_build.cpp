@@ -75,10 +75,7 @@ int command_build(int argc, char** argv) {
       "phases", "print the wall and CPU seconds of the build's phases on stderr");
   po::variables_map vm;
   if (auto stop = parse_command_line("build", argc, argv, visible, "REPO.pgn", false, vm, true)) return *stop;
-  std::vector<std::string> named;  // REPO.pgn... and -i, in the order given (either way: one list)
-  if (vm.count("REPO.pgn")) named = vm["REPO.pgn"].as<std::vector<std::string>>();
-  if (vm.count("input"))
-    for (const std::string& input : vm["input"].as<std::vector<std::string>>()) named.push_back(input);
+  const std::vector<std::string> named = named_inputs(vm, "REPO.pgn");
   if (named.empty()) {
     std::cerr << "cqlindex build: missing REPO.pgn\n" << visible;
     return kExitUsage;

@@ -76,10 +76,7 @@ int command_info(int argc, char** argv) {
       "index", po::value<std::string>(), "index folder");
   po::variables_map vm;
   if (auto stop = parse_command_line("info", argc, argv, visible, "REPO.pgn", false, vm, true)) return *stop;
-  std::vector<std::string> named;  // REPO.pgn... and -i (as run, similar and build take them: one list)
-  if (vm.count("REPO.pgn")) named = vm["REPO.pgn"].as<std::vector<std::string>>();
-  if (vm.count("input"))
-    for (const std::string& input : vm["input"].as<std::vector<std::string>>()) named.push_back(input);
+  const std::vector<std::string> named = named_inputs(vm, "REPO.pgn");
   if (named.empty() && !vm.count("index")) {
     std::cerr << "cqlindex info: name REPO.pgn or --index DIR\n" << visible;
     return kExitUsage;

@@ -60,4 +60,12 @@ std::optional<int> parse_command_line(const char* command, int argc, char** argv
   return std::nullopt;
 }
 
+std::vector<std::string> named_inputs(const po::variables_map& vm, const char* positional) {
+  std::vector<std::string> named;
+  if (vm.count(positional)) named = vm[positional].as<std::vector<std::string>>();
+  if (vm.count("input"))
+    for (const std::string& input : vm["input"].as<std::vector<std::string>>()) named.push_back(input);
+  return named;
+}
+
 }  // namespace cqlindex::cli

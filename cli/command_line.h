@@ -3,6 +3,7 @@
 // --help, and the usage error message.
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <boost/program_options.hpp>
 
@@ -27,5 +28,9 @@ std::optional<int> parse_command_line(const char* command, int argc, char** argv
                                       const boost::program_options::options_description& visible,
                                       const char* positional, bool required,
                                       boost::program_options::variables_map& vm, bool many = false);
+
+// The repository's files as named: the positional `positional` arguments, then each `-i`/`--input` (build and
+// info take both; one list either way).
+std::vector<std::string> named_inputs(const boost::program_options::variables_map& vm, const char* positional);
 
 }  // namespace cqlindex::cli

@@ -52,6 +52,10 @@ class Parser {
   // The parsed expression if it starts at the cursor, in this scope, and is what dash_tie_x (or, with
   // `arrows` false, attackarrow_x) would parse there; the cursor moves past it.
   NodePtr take_reparse(bool arrows);
+  // Keeps `node`, parsed from token `begin` to the cursor in this scope, for take_reparse.
+  void keep_reparse(NodePtr node, size_t begin, bool with_arrows) {
+    reparse_ = Parsed{std::move(node), begin, pos_, scope_generation_, with_arrows};
+  }
 
   const Token& cur() const { return toks_[pos_]; }
   const Token& peek(size_t k = 1) const { return toks_[std::min(pos_ + k, toks_.size() - 1)]; }

@@ -111,7 +111,7 @@ NodePtr Parser::dash_from(NodePtr left, const Token& dash, bool in_path) {
     } else {
       // the same tokens are read next: in a path as the dash's first target (path_dash), elsewhere as the
       // next filter (`A--path ...`): keep them parsed
-      if (r) reparse_ = Parsed{std::move(r), x, pos_, scope_generation_};
+      if (r) keep_reparse(std::move(r), x, false);
       restore(x);
     }
   }
@@ -446,7 +446,7 @@ NodePtr Parser::path_dash() {
     left = dash_tie_x();
     if (!left || left->type != ValueType::Set || cur().kind != TokenKind::Dash || cur().space_before) {
       // not a dash constituent: path_constituent reads these tokens as a filter, from what was parsed here
-      if (left) reparse_ = Parsed{std::move(left), x, pos_, scope_generation_, true};
+      if (left) keep_reparse(std::move(left), x, true);
       restore(x);
       return nullptr;
     }
