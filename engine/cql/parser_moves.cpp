@@ -1,6 +1,7 @@
 // Moves and sequences: move, the dash (-- ―― [x] ×), legal/pseudolegal dashes, countmoves, line, path.
 #include <algorithm>
 
+#include "engine/cql/move_parameters.h"
 #include "engine/cql/parser.h"
 
 namespace cqlindex::cql {
@@ -19,6 +20,7 @@ NodePtr Parser::move() {
     n->add(role, std::move(s));
   };
   while (++index > 0) {
+    if (!is_move_parameter_word(cur().text)) break;  // the one list of them, shared with the printer
     if (keyword("capture") || keyword("captures")) {
       // CQL 6.2 (move-parse.cpp) takes a second `capture` and keeps the last one
       for (auto it = n->kids.begin(); it != n->kids.end(); ++it)

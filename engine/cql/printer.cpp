@@ -9,6 +9,7 @@
 
 #include "engine/cql/error.h"
 #include "engine/cql/lexer.h"
+#include "engine/cql/move_parameters.h"
 #include "engine/cql/token.h"
 
 namespace cqlindex::cql {
@@ -129,20 +130,14 @@ std::string item(const Node& n) {
   return cql(n);
 }
 
+// True when `text` opens with a word the move filter reads as one of its parameters.
+bool reads_as_move_parameter(const std::string& text) {
+  return is_move_parameter_word(std::string_view(text).substr(0, text.find_first_of(" \n({[\"")));
+}
+
 // The constituents of a compound, each ended by `end`. A dash is braced when the next constituent opens with a
 // parenthesis, which would read as its targets (`p-- (-6)`, `a2--a4 (-6)`: CQL 6.2 refuses a '(' after a dash's
 // `--` or its right side, even across lines); a braced single constituent reads back as the same tree.
-// True when `text` opens with a word the move filter reads as one of its parameters.
-bool reads_as_move_parameter(const std::string& text) {
-  static const char* const kWords[] = {"capture", "captures", "castle", "comment", "count", "enpassant",
-                                       "enpassantsquare", "from", "legal", "null", "o-o", "o-o-o", "previous",
-                                       "primary", "promote", "pseudolegal", "secondary", "to"};
-  const std::string word = text.substr(0, text.find_first_of(" \n({[\""));
-  for (const char* w : kWords)
-    if (word == w) return true;
-  return false;
-}
-
 std::string items(const Node& compound, const std::string& end) {
   std::vector<std::string> texts;
   for (const Child& c : compound.kids) texts.push_back(item(*c.node));
