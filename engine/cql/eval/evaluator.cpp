@@ -553,6 +553,18 @@ uint64_t count_matching_positions(const Program& program, GameTree& tree, Ctx& c
   const bool marker = !o.silent && !o.quiet && !o.matchstring.empty();
   uint64_t matching = 0;
   Value v;
+  if (program.body_game_constant && !tree.order.empty()) {
+    // a body that reads only the tags (player, result, elo...) has the first position's value at every position,
+    // and writes no comment: evaluated once, every position marked as the position-by-position loop would
+    ctx.cur = tree.order.front();
+    ctx.bound = program.always_bound;
+    if (!evaluate(*program.body, ctx, v)) return 0;
+    for (int32_t node : tree.order) {
+      ctx.cur = node;
+      if (marker) ctx.comment(o.matchstring);
+    }
+    return tree.order.size();
+  }
   for (int32_t node : tree.order) {
     ctx.cur = node;
     size_t mark = ctx.comments.size();

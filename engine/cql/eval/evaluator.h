@@ -57,6 +57,7 @@ struct SortKey {
 struct Program {
   OpPtr body;
   std::vector<const Op*> game_constant;  // top-level conjuncts that read only tags: tried once per game first
+  bool body_game_constant = false;       // the whole body reads only tags: one value at every position of a game
   std::vector<SortKey> sorts;
   EvalOptions options;
   size_t variable_count = 0;
