@@ -221,8 +221,12 @@ std::unique_ptr<IndexStore> IndexStore::open(const std::string& dir, bool create
   // An index of an older schema may lack a family added since (explore, schema 7): only the families it has are
   // opened, so that its meta is read and it is refused as another schema ("rebuild it"), not by RocksDB's
   // "Column family not found".
+  // The list costs a second read of the MANIFEST: a check of the meta alone (a repository's files, one by one)
+  // needs none, as every schema has the meta family.
+  const bool meta_only = read_only && !wanted.empty() &&
+                         std::all_of(wanted.begin(), wanted.end(), [](Family f) { return f == Family::Meta; });
   std::vector<std::string> present;
-  if (!create) rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), dir, &present);
+  if (!create && !meta_only) rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), dir, &present);
   std::vector<Family> opened;
   for (size_t i = 0; i < kFamilyCount; ++i) {
     const auto f = static_cast<Family>(i);
