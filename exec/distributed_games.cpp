@@ -58,50 +58,26 @@ void GameOutbox::wait() {
   in_flight_.clear();
 }
 
-GameInbox::GameInbox(int ranks, int tag, size_t cap) : tag_(tag), cap_(cap), taken_(size_t(std::max(ranks, 1))) {}
-
 bool GameInbox::arrived(int from, MPI_Status& status) const {
   int flag = 0;
   MPI_Iprobe(from, tag_, MPI_COMM_WORLD, &flag, &status);
   return flag != 0;
 }
 
-void GameInbox::receive(const MPI_Status& status, Chunk& into, size_t& capacity) {
+void GameInbox::receive(const MPI_Status& status) {
   int count = 0;
   MPI_Get_count(&status, MPI_BYTE, &count);
-  if (size_t(count) > capacity || !into.bytes) {
-    into.bytes.reset(new char[std::max<size_t>(size_t(count), 1)]);
-    capacity = std::max<size_t>(size_t(count), 1);
+  if (size_t(count) > buffer_capacity_ || !buffer_.bytes) {
+    buffer_capacity_ = std::max<size_t>(size_t(count), 1);
+    buffer_.bytes.reset(new char[buffer_capacity_]);
   }
-  into.size = size_t(count);
-  MPI_Recv(into.bytes.get(), count, MPI_BYTE, status.MPI_SOURCE, tag_, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-}
-
-void GameInbox::poll() {
-  const double start = cpu_seconds();
-  MPI_Status status;
-  while (held_ < cap_ && arrived(MPI_ANY_SOURCE, status)) {
-    Chunk chunk;
-    size_t capacity = 0;
-    receive(status, chunk, capacity);
-    held_ += chunk.size;
-    taken_[size_t(status.MPI_SOURCE)].push_back(std::move(chunk));
-  }
-  seconds_ += cpu_seconds() - start;
+  buffer_.size = size_t(count);
+  MPI_Recv(buffer_.bytes.get(), count, MPI_BYTE, status.MPI_SOURCE, tag_, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 }
 
 uint64_t GameInbox::write_rank(int from, bool keep, std::ostream& out,
                               const std::function<std::optional<uint64_t>()>& reported) {
-  uint64_t count = 0;
-  double start = cpu_seconds();
-  for (Chunk& c : taken_[from]) {
-    if (keep) out.write(c.bytes.get(), std::streamsize(c.size));
-    held_ -= c.size;
-    ++count;
-  }
-  taken_[from].clear();
-  seconds_ += cpu_seconds() - start;
-  for (;;) {
+  for (uint64_t count = 0;;) {
     const auto total = reported();
     if (total && count >= *total) return count;
     MPI_Status status;
@@ -109,8 +85,8 @@ uint64_t GameInbox::write_rank(int from, bool keep, std::ostream& out,
       pause_between_tests();
       continue;
     }
-    start = cpu_seconds();
-    receive(status, buffer_, buffer_capacity_);
+    const double start = cpu_seconds();
+    receive(status);
     if (keep) out.write(buffer_.bytes.get(), std::streamsize(buffer_.size));
     ++count;
     seconds_ += cpu_seconds() - start;

@@ -1,11 +1,12 @@
 #pragma once
 // The matched games of a distributed run's ranks other than 0 on their way to rank 0 (docs/distributed.md, "Rank 0
 // merges"). Each such rank sends its games in chunks as its scan fills them (GameOutbox), instead of building its
-// whole output in one string and sending it at the end; rank 0 takes the chunks that arrive while it still scans
-// its own share (GameInbox::poll, up to a memory cap), and once its own games are written, writes each rank's
-// chunks in rank order (which is game order), each as it arrives, while that rank may still be scanning. The
-// chunks of one rank arrive in the order it sent them (MPI's order of messages of one sender and tag); its
-// report, sent after its last chunk, says how many there are. MPI code: built into cqlindex-mpi alone.
+// whole output in one string and sending it at the end; once its own games are written, rank 0 writes each rank's
+// chunks in rank order (which is game order), each as it arrives, while that rank may still be scanning, through
+// one reused buffer. The chunks of one rank arrive in the order it sent them (MPI's order of messages of one
+// sender and tag); its report, sent after its last chunk, says how many there are. (Rank 0 does not take chunks
+// ahead of their turn while it scans: held in fresh buffers, they cost it page faults on its own, longest, path;
+// its merge took twice the CPU with a 256 MiB allowance.) MPI code: built into cqlindex-mpi alone.
 #include <mpi.h>
 
 #include <cstddef>
@@ -16,7 +17,6 @@
 #include <optional>
 #include <ostream>
 #include <string_view>
-#include <vector>
 
 #include "exec/distributed_share.h"
 
@@ -69,29 +69,23 @@ class GameOutbox {
 // Rank 0's side: the chunks of ranks 1..K-1 sent with `tag`.
 class GameInbox {
  public:
-  // `ranks` is the job's size; rank 0 holds at most `cap` bytes of chunks taken ahead of their turn.
-  GameInbox(int ranks, int tag, size_t cap);
+  explicit GameInbox(int tag) : tag_(tag) {}
 
-  // Takes the chunks that have arrived, from any rank, while the bytes held stay under the cap; never waits.
-  void poll();
-  // Writes to `out` (when `keep`, else drops) rank `from`'s chunks in order: those poll() took, then the others as
-  // they arrive, until `reported()` gives the count (the rank's report, read by the caller, which it checks
-  // between chunks: nullopt until it is in). Returns the count received. Sleeps while nothing has arrived.
+  // Writes to `out` (when `keep`, else drops) rank `from`'s chunks in order as they arrive, until `reported()`
+  // gives their count (the rank's report, read by the caller, which it checks between chunks: nullopt until it is
+  // in). Returns the count received. Sleeps while nothing has arrived.
   uint64_t write_rank(int from, bool keep, std::ostream& out, const std::function<std::optional<uint64_t>()>& reported);
   // Returns the CPU seconds spent receiving and writing the other ranks' chunks.
   double seconds() const { return seconds_; }
 
  private:
-  // Receives the chunk that `status` announced into `into` (grown when too small).
-  void receive(const MPI_Status& status, Chunk& into, size_t& capacity);
+  // Receives the chunk that `status` announced into the buffer (grown when too small).
+  void receive(const MPI_Status& status);
   // Returns true when a chunk from `from` has arrived (its envelope in `status`).
   bool arrived(int from, MPI_Status& status) const;
 
   const int tag_;
-  const size_t cap_;
-  std::vector<std::deque<Chunk>> taken_;  // per rank, in the order sent
-  size_t held_ = 0;
-  Chunk buffer_;  // one buffer, reused, for the chunks received in their turn
+  Chunk buffer_;  // one buffer, reused (its pages are faulted in once)
   size_t buffer_capacity_ = 0;
   double seconds_ = 0;
 };

@@ -1,8 +1,8 @@
 // A run over MPI ranks: every rank prepares and compiles the query, takes its share of the repository
 // (distributed_share.h: whole files, or parts of files cut at game starts) and scans it with the one-process loop
 // (repository_scan.h); rank 0 scans its own share straight into the output file, the others send their matched
-// games in chunks as they go (distributed_games.h), which rank 0 takes while it scans and then writes in rank order
-// (which is game order); it sums the counts and commits the file. A sorted query's games are kept with their sort
+// games in chunks as they go (distributed_games.h), which rank 0 then writes in rank order (which is game order),
+// each as it arrives; it sums the counts and commits the file. A sorted query's games are kept with their sort
 // values and sent at the end, then merged as one process sorts them. The protocol is the same on every rank; rank
 // 0 decides and broadcasts whether to go on.
 #include "exec/distributed_run.h"
@@ -32,10 +32,6 @@ namespace cqlindex::exec {
 namespace {
 
 constexpr int kTagReport = 1, kTagBytes = 2, kTagGames = 3;
-// The bytes of other ranks' chunks rank 0 takes while it scans its own share (the rest wait on their ranks).
-constexpr size_t kInboxCap = size_t(256) << 20;
-// Rank 0 looks for arrived chunks after this many of its own matched games (a probe costs about a microsecond).
-constexpr unsigned kPollEvery = 64;
 
 // What a rank reports to rank 0 when its share is done, as 64-bit words.
 struct RankReport {
@@ -166,8 +162,8 @@ class RankRun {
   RunSummary scan_share();
   // Rank 0: returns the run's summary after the other shares are taken in rank order (which is game order),
   // sorted games merged as one process sorts them.
-  RunSummary gather(RepositoryScan& scan, const RankReport& mine, GameInbox& inbox, RepositoryScan::Sink& sink,
-                    unsigned threads, std::chrono::steady_clock::time_point t0);
+  RunSummary gather(RepositoryScan& scan, const RankReport& mine, RepositoryScan::Sink& sink, unsigned threads,
+                    std::chrono::steady_clock::time_point t0);
   // Returns the summary stopped with `status`.
   RunSummary stop(Status status) { return stopped(summary, status); }
 
@@ -250,21 +246,11 @@ RunSummary RankRun::scan_share() {
   const std::optional<cql::Range>& range = prepared->query.header.gamenumber;
   if (range)
     std::erase_if(share.pieces, [&](const SharePiece& p) { return int64_t(p.offset + p.part.first) > range->max; });
-  // This rank's matched games: rank 0's straight to the output file (taking the others' chunks now and then), the
-  // others' sent in chunks as they fill.
+  // This rank's matched games: rank 0's straight to the output file, the others' sent in chunks as they fill.
   GameOutbox outbox(kTagGames, game_chunk_bytes());
-  GameInbox inbox(size, kTagGames, kInboxCap);
-  unsigned since_poll = 0;
   RepositoryScan::Sink sink = [&](ScanResult& r) {
-    if (rank != 0) {
-      outbox.add(r.text);
-    } else {
-      out_file->stream() << r.text;
-      if (++since_poll == kPollEvery) {
-        since_poll = 0;
-        inbox.poll();
-      }
-    }
+    if (rank == 0) out_file->stream() << r.text;
+    else outbox.add(r.text);
     return true;
   };
   RepositoryScan scan(prepared->query, opt, *program, repository, indexes, threads, sink);
@@ -276,14 +262,13 @@ RunSummary RankRun::scan_share() {
       std::cerr << "cqlindex run: rank " << rank << " fails after its first piece (CQLINDEX_TEST_FAIL_RANK)\n";
       mine.status = Status::InputError;
     }
-    if (rank == 0) inbox.poll();  // the chunks that came meanwhile (a piece may match no game)
   }
   if (mine.status == Status::Ok && scan.run_error()) {  // cannot happen: a query that may stop runs alone
     std::cerr << cql::format_error(*scan.run_error(), opt.query_file, prepared->source);
     mine.status = Status::QueryError;
   }
   mine.counts = scan.counts();
-  if (rank == 0) return gather(scan, mine, inbox, sink, threads, t0);
+  if (rank == 0) return gather(scan, mine, sink, threads, t0);
   outbox.flush();
   mine.chunks = outbox.chunks();
   const std::string kept = program->sorts.empty() ? std::string() : encode_kept(scan.kept());
@@ -297,14 +282,15 @@ RunSummary RankRun::scan_share() {
   return summary;
 }
 
-RunSummary RankRun::gather(RepositoryScan& scan, const RankReport& mine, GameInbox& inbox,
-                           RepositoryScan::Sink& sink, unsigned threads, std::chrono::steady_clock::time_point t0) {
+RunSummary RankRun::gather(RepositoryScan& scan, const RankReport& mine, RepositoryScan::Sink& sink,
+                           unsigned threads, std::chrono::steady_clock::time_point t0) {
   // The CPU time of the merge leaves out the waits for a rank's chunks and report (spent asleep).
   const bool sorted = !program->sorts.empty();
   double merge_seconds = 0;
   ScanCounts all = mine.counts;
   status = mine.status;
   std::vector<ScanResult>& kept = scan.kept();
+  GameInbox inbox(kTagGames);
   for (int from = 1; from < size; ++from) {
     // Rank `from`'s chunks, written as they come while it may still scan, until its report says how many.
     std::optional<RankReport> report;
