@@ -211,8 +211,8 @@ TEST_CASE("mpirun with a rank killed mid-run exits non-zero and leaves no output
     CHECK(entry.path().filename().string().find("cqlindex-tmp") == std::string::npos);
 }
 
-// Chunks of at most 200 bytes (a test hook of exec/distributed_games.h): about a chunk a game, so that rank 0 takes
-// many while it still scans its own share, and writes the others as they come.
+// Chunks of at most 200 bytes (a test hook of exec/distributed_games.h): about a chunk a game, many of them sent
+// while rank 0 still scans its own share, each written in its turn.
 const std::string kSmallChunks = "CQLINDEX_TEST_CHUNK_BYTES=200";
 
 TEST_CASE("mpirun streams the ranks' games to rank 0 in many small chunks and equals one process", "[mpi]") {
