@@ -1,8 +1,10 @@
 // A run over MPI ranks: every rank prepares and compiles the query, takes its share of the repository
-// (distributed_share.h: whole files, or parts of files cut at game starts), scans it with the one-process loop
-// (repository_scan.h) into memory; rank 0 scans its own share straight into the output file, then receives each
-// other rank's games in rank order (which is game order), sums the counts and commits the file. The protocol is the
-// same on every rank; rank 0 decides and broadcasts whether to go on.
+// (distributed_share.h: whole files, or parts of files cut at game starts) and scans it with the one-process loop
+// (repository_scan.h); rank 0 scans its own share straight into the output file, the others send their matched
+// games in chunks as they go (distributed_games.h), which rank 0 then writes in rank order (which is game order),
+// each as it arrives; it sums the counts and commits the file. A sorted query's games are kept with their sort
+// values and sent at the end, then merged as one process sorts them. The protocol is the same on every rank; rank
+// 0 decides and broadcasts whether to go on.
 #include "exec/distributed_run.h"
 
 #include <mpi.h>
@@ -15,9 +17,11 @@
 #include <ctime>
 #include <functional>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "exec/distributed_games.h"
 #include "exec/distributed_share.h"
 #include "exec/distributed_similar.h"
 #include "exec/repository_indexes.h"
@@ -27,20 +31,21 @@
 namespace cqlindex::exec {
 namespace {
 
-constexpr int kTagReport = 1, kTagBytes = 2;
+constexpr int kTagReport = 1, kTagBytes = 2, kTagGames = 3;
 
 // What a rank reports to rank 0 when its share is done, as 64-bit words.
 struct RankReport {
   Status status = Status::Ok;
   ScanCounts counts;
-  uint64_t bytes = 0;  // the games that follow (text, or sorted games encoded by encode_kept)
+  uint64_t bytes = 0;   // a sorted query's games, encoded by encode_kept, that follow the report
+  uint64_t chunks = 0;  // else the chunks of matched games sent before the report (GameOutbox)
 
-  static constexpr int kWords = 13;
+  static constexpr int kWords = 14;
   // Returns the report as words.
   std::vector<uint64_t> words() const {
     return {uint64_t(status), counts.seen, counts.matched, counts.unreadable, counts.with_errors, counts.replayed,
             counts.messages_only, counts.unreadable_unreplayed, counts.evaluated_indexed, counts.games_indexed,
-            uint64_t(counts.read_past_range), uint64_t(counts.narrowed), bytes};
+            uint64_t(counts.read_past_range), uint64_t(counts.narrowed), bytes, chunks};
   }
   // Returns the report the words hold.
   static RankReport of(const std::vector<uint64_t>& w) {
@@ -51,6 +56,7 @@ struct RankReport {
     c.messages_only = w[6], c.unreadable_unreplayed = w[7], c.evaluated_indexed = w[8], c.games_indexed = w[9];
     c.read_past_range = w[10] != 0, c.narrowed = w[11] != 0;
     r.bytes = w[12];
+    r.chunks = w[13];
     return r;
   }
 };
@@ -123,6 +129,13 @@ bool says_messages(const cql::Node& node) {
 // tests of a rank killed mid-run.
 bool killed_for_test(int rank) {
   const char* hook = std::getenv("CQLINDEX_TEST_KILL_RANK");
+  return hook && std::atoi(hook) == rank && rank > 0;
+}
+
+// Returns true when the test hook asks this rank to fail after its first piece (CQLINDEX_TEST_FAIL_RANK=N), as a
+// damaged index block would: the tests of a failed rank whose games rank 0 has begun to take.
+bool failed_for_test(int rank) {
+  const char* hook = std::getenv("CQLINDEX_TEST_FAIL_RANK");
   return hook && std::atoi(hook) == rank && rank > 0;
 }
 
@@ -233,11 +246,11 @@ RunSummary RankRun::scan_share() {
   const std::optional<cql::Range>& range = prepared->query.header.gamenumber;
   if (range)
     std::erase_if(share.pieces, [&](const SharePiece& p) { return int64_t(p.offset + p.part.first) > range->max; });
-  // This rank's matched games: rank 0's straight to the output file, the others' kept until rank 0 takes them.
-  std::string games;
+  // This rank's matched games: rank 0's straight to the output file, the others' sent in chunks as they fill.
+  GameOutbox outbox(kTagGames, game_chunk_bytes());
   RepositoryScan::Sink sink = [&](ScanResult& r) {
     if (rank == 0) out_file->stream() << r.text;
-    else games += r.text;
+    else outbox.add(r.text);
     return true;
   };
   RepositoryScan scan(prepared->query, opt, *program, repository, indexes, threads, sink);
@@ -245,6 +258,10 @@ RunSummary RankRun::scan_share() {
   for (size_t i = 0; i < share.pieces.size() && mine.status == Status::Ok; ++i) {
     mine.status = scan.scan_part(share.pieces[i].file, share.pieces[i].part, share.pieces[i].offset);
     if (killed_for_test(rank)) std::raise(SIGKILL);
+    if (failed_for_test(rank)) {
+      std::cerr << "cqlindex run: rank " << rank << " fails after its first piece (CQLINDEX_TEST_FAIL_RANK)\n";
+      mine.status = Status::InputError;
+    }
   }
   if (mine.status == Status::Ok && scan.run_error()) {  // cannot happen: a query that may stop runs alone
     std::cerr << cql::format_error(*scan.run_error(), opt.query_file, prepared->source);
@@ -252,39 +269,53 @@ RunSummary RankRun::scan_share() {
   }
   mine.counts = scan.counts();
   if (rank == 0) return gather(scan, mine, sink, threads, t0);
-  if (!program->sorts.empty()) games = encode_kept(scan.kept());
-  mine.bytes = games.size();
+  outbox.flush();
+  mine.chunks = outbox.chunks();
+  const std::string kept = program->sorts.empty() ? std::string() : encode_kept(scan.kept());
+  mine.bytes = kept.size();
   const std::vector<uint64_t> words = mine.words();
   MPI_Request request;
   MPI_Isend(words.data(), RankReport::kWords, MPI_UINT64_T, 0, kTagReport, MPI_COMM_WORLD, &request);
   wait_for(request);
-  send_bytes(games, kTagBytes);
+  send_bytes(kept, kTagBytes);
+  outbox.wait();
   return summary;
 }
 
 RunSummary RankRun::gather(RepositoryScan& scan, const RankReport& mine, RepositoryScan::Sink& sink,
                            unsigned threads, std::chrono::steady_clock::time_point t0) {
-  // The CPU time of the merge leaves out the waits for a rank's report (Open MPI polls while it waits).
+  // The CPU time of the merge leaves out the waits for a rank's chunks and report (spent asleep).
   const bool sorted = !program->sorts.empty();
   double merge_seconds = 0;
   ScanCounts all = mine.counts;
   status = mine.status;
   std::vector<ScanResult>& kept = scan.kept();
+  GameInbox inbox(kTagGames);
   for (int from = 1; from < size; ++from) {
-    wait_for_message(from, kTagReport);  // a quiet wait (wait_for says why)
+    // Rank `from`'s chunks, written as they come while it may still scan, until its report says how many.
+    std::optional<RankReport> report;
+    auto reported = [&]() -> std::optional<uint64_t> {
+      int arrived = 0;
+      if (!report) MPI_Iprobe(from, kTagReport, MPI_COMM_WORLD, &arrived, MPI_STATUS_IGNORE);
+      if (arrived) {
+        std::vector<uint64_t> words(RankReport::kWords);
+        MPI_Recv(words.data(), RankReport::kWords, MPI_UINT64_T, from, kTagReport, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        report = RankReport::of(words);
+      }
+      return report ? std::optional<uint64_t>(report->chunks) : std::nullopt;
+    };
+    // (A failed run only drains the chunks: the sender waits until they are taken.)
+    inbox.write_rank(from, status == Status::Ok, out_file->stream(), reported);
     const double received = cpu_seconds();
-    std::vector<uint64_t> words(RankReport::kWords);
-    MPI_Recv(words.data(), RankReport::kWords, MPI_UINT64_T, from, kTagReport, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    const RankReport report = RankReport::of(words);
-    const std::string bytes = receive_bytes(from, report.bytes, kTagBytes);
-    if (status == Status::Ok) status = report.status;
+    const std::string bytes = receive_bytes(from, report->bytes, kTagBytes);
+    if (status == Status::Ok) status = report->status;
     if (status == Status::Ok) {  // else the run has failed: the rest is only drained
-      add_counts(all, report.counts);
+      add_counts(all, report->counts);
       if (sorted) KeptReader(bytes).append_to(kept);
-      else out_file->stream() << bytes;
     }
     merge_seconds += cpu_seconds() - received;
   }
+  merge_seconds += inbox.seconds();
   if (status != Status::Ok) return stop(status);
   if (Status s = report_scan_end(all, false, std::nullopt, opt, prepared->source); s != Status::Ok) return stop(s);
   const double sort_start = cpu_seconds();

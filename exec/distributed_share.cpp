@@ -16,12 +16,6 @@ namespace {
 
 constexpr size_t kChunk = size_t(1) << 26;  // bytes of one message: well inside MPI's int counts
 
-// Sleeps between two tests of a request (wait_for says why).
-void pause() {
-  const timespec pause{0, 200'000};  // 0.2 ms: a few thousand wake-ups a second at most, each a few µs
-  nanosleep(&pause, nullptr);
-}
-
 // Returns the files [begin, end) of rank `rank` when files are not cut: contiguous runs of about equal games (a
 // file goes to the rank its first game falls to).
 std::pair<size_t, size_t> whole_files_of(const std::vector<uint64_t>& starts, uint64_t total, int rank, int size) {
@@ -34,6 +28,11 @@ std::pair<size_t, size_t> whole_files_of(const std::vector<uint64_t>& starts, ui
 }
 
 }  // namespace
+
+void pause_between_tests() {
+  const timespec pause{0, 200'000};  // 0.2 ms: a few thousand wake-ups a second at most, each a few µs
+  nanosleep(&pause, nullptr);
+}
 
 int world_rank() {
   int rank = 0;
@@ -51,7 +50,7 @@ void wait_for(MPI_Request& request) {
   for (int done = 0;;) {
     MPI_Test(&request, &done, MPI_STATUS_IGNORE);
     if (done) return;
-    pause();
+    pause_between_tests();
   }
 }
 
@@ -59,7 +58,7 @@ void wait_for_message(int from, int tag) {
   for (int arrived = 0;;) {
     MPI_Iprobe(from, tag, MPI_COMM_WORLD, &arrived, MPI_STATUS_IGNORE);
     if (arrived) return;
-    pause();
+    pause_between_tests();
   }
 }
 

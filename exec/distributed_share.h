@@ -23,6 +23,8 @@ int world_size();
 // Waits for `request` to complete, sleeping between tests: Open MPI's blocking calls poll a core at 100 %
 // while they wait, which on a shared node takes the core from the ranks that work.
 void wait_for(MPI_Request& request);
+// Sleeps between two tests of a request or a probe (wait_for says why): 0.2 ms.
+void pause_between_tests();
 // Waits, sleeping, until a message with `tag` from rank `from` has arrived.
 void wait_for_message(int from, int tag);
 // Returns rank 0's `value` on every rank.

@@ -44,7 +44,8 @@ std::string os_refusal(const std::string& dir, const std::string& store_error) {
   return "";
 }
 
-Status open_fresh_index(const IndexRequest& request, std::unique_ptr<store::IndexStore>& index, std::string* dir_out) {
+Status open_fresh_index(const IndexRequest& request, std::unique_ptr<store::IndexStore>& index, std::string* dir_out,
+                        std::ostream& err) {
   const bool named = !request.named_dir.empty();
   const std::string dir = named ? request.named_dir : indexer::default_index_dir(request.input);
   if (dir_out) *dir_out = dir;
@@ -52,16 +53,16 @@ Status open_fresh_index(const IndexRequest& request, std::unique_ptr<store::Inde
   std::error_code ec;
   if (!std::filesystem::exists(dir, ec)) {
     if (!named) return Status::Ok;
-    std::cerr << prefix << "no index at " << dir << "\n";
+    err << prefix << "no index at " << dir << "\n";
     return Status::InputError;
   }
   // A folder this tool did not build is not offered to `build`, which would refuse to replace it anyway.
   if (!indexer::is_index_folder(dir)) {
     if (std::string os = os_refusal(dir, ""); !os.empty()) {
-      std::cerr << prefix << "cannot read the index " << dir << ": " << os << " (use --no-index to scan the file)\n";
+      err << prefix << "cannot read the index " << dir << ": " << os << " (use --no-index to scan the file)\n";
       return Status::InputError;
     }
-    std::cerr << prefix << dir << " is not an index built by cqlindex (name the index folder with --index, or use "
+    err << prefix << dir << " is not an index built by cqlindex (name the index folder with --index, or use "
               << "--no-index)\n";
     return Status::InputError;
   }
@@ -69,28 +70,28 @@ Status open_fresh_index(const IndexRequest& request, std::unique_ptr<store::Inde
   index = indexer::open_index_for_reading(dir, &error, request.families);
   if (!index) {
     if (std::string os = os_refusal(dir, error); !os.empty()) {
-      std::cerr << prefix << "cannot read the index " << dir << ": " << os << " (use --no-index to scan the file)\n";
+      err << prefix << "cannot read the index " << dir << ": " << os << " (use --no-index to scan the file)\n";
       return Status::InputError;
     }
-    std::cerr << prefix << error << " (rebuild it with 'cqlindex build " << request.input
+    err << prefix << error << " (rebuild it with 'cqlindex build " << request.input
               << (named ? " --index " + dir : std::string()) << request.build_flags << "', or use --no-index)\n";
     return Status::InputError;
   }
   indexer::FreshnessEvidence evidence{};
   auto freshness = indexer::check_freshness(index->meta(), request.input, &error, &evidence);
   if (!freshness) {
-    std::cerr << prefix << error << "\n";
+    err << prefix << error << "\n";
     index.reset();
     return Status::InputError;
   }
   if (*freshness != indexer::Freshness::Fresh) {
     const auto why = request.appendable ? *freshness : indexer::Freshness::Stale;
-    std::cerr << prefix << indexer::refusal_message(why, request.input, dir, request.build_flags) << "\n";
+    err << prefix << indexer::refusal_message(why, request.input, dir, request.build_flags) << "\n";
     index.reset();
     return Status::InputError;
   }
   if (evidence == indexer::FreshnessEvidence::WholeRead)
-    std::cerr << prefix << indexer::whole_read_note(request.input, request.build_flags) << "\n";
+    err << prefix << indexer::whole_read_note(request.input, request.build_flags) << "\n";
   return Status::Ok;
 }
 

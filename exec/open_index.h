@@ -1,7 +1,9 @@
 #pragma once
 // Opening the index of an input file for a query (run, similar, yacpdb): used only when it still describes
 // the file; a damaged or stale index is refused, never used for a wrong answer.
+#include <iostream>
 #include <memory>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -26,7 +28,9 @@ std::string os_refusal(const std::string& dir, const std::string& store_error);
 
 // Opens the index of `request.input` when it is fresh. Returns Ok with `index` set, or with `index` null
 // when there is no index folder and none was named (the caller scans); InputError, with the message on stderr,
-// when a named folder is missing or the index is damaged or not fresh. `dir` receives the folder.
-Status open_fresh_index(const IndexRequest& request, std::unique_ptr<store::IndexStore>& index, std::string* dir = nullptr);
+// when a named folder is missing or the index is damaged or not fresh. `dir` receives the folder. The messages go
+// to `err` (a repository's checks on several threads keep each file's, said in file order).
+Status open_fresh_index(const IndexRequest& request, std::unique_ptr<store::IndexStore>& index,
+                        std::string* dir = nullptr, std::ostream& err = std::cerr);
 
 }  // namespace cqlindex::exec

@@ -62,6 +62,9 @@ rocksdb::DBOptions database_options(bool create, bool read_only = false) {
   // family load costs more than it saves there (a build opens for writing and keeps 2).
   if (read_only) {
     o.max_file_opening_threads = 1;
+    // The cache of open table files: one shard, not 64, for the few tables of an index (a repository of 100
+    // files opens 100 indexes, and the 64 shards were 3 % of its open's instructions).
+    o.table_cache_numshardbits = 0;
     static ReadOnlyEnv env;  // stateless: forwards everything but the thread pools to the default Env
     o.env = &env;
   }
@@ -221,8 +224,12 @@ std::unique_ptr<IndexStore> IndexStore::open(const std::string& dir, bool create
   // An index of an older schema may lack a family added since (explore, schema 7): only the families it has are
   // opened, so that its meta is read and it is refused as another schema ("rebuild it"), not by RocksDB's
   // "Column family not found".
+  // The list costs a second read of the MANIFEST: a check of the meta alone (a repository's files, one by one)
+  // needs none, as every schema has the meta family.
+  const bool meta_only = read_only && !wanted.empty() &&
+                         std::all_of(wanted.begin(), wanted.end(), [](Family f) { return f == Family::Meta; });
   std::vector<std::string> present;
-  if (!create) rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), dir, &present);
+  if (!create && !meta_only) rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), dir, &present);
   std::vector<Family> opened;
   for (size_t i = 0; i < kFamilyCount; ++i) {
     const auto f = static_cast<Family>(i);
@@ -232,7 +239,14 @@ std::unique_ptr<IndexStore> IndexStore::open(const std::string& dir, bool create
       opened.push_back(f);
   }
   std::vector<rocksdb::ColumnFamilyDescriptor> families;
-  families.emplace_back(rocksdb::kDefaultColumnFamilyName, rocksdb::ColumnFamilyOptions());
+  // The default family holds nothing: a query's open gives it no block cache (RocksDB would make one of 8 MB).
+  rocksdb::ColumnFamilyOptions unused;
+  if (read_only) {
+    rocksdb::BlockBasedTableOptions no_cache;
+    no_cache.no_block_cache = true;
+    unused.table_factory.reset(rocksdb::NewBlockBasedTableFactory(no_cache));
+  }
+  families.emplace_back(rocksdb::kDefaultColumnFamilyName, unused);
   const auto caches = read_only ? std::make_unique<QueryCaches>() : nullptr;
   for (Family f : opened) families.emplace_back(std::string(family_name(f)), family_options(f, caches.get()));
   auto impl = std::make_unique<Impl>();

@@ -45,16 +45,17 @@ std::string accounting(const std::string& err) {
 }
 
 // Compares `query` (with `extra` flags) over `repository` (the parts' list, or the whole file itself) under
-// 1, 2 and 4 ranks with one process over the whole file.
+// 1, 2 and 4 ranks (with `env` set) with one process over the whole file.
 void check_same(const fs::path& dir, const std::string& query, const std::string& extra,
-                const std::vector<int>& ranks = {2, 4}, const std::string& repository = "parts.cqlrepo") {
+                const std::vector<int>& ranks = {2, 4}, const std::string& repository = "parts.cqlrepo",
+                const std::string& env = "") {
   INFO("query " << query << " " << extra);
   const Answer whole = run(dir, 0, extra + " -i whole.pgn", query);
   REQUIRE(whole.exit_code == 0);
   REQUIRE(whole.out.find(" matches of ") != std::string::npos);
   for (int k : ranks) {
     INFO(k << " ranks");
-    const Answer many = run(dir, k, extra + " -i " + repository, query);
+    const Answer many = run(dir, k, extra + " -i " + repository, query, env);
     INFO(many.err);
     CHECK(many.exit_code == 0);
     CHECK(without_timing(many.out) == without_timing(whole.out));
@@ -208,6 +209,54 @@ TEST_CASE("mpirun with a rank killed mid-run exits non-zero and leaves no output
   CHECK(next.output_exists);
   for (const auto& entry : fs::directory_iterator(dir))
     CHECK(entry.path().filename().string().find("cqlindex-tmp") == std::string::npos);
+}
+
+// Chunks of at most 200 bytes (a test hook of exec/distributed_games.h): about a chunk a game, many of them sent
+// while rank 0 still scans its own share, each written in its turn.
+const std::string kSmallChunks = "CQLINDEX_TEST_CHUNK_BYTES=200";
+
+TEST_CASE("mpirun streams the ranks' games to rank 0 in many small chunks and equals one process", "[mpi]") {
+  require_open_mpi();
+  const fs::path dir = scratch("mpi-chunks");
+  studies_in_parts(dir);
+  check_same(dir, exalpha("passers.cql"), "-threads 1", {2, 4}, "parts.cqlrepo", kSmallChunks);
+  check_same(dir, exalpha("passers.cql"), "-threads 2 -gamenumber 50 200", {4}, "parts.cqlrepo", kSmallChunks);
+  check_same(dir, exalpha("passers.cql"), "-threads 1", {4}, "whole.pgn", kSmallChunks);  // one file cut
+  check_same(dir, exalpha("staircase-sort.cql"), "-threads 1", {2}, "parts.cqlrepo", kSmallChunks);  // sorted
+}
+
+TEST_CASE("mpirun with a rank that fails or dies after sending games exits non-zero and leaves no output", "[mpi]") {
+  require_open_mpi();
+  const fs::path dir = scratch("mpi-chunks-failed");
+  studies_in_parts(dir);
+  const std::string query = exalpha("passers.cql");
+  SECTION("a rank reports a failure: rank 0 drains every rank's chunks and exits with its status") {
+    // rank 1 of 2 fails; of 4, rank 2 (rank 1 has none of the five files: a file goes to the rank its first game
+    // falls to), whose chunks rank 0 has begun to write, and rank 3's, which follow, are only drained
+    for (const auto& [ranks, failing] : {std::pair{2, 1}, std::pair{4, 2}}) {
+      INFO(ranks << " ranks");
+      const std::string rank = std::to_string(failing);
+      const Answer failed = run(dir, ranks, "-threads 1 -i parts.cqlrepo", query,
+                                kSmallChunks + " CQLINDEX_TEST_FAIL_RANK=" + rank);
+      INFO(failed.err);
+      CHECK(failed.exit_code == 2);
+      CHECK_FALSE(failed.output_exists);
+      CHECK(failed.out.find(" matches of ") == std::string::npos);
+      CHECK(failed.err.find("rank " + rank + " fails after its first piece") != std::string::npos);
+    }
+  }
+  SECTION("a rank is killed: mpirun ends the job") {
+    const Answer killed = run(dir, 2, "-threads 1 -i parts.cqlrepo", query,
+                              kSmallChunks + " CQLINDEX_TEST_KILL_RANK=1");
+    INFO(killed.err);
+    CHECK(killed.exit_code != 0);
+    CHECK_FALSE(killed.output_exists);
+    CHECK(killed.out.find(" matches of ") == std::string::npos);
+  }
+  // the next run writes the output
+  const Answer next = run(dir, 2, "-threads 1 -i parts.cqlrepo", query, kSmallChunks);
+  CHECK(next.exit_code == 0);
+  CHECK(next.output_exists);
 }
 
 TEST_CASE("mpirun refuses a stale index once, with the one-process exit code and no output", "[mpi]") {
