@@ -143,7 +143,7 @@ void Parser::run(std::string_view text, const GameLocation& where, Game& game, c
   }
   if (options.tags_only) {
     game.positions.assign(1, game.start);
-    read_result_marker(lex);
+    if (!game.tag("Result")) read_result_marker(lex);  // lexing the movetext costs as much as the tags
     return;
   }
   parse_movetext(lex);
