@@ -48,7 +48,8 @@ struct MemoryRun {
   std::function<bool(OutputGame&&)> on_game;
   // The output games the caller reads (a page's end: offset + limit). A game found past them, in an unsorted
   // run, is still counted and handed to on_game, but unwritten: number only, no PGN, tags or comments (the
-  // total stays exact at the cost of the replay alone). A sorted run writes every match: its order is known
+  // total stays exact at the cost of the replay alone, or of the tags alone when they decide the query:
+  // RepositoryScan::read_by_tags). A sorted run writes every match: its order is known
   // only once all are found.
   uint64_t games_wanted = UINT64_MAX;
   std::ostream* messages = nullptr;     // what the command line prints on stdout (`message` lines); not null

@@ -24,9 +24,11 @@ std::ostream& messages_of(const RunSettings& opt) { return opt.memory ? *opt.mem
 // Replays the games at `spans`, read by their byte ranges from `ranges` (else cut from `text`): parsed and
 // handed to work(game, worker) on the worker pool, then deliver(info, result) in the order of `spans` (it stops
 // the replay by returning false). False (with `error`) when a game cannot be read, after delivering those before.
+// A game for which `by_tags` (when set) says true is read by its tags only (pgn::ParseOptions::tags_only).
 template <class R>
 bool replay_spans(const pgn::RangeReader* ranges, std::string_view text, const std::vector<pgn::GameSpan>& spans,
-                  unsigned threads, size_t batch, const std::function<R(const pgn::Game&, unsigned)>& work,
+                  unsigned threads, size_t batch, const std::function<bool(const pgn::GameSpan&)>& by_tags,
+                  const std::function<R(const pgn::Game&, unsigned)>& work,
                   const std::function<bool(const pgn::GameInfo&, R&&)>& deliver, std::string* error) {
   struct Replayed {
     pgn::GameInfo info;
@@ -48,7 +50,9 @@ bool replay_spans(const pgn::RangeReader* ranges, std::string_view text, const s
           bytes = text.substr(s.offset, s.length);
         }
         pgn::Game& game = games[worker];
-        pgn::parse_game(bytes, pgn::GameLocation{s.number, s.offset, s.first_line, s.first_col}, game);
+        pgn::ParseOptions parse;
+        parse.tags_only = by_tags && by_tags(s);
+        pgn::parse_game(bytes, pgn::GameLocation{s.number, s.offset, s.first_line, s.first_col}, game, parse);
         return Replayed{pgn::info_of(game), work(game, worker)};
       },
       [&](size_t, Replayed&& r) { return deliver(r.info, std::move(r.result)); }, &failed);
@@ -107,10 +111,9 @@ ScanResult RepositoryScan::work(const pgn::Game& g, unsigned worker) {
     r.number = g.number;
     r.outcome.sort_values = std::move(o.sort_values);
     // a served run's page is full: this match is only counted (games are delivered in order, so its place among
-    // the matches is at least the count delivered before it was evaluated)
-    if (opt_.memory && program_.sorts.empty() &&
-        matches_delivered_.load(std::memory_order_relaxed) >= opt_.memory->games_wanted)
-      return r;
+    // the matches is at least the count delivered before it was evaluated); a game read by its tags alone
+    // (read_by_tags) always takes this way: the count it was read under can only have grown
+    if (page_full()) return r;
     if (o.set_tags.empty()) {
       pgn::write_game(g, o.comments, {}, r.text);
       if (opt_.memory) r.served = output_game_of(g, o.comments);
@@ -122,6 +125,17 @@ ScanResult RepositoryScan::work(const pgn::Game& g, unsigned worker) {
     }
   }
   return r;
+}
+
+bool RepositoryScan::page_full() const {
+  return opt_.memory && program_.sorts.empty() &&
+         matches_delivered_.load(std::memory_order_relaxed) >= opt_.memory->games_wanted;
+}
+
+bool RepositoryScan::read_by_tags(const pgn::GameSpan& span) {
+  if (!tags_decide_ || problems_.contains(uint32_t(span.number - offset_ - 1)) || !page_full()) return false;
+  read_by_tags_count_.fetch_add(1, std::memory_order_relaxed);
+  return true;
 }
 
 bool RepositoryScan::deliver(const pgn::GameInfo& info, ScanResult&& r) {
@@ -241,6 +255,7 @@ Status RepositoryScan::plan_file(const store::IndexStore* index) {
 // messages only, so that a run reports the same errors and counts whether the index rules games out or not.
 std::optional<Roaring> RepositoryScan::games_to_read(const store::IndexStore& index, const FilePart& part) {
   std::ostream& diag = diagnostics_of(opt_);
+  tags_decide_ = false;  // unless this file's games with PGN problems are known (below)
   Roaring to_read = *candidates_;
   if (index.meta().build_options.find(indexer::kPgnProblemMarker) != std::string::npos) {
     std::string err;
@@ -251,6 +266,9 @@ std::optional<Roaring> RepositoryScan::games_to_read(const store::IndexStore& in
       return std::nullopt;
     }
     to_read |= problems->bits();
+    problems_ = problems->bits();
+    // past a served run's page, a clean game of a query its tags decide is read by its tags alone (read_by_tags)
+    tags_decide_ = opt_.memory && cql::eval::decided_by_tags(program_);
   } else {
     diag << "cqlindex run: the index predates the record of PGN errors: the errors of the games it rules "
             "out are not reported (rebuild it with 'cqlindex build " << input_ << "')\n";
@@ -326,10 +344,14 @@ Status RepositoryScan::replay_candidates(const store::IndexStore& index, const R
       stopped = !deliver(info, std::move(r));
       return !stopped;
     };
+    const std::function<bool(const pgn::GameSpan&)> by_tags = [this](const pgn::GameSpan& s) {
+      return read_by_tags(s);
+    };
     bool ok = replay_spans<ScanResult>(ranges, file ? file->text() : std::string_view(), spans, threads_,
-                                       ro.batch_games, work, counted, &err);
+                                       ro.batch_games, by_tags, work, counted, &err);
     go_on = !stopped;
     spans.clear();
+    counts_.read_by_tags = read_by_tags_count_.load(std::memory_order_relaxed);
     return ok;
   };
   for (auto it = to_read.begin(); it != to_read.end() && go_on; ++it) {

@@ -50,6 +50,7 @@ struct ScanCounts {
   uint64_t evaluated_indexed = 0, games_indexed = 0;  // over the files whose index narrowed the query
   bool read_past_range = false;  // CQL 6.2 reads the game after a gamenumber range and counts it in "of M games"
   bool narrowed = false;         // some file's index narrowed the query
+  uint64_t read_by_tags = 0;     // a served run's games past its page read by their tags alone (read_by_tags)
 };
 
 class RepositoryScan {
@@ -84,6 +85,13 @@ class RepositoryScan {
  private:
   // Returns the result of game `g` on worker `worker`.
   ScanResult work(const pgn::Game& g, unsigned worker);
+  // True when a served run's page is full: a match found now is past it, counted and not written.
+  bool page_full() const;
+  // True when game `span` of the current file is read by its tags alone: its match is only counted (page_full),
+  // the query is decided by the tags (cql::eval::decided_by_tags) and the game is clean (no PGN problem in the
+  // index: such a game's messages and count need its movetext): the same match without replaying its moves.
+  // Counts the games it says so of.
+  bool read_by_tags(const pgn::GameSpan& span);
   // Takes game `info`'s result in game order; returns false to stop the reading.
   bool deliver(const pgn::GameInfo& info, ScanResult&& r);
   // Scans the games `part` of file k, whose first game is numbered offset_ + 1. Returns Ok, or the status of a stop.
@@ -131,6 +139,11 @@ class RepositoryScan {
   std::string input_;
   uint64_t offset_ = 0;
   std::optional<planner::CandidateSet> candidates_;
+  // The current file's games with PGN errors or warnings (local ids), from its index; whether games past a served
+  // run's page may be read by their tags (read_by_tags): only when that index records them.
+  Roaring problems_;
+  bool tags_decide_ = false;
+  std::atomic<uint64_t> read_by_tags_count_{0};  // counted by the workers, into counts_ after each slice
 };
 
 }  // namespace cqlindex::exec

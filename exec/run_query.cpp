@@ -162,6 +162,7 @@ RunSummary run_summary_of(const ScanCounts& counts, const cql::Query& query, con
   summary.ruled_out = ruled_out;
   summary.unreadable = counts.unreadable;
   summary.with_errors = counts.with_errors;
+  summary.read_by_tags = counts.read_by_tags;
   return summary;
 }
 

@@ -48,6 +48,9 @@ struct RunSummary {
   std::vector<std::string> persistent;    // the persistent variables after the last game ("NumberGames: 1005")
   // The accounting: every game of the file evaluated, unmatched after a replay, ruled out or unreadable.
   uint64_t games = 0, considered = 0, unmatched = 0, ruled_out = 0, unreadable = 0, with_errors = 0;
+  // A served run's games past its page that the query's tags decide, read by their tags alone: counted as
+  // matched or not without replaying their moves (exec/repository_scan.h, read_by_tags).
+  uint64_t read_by_tags = 0;
 };
 
 // Runs the query `settings` name; the matching games go to the output file, CQL's `message` lines to stdout and

@@ -6,7 +6,9 @@
 
 #include <atomic>
 #include <chrono>
+#include <cerrno>
 #include <csignal>
+#include <cstring>
 #include <exception>
 #include <filesystem>
 #include <iostream>
@@ -17,6 +19,7 @@
 #include "serve/api.h"
 #include "serve/api_support.h"
 #include "serve/flat_memory.h"
+#include "serve/listen_backlog.h"
 #include "serve/page.h"
 
 namespace cqlindex::serve {
@@ -64,8 +67,7 @@ void configure_transport(httplib::Server& server, const ServeSettings& settings)
   // A kept-alive connection holds its worker thread while idle (cpp-httplib's model): a browser keeps several
   // open, so the workers are many (--workers, default 64) and an idle connection is let go after 2 s.
   server.set_keep_alive_timeout(2);
-  // New connections queue in a listen backlog of 5 (compiled into Debian's cpp-httplib 0.11): a connection kept
-  // for 100 requests rather than 5 makes fewer of them, and fewer wait a second for a SYN retransmit.
+  // A connection kept for 100 requests rather than 5 makes fewer new ones (the backlog: listen_backlog.h).
   server.set_keep_alive_max_count(100);
 }
 
@@ -187,7 +189,7 @@ exec::Status run_server(const ServeSettings& settings) {
   const ApiContext context{*repositories, settings, stopping};
 
   limit_malloc_arenas();  // before any thread starts (serve/flat_memory.h)
-  httplib::Server server;
+  BacklogServer server;
   configure_transport(server, settings);
   route(server, context);
   answer_errors(server);
@@ -200,6 +202,9 @@ exec::Status run_server(const ServeSettings& settings) {
               << " (the address is in use or not this machine's; --port 0 picks a free port)\n";
     return exec::Status::InputError;
   }
+  // a burst of new connections queues rather than waiting a second each for a SYN retransmit (listen_backlog.h)
+  if (!server.raise_listen_backlog())
+    std::cerr << "cqlindex serve: warning: the listen backlog stays at 5 (" << std::strerror(errno) << ")\n";
   announce(settings, port, *repositories);
   if (!listen_until_stopped(server, stop_signals, stopping)) {
     std::cerr << "cqlindex serve: the server stopped listening on " << settings.bind << ":" << port << "\n";

@@ -86,6 +86,8 @@ class Parser {
   // Applies Variant and FEN; false if the movetext must not be read.
   bool apply_setup();
   void parse_movetext(Lexer& lex);
+  // Lexes the movetext up to its game-termination marker (tags_only: no move replayed).
+  void read_result_marker(Lexer& lex);
   // Skips tokens up to the ')' closing the current variation; false if the game ended first.
   bool skip_variation(Lexer& lex, Token* last);
   NodeIndex add_node(Level& lv, Move m, const Token& t);
@@ -139,8 +141,21 @@ void Parser::run(std::string_view text, const GameLocation& where, Game& game, c
     finish_annotations();
     return;
   }
+  if (options.tags_only) {
+    game.positions.assign(1, game.start);
+    if (!game.tag("Result")) read_result_marker(lex);  // lexing the movetext costs as much as the tags
+    return;
+  }
   parse_movetext(lex);
   finish_annotations();
+}
+
+void Parser::read_result_marker(Lexer& lex) {
+  for (;;) {
+    const Token t = lex.next();
+    if (t.kind == TokenKind::Result) return set_result(t.text);
+    if (t.kind == TokenKind::End || t.kind == TokenKind::TagOpen || t.kind == TokenKind::Unterminated) return;
+  }
 }
 
 bool Parser::parse_tags(Lexer& lex) {
@@ -160,7 +175,7 @@ bool Parser::parse_tags(Lexer& lex) {
       cm.node = kNoNode;
       cm.kind = t.kind == TokenKind::Comment ? CommentKind::Brace : CommentKind::Semicolon;
       cm.place = CommentPlace::Before;
-      if (!options_->mainline_only) game_->comments.push_back(cm);
+      if (!options_->mainline_only && !options_->tags_only) game_->comments.push_back(cm);
     } else {
       break;
     }

@@ -12,6 +12,12 @@ struct ParseOptions {
   // Skip variations and comments (NAGs too): only tags, the mainline and the result are filled in. Faster for
   // scans that look at the mainline only; errors inside skipped variations are then not seen.
   bool mainline_only = false;
+  // Read the tag section only: the tags and the start position (FEN, Variant), and the game-termination marker
+  // when no Result tag stands for it (the movetext lexed, no move replayed); the nodes hold the root alone, no
+  // comment or NAG is kept. For a reader that decides the game from its tags and knows its movetext clean (an
+  // index records the games with PGN problems): the movetext's problems are not seen, and the marker is the first
+  // the lexer meets, as in a clean game.
+  bool tags_only = false;
 };
 
 // Where the game text sits in its file; copied into the Game and used for error positions.

@@ -665,6 +665,12 @@ GameOutcome GameScanner::scan(const pgn::Game& game) {
   return out;
 }
 
+bool decided_by_tags(const Program& program) {
+  // scan's match is then: the game filters and the body hold at the first position of a game that has one (a
+  // known start); count_matching_positions counts every position but only whether it is zero matters
+  return program.body_game_constant && !program.options.matchcount && program.sorts.empty();
+}
+
 void apply_set_tags(const GameOutcome& outcome, pgn::Game& game) {
   for (const auto& [name, value] : outcome.set_tags) {
     std::string raw;

@@ -83,6 +83,12 @@ struct GameOutcome {
   std::vector<std::pair<std::string, std::string>> set_tags;  // lang: settag(name value), in the order made
 };
 
+// True when whether a game matches is decided by its tags and its start position alone: the body reads only the
+// tags, and no matchcount range or sort counts or reads its positions. The scan of such a game then matches
+// exactly when the scan of the game read with its tags, start and result marker only (pgn::ParseOptions::tags_only)
+// matches, provided its movetext is clean (no PGN problem): the match is all it tells, nothing is written.
+bool decided_by_tags(const Program& program);
+
 // lang: sets the tags `settag` asked for in the game to write (a tag of that name is replaced, else added).
 void apply_set_tags(const GameOutcome& outcome, pgn::Game& game);
 
