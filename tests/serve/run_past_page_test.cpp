@@ -143,11 +143,9 @@ TEST_CASE("serve: /api/run's first page counts its matches as cqlindex run does"
   queries.insert(queries.end(), kNotDecidedByTags.begin(), kNotDecidedByTags.end());
   for (const std::string& cql : queries) {
     INFO(cql);
-    spit(dir.path() / "q.cql", cql);
-    fs::remove(dir.path() / "out.pgn");
-    const ProcessResult cli = cqlindex_in(dir.path(), "run -i repository.pgn -o out.pgn q.cql");
-    REQUIRE(cli.exit_code == 0);
-    const std::string expected = slurp(dir.path() / "out.pgn");
+    const CliRun cli_answer = cli_run(dir, cql);
+    const ProcessResult& cli = cli_answer.process;
+    const std::string& expected = cli_answer.output;
     for (uint64_t limit : {1, 20}) {
       const Reply first = post(server, "/api/run", json{{"cql", cql}, {"limit", limit}});
       REQUIRE(first.status == 200);

@@ -134,11 +134,9 @@ TEST_CASE("serve: /api/run writes the games of its page and counts the matches p
       "cql() check settag(\"Checked\" \"yes\")"};
   for (const std::string& cql : queries) {
     INFO(cql);
-    spit(dir.path() / "q.cql", cql);
-    fs::remove(dir.path() / "out.pgn");
-    const ProcessResult cli = cqlindex_in(dir.path(), "run -i repository.pgn -o out.pgn q.cql");
-    REQUIRE(cli.exit_code == 0);
-    const std::string expected = slurp(dir.path() / "out.pgn");
+    const CliRun cli_answer = cli_run(dir, cql);
+    const ProcessResult& cli = cli_answer.process;
+    const std::string& expected = cli_answer.output;
     // the first page: its games are the first the command line writes, its total the command line's
     const Reply first = post(server, "/api/run", json{{"cql", cql}, {"limit", 13}});
     REQUIRE(first.status == 200);

@@ -180,4 +180,19 @@ inline void indexed_repository(const ScratchDir& dir, const fs::path& source, bo
   if (built.exit_code != 0) throw std::runtime_error("cqlindex build failed: " + stderr_of(dir.path()));
 }
 
+// `cqlindex run -i repository.pgn` of `cql` in the scratch folder `dir` (REQUIREs exit 0): what it printed and
+// the output file it wrote, which a served run must equal.
+struct CliRun {
+  ProcessResult process;
+  std::string output;
+};
+inline CliRun cli_run(const ScratchDir& dir, const std::string& cql) {
+  spit(dir.path() / "q.cql", cql);
+  fs::remove(dir.path() / "out.pgn");
+  CliRun run{cqlindex_in(dir.path(), "run -i repository.pgn -o out.pgn q.cql"), {}};
+  REQUIRE(run.process.exit_code == 0);
+  run.output = slurp(dir.path() / "out.pgn");
+  return run;
+}
+
 }  // namespace cqlindex::test
