@@ -125,17 +125,11 @@ bool says_messages(const cql::Node& node) {
   return false;
 }
 
-// Returns true when the test hook asks this rank to die after its first piece (CQLINDEX_TEST_KILL_RANK=N): the
-// tests of a rank killed mid-run.
-bool killed_for_test(int rank) {
-  const char* hook = std::getenv("CQLINDEX_TEST_KILL_RANK");
-  return hook && std::atoi(hook) == rank && rank > 0;
-}
-
-// Returns true when the test hook asks this rank to fail after its first piece (CQLINDEX_TEST_FAIL_RANK=N), as a
-// damaged index block would: the tests of a failed rank whose games rank 0 has begun to take.
-bool failed_for_test(int rank) {
-  const char* hook = std::getenv("CQLINDEX_TEST_FAIL_RANK");
+// Returns true when the test hook `variable` names this rank (N > 0), which then stops after its first piece:
+// CQLINDEX_TEST_KILL_RANK=N dies (a rank killed mid-run), CQLINDEX_TEST_FAIL_RANK=N fails as a damaged index block
+// would (a failed rank whose games rank 0 has begun to take).
+bool test_hook_names(const char* variable, int rank) {
+  const char* hook = std::getenv(variable);
   return hook && std::atoi(hook) == rank && rank > 0;
 }
 
@@ -257,8 +251,8 @@ RunSummary RankRun::scan_share() {
   RankReport mine;
   for (size_t i = 0; i < share.pieces.size() && mine.status == Status::Ok; ++i) {
     mine.status = scan.scan_part(share.pieces[i].file, share.pieces[i].part, share.pieces[i].offset);
-    if (killed_for_test(rank)) std::raise(SIGKILL);
-    if (failed_for_test(rank)) {
+    if (test_hook_names("CQLINDEX_TEST_KILL_RANK", rank)) std::raise(SIGKILL);
+    if (test_hook_names("CQLINDEX_TEST_FAIL_RANK", rank)) {
       std::cerr << "cqlindex run: rank " << rank << " fails after its first piece (CQLINDEX_TEST_FAIL_RANK)\n";
       mine.status = Status::InputError;
     }
