@@ -347,31 +347,34 @@ Status RepositoryScan::replay_candidates(const store::IndexStore& index, const R
     const std::function<bool(const pgn::GameSpan&)> by_tags = [this](const pgn::GameSpan& s) {
       return read_by_tags(s);
     };
-    bool ok = replay_spans<ScanResult>(ranges, file ? file->text() : std::string_view(), spans, threads_,
-                                       ro.batch_games, by_tags, work, counted, &err);
+    // a served run in small batches: the workers run less far ahead of the delivery, so its page is seen full
+    // after fewer games, and more of those past it are read by their tags alone
+    const size_t batch = opt_.memory ? 16 : ro.batch_games;
+    bool ok = replay_spans<ScanResult>(ranges, file ? file->text() : std::string_view(), spans, threads_, batch,
+                                       by_tags, work, counted, &err);
     go_on = !stopped;
     spans.clear();
     counts_.read_by_tags = read_by_tags_count_.load(std::memory_order_relaxed);
     return ok;
   };
-  for (auto it = to_read.begin(); it != to_read.end() && go_on; ++it) {
-    const uint32_t id = *it;
-    if (games_ && int64_t(offset_ + id) + 1 > games_->max) break;
-    auto record = index.game(id, &err);
-    if (!record) {
+  // each slice's records read in one pass over the games family (IndexStore::games), in id order
+  std::vector<uint32_t> ids;
+  ids.reserve(kSlice);
+  auto add_span = [&](uint32_t id, const store::GameRecord& record) {
+    spans.push_back(pgn::GameSpan{offset_ + id + 1, record.offset, record.length, record.first_line, record.first_col});
+  };
+  for (auto it = to_read.begin(); go_on;) {
+    ids.clear();
+    for (; it != to_read.end() && ids.size() < kSlice; ++it) {
+      if (games_ && int64_t(offset_ + *it) + 1 > games_->max) break;
+      ids.push_back(*it);
+    }
+    if (ids.empty()) break;
+    if (!index.games(ids, add_span, &err) || !replay()) {
       diag << "cqlindex run: " << err << "\n";
       return Status::InputError;
     }
-    spans.push_back(
-        pgn::GameSpan{offset_ + id + 1, record->offset, record->length, record->first_line, record->first_col});
-    if (spans.size() == kSlice && !replay()) {
-      diag << "cqlindex run: " << err << "\n";
-      return Status::InputError;
-    }
-  }
-  if (!replay()) {
-    diag << "cqlindex run: " << err << "\n";
-    return Status::InputError;
+    if (ids.size() < kSlice) break;
   }
   account_ruled_out(index, part, seen_before, messages_only_before);
   return Status::Ok;

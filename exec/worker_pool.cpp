@@ -1,8 +1,11 @@
 #include "exec/worker_pool.h"
 
 #include <atomic>
+#include <condition_variable>
+#include <mutex>
 #include <system_error>
 #include <thread>
+#include <utility>
 
 namespace cqlindex::exec {
 
@@ -30,6 +33,90 @@ void parallel_for(size_t n, unsigned threads, const std::function<void(size_t, u
   run_workers(threads, [&](unsigned w) {
     for (size_t i; (i = next.fetch_add(1)) < n;) f(i, w);
   });
+}
+
+bool run_in_order(size_t n, unsigned threads, size_t batch, size_t window,
+                  const std::function<bool(size_t, unsigned)>& compute, const std::function<bool(size_t)>& deliver,
+                  size_t* failed) {
+  const size_t batches = (n + batch - 1) / batch;
+  constexpr size_t kRunning = SIZE_MAX;
+  std::mutex mu;
+  std::condition_variable claimable, finished;
+  size_t claimed = 0, delivered = 0;  // batches handed out, batches delivered
+  bool stop = false;                  // no more batches are handed out
+  // By batch slot (b % window): kRunning while batch b is worked on, else the index of its first item not done
+  // (its end when all are: compute gave nothing at that item).
+  std::vector<size_t> done_upto(window, kRunning);
+
+  auto worker = [&](unsigned w) {
+    for (;;) {
+      size_t b;
+      {
+        std::unique_lock lock(mu);
+        claimable.wait(lock, [&] { return stop || claimed == batches || claimed < delivered + window; });
+        if (stop || claimed == batches) return;
+        b = claimed++;
+      }
+      const size_t end = std::min(n, (b + 1) * batch);
+      size_t i = b * batch;
+      while (i < end && compute(i, w)) ++i;
+      {
+        std::lock_guard lock(mu);
+        done_upto[b % window] = i;
+        if (i < end) stop = true;  // the run ends at item i: no batch after this one is begun
+      }
+      finished.notify_one();
+    }
+  };
+
+  std::vector<std::thread> pool;
+  for (unsigned w = 0; w < threads; ++w) {
+    try {
+      pool.emplace_back(worker, w);
+    } catch (const std::system_error&) {  // the system gives no more threads (ulimit -v, -u): fewer do it all
+      break;
+    }
+  }
+  if (pool.empty()) {  // not one thread: the calling thread works and delivers, item by item
+    for (size_t i = 0; i < n; ++i) {
+      if (!compute(i, 0)) {
+        if (failed) *failed = i;
+        return false;
+      }
+      if (!deliver(i)) return true;
+    }
+    return true;
+  }
+
+  bool all_done = true;
+  for (size_t b = 0; b < batches; ++b) {
+    size_t upto;
+    {
+      std::unique_lock lock(mu);
+      finished.wait(lock, [&] { return done_upto[b % window] != kRunning; });
+      upto = std::exchange(done_upto[b % window], kRunning);
+    }
+    const size_t end = std::min(n, (b + 1) * batch);
+    bool go_on = true;
+    for (size_t i = b * batch; i < upto && go_on; ++i) go_on = deliver(i);
+    if (go_on && upto < end) {
+      if (failed) *failed = upto;
+      all_done = false;
+    }
+    if (!go_on || upto < end) {
+      std::lock_guard lock(mu);
+      stop = true;
+      claimable.notify_all();
+      break;
+    }
+    {
+      std::lock_guard lock(mu);
+      ++delivered;
+    }
+    claimable.notify_all();
+  }
+  for (std::thread& t : pool) t.join();
+  return all_done;
 }
 
 }  // namespace cqlindex::exec

@@ -19,35 +19,50 @@ void run_workers(unsigned workers, const std::function<void(unsigned)>& f);
 // [0, threads): state kept per worker needs no lock); returns when all are done.
 void parallel_for(size_t n, unsigned threads, const std::function<void(size_t, unsigned)>& f);
 
-// Runs work(i, worker) for every i in [0, n), `threads` workers at a time over batches of `batch` items a worker
-// (worker w takes items w, w + threads, ... of a batch, so state kept per worker needs no lock), and after each
-// batch deliver(i, result) on the calling thread in the order of i: memory follows the batch, not n. Stops at
-// the first item whose work gave nothing (returns false with its index in `*failed`) or whose deliver returned
-// false (returns true); nothing after it is delivered.
+// The scheduler of for_each_in_order: compute(i, worker) for every i in [0, n) on `threads` worker threads,
+// which claim batches of `batch` items in order, at most `window` batches ahead of the delivery; deliver(i) on
+// the calling thread in the order of i, each once compute(i) is done, while the workers go on. compute returning
+// false stops the run there (returns false, its index in `*failed`; the items after it in its batch stay undone,
+// no batch after it is begun); deliver returning false stops it (returns true).
+bool run_in_order(size_t n, unsigned threads, size_t batch, size_t window,
+                  const std::function<bool(size_t, unsigned)>& compute, const std::function<bool(size_t)>& deliver,
+                  size_t* failed);
+
+// Runs work(i, worker) for every i in [0, n) on up to `threads` workers (worker in [0, threads): state kept per
+// worker needs no lock), each taking `batch` items at a time, and deliver(i, result) on the calling thread in the
+// order of i while the workers go on with the next batches: memory follows the batch and the thread count, not n.
+// Stops at the first item whose work gave nothing (returns false with its index in `*failed`) or whose deliver
+// returned false (returns true); nothing after it is delivered. One thread: work and deliver alternate, item by
+// item, on the calling thread.
 template <class R>
 bool for_each_in_order(size_t n, unsigned threads, size_t batch,
                        const std::function<std::optional<R>(size_t, unsigned)>& work,
                        const std::function<bool(size_t, R&&)>& deliver, size_t* failed = nullptr) {
-  threads = std::max(1u, threads);
-  const size_t step = std::max<size_t>(batch, 1) * threads;
-  std::vector<std::optional<R>> results;
-  for (size_t start = 0; start < n; start += step) {
-    const size_t count = std::min(step, n - start);
-    results.assign(count, std::nullopt);
-    const unsigned workers = unsigned(std::min<size_t>(threads, count));
-    run_workers(workers, [&](unsigned w) {
-      for (size_t i = w; i < count; i += workers)
-        if (!(results[i] = work(start + i, w))) return;  // the items after it in this worker stay undone
-    });
-    for (size_t i = 0; i < count; ++i) {
-      if (!results[i]) {
-        if (failed) *failed = start + i;
+  threads = unsigned(std::min<size_t>(std::max(1u, threads), std::max<size_t>(n, 1)));
+  if (threads == 1) {
+    for (size_t i = 0; i < n; ++i) {
+      std::optional<R> r = work(i, 0);
+      if (!r) {
+        if (failed) *failed = i;
         return false;
       }
-      if (!deliver(start + i, std::move(*results[i]))) return true;
+      if (!deliver(i, std::move(*r))) return true;
     }
+    return true;
   }
-  return true;
+  batch = std::max<size_t>(batch, 1);
+  const size_t window = size_t(threads) * 2;  // batches in flight: one worked on and one waiting, a worker
+  std::vector<std::optional<R>> slots(window * batch);  // item i in slot i % size: reused once i was delivered
+  return run_in_order(
+      n, threads, batch, window,
+      [&](size_t i, unsigned w) { return (slots[i % slots.size()] = work(i, w)).has_value(); },
+      [&](size_t i) {
+        std::optional<R>& slot = slots[i % slots.size()];
+        const bool go_on = deliver(i, std::move(*slot));
+        slot.reset();
+        return go_on;
+      },
+      failed);
 }
 
 }  // namespace cqlindex::exec

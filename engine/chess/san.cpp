@@ -292,43 +292,49 @@ std::string to_san(const Position& pos, Move m) {
 std::string to_san(const Position& pos, Move m, const Position& next) {
   if (m.is_null()) return "--";
   if (m.is_none()) return "";
-  std::string san;
+  char san[8];  // the longest SAN: "Qa1xb2+" or "exd8=Q#" (7 bytes)
+  size_t n = 0;
+  auto put_square = [&](Square s) {
+    san[n++] = char('a' + file_of(s));
+    san[n++] = char('1' + rank_of(s));
+  };
   Square from = m.from(), to = m.to();
   if (m.kind() == CASTLING) {
-    san = to > from ? "O-O" : "O-O-O";
+    for (const char* c = to > from ? "O-O" : "O-O-O"; *c;) san[n++] = *c++;
   } else {
     PieceType pt = type_of(pos.piece_on(from));
     bool capture = m.kind() == EN_PASSANT || !pos.empty(to);
     if (pt == PAWN) {
       if (capture) {
-        san += char('a' + file_of(from));
-        san += 'x';
+        san[n++] = char('a' + file_of(from));
+        san[n++] = 'x';
       }
-      san += square_name(to);
+      put_square(to);
       if (m.kind() == PROMOTION) {
-        san += '=';
-        san += piece_type_char(m.promotion());
+        san[n++] = '=';
+        san[n++] = piece_type_char(m.promotion());
       }
     } else {
-      san += piece_type_char(pt);
+      san[n++] = piece_type_char(pt);
       // Other pieces of the same kind that could legally go to the same square.
-      Bitboard others = origins_of(pos, pt, to, pos.pieces(pos.side_to_move(), pt) & ~square_bb(from));
+      const Bitboard same_kind = pos.pieces(pos.side_to_move(), pt) & ~square_bb(from);
+      Bitboard others = same_kind ? origins_of(pos, pt, to, same_kind) : 0;
       Bitboard rivals = 0;
       while (others) {
         Square o = pop_lsb(others);
         if (pos.is_legal(Move(o, to))) rivals |= square_bb(o);
       }
       if (rivals) {
-        if (!(rivals & file_bb(from))) san += char('a' + file_of(from));
-        else if (!(rivals & rank_bb(from))) san += char('1' + rank_of(from));
-        else san += square_name(from);
+        if (!(rivals & file_bb(from))) san[n++] = char('a' + file_of(from));
+        else if (!(rivals & rank_bb(from))) san[n++] = char('1' + rank_of(from));
+        else put_square(from);
       }
-      if (capture) san += 'x';
-      san += square_name(to);
+      if (capture) san[n++] = 'x';
+      put_square(to);
     }
   }
-  if (next.in_check()) san += has_legal_move(next) ? '+' : '#';
-  return san;
+  if (next.in_check()) san[n++] = has_legal_move(next) ? '+' : '#';
+  return std::string(san, n);
 }
 
 }  // namespace cqlindex::chess

@@ -3,13 +3,30 @@
 
 namespace cqlindex::pgn {
 
+void LineWrapper::flush() {
+  out_.append(held_text_, held_);
+  held_ = 0;
+}
+
+void LineWrapper::put(const char* bytes, size_t n) {
+  if (held_ + n > kHeld) {
+    flush();
+    if (n > kHeld) {
+      out_.append(bytes, n);
+      return;
+    }
+  }
+  for (size_t i = 0; i < n; ++i) held_text_[held_ + i] = bytes[i];  // words are short: no call to memcpy
+  held_ += n;
+}
+
 void LineWrapper::word(std::string_view w) {
   if (column_ + w.size() >= wrap_ && !(after_text_break_ && column_ == 0)) newline();
   if (!w.empty()) after_text_break_ = false;
   bool plain = true;  // (a loop: the words are too short for memchr to pay)
   for (char c : w) plain &= static_cast<unsigned char>(c) != 0xC3;
   if (plain) {  // the common case: the bytes as they are
-    out_.append(w);
+    put(w.data(), w.size());
     column_ += w.size();
     return;
   }
@@ -20,7 +37,7 @@ void LineWrapper::word(std::string_view w) {
       c = static_cast<unsigned char>(next + 64);
       ++i;
     }
-    out_.push_back(static_cast<char>(c));
+    put(static_cast<char>(c));
     ++column_;
   }
 }
@@ -30,7 +47,7 @@ void LineWrapper::space() {
   if (column_ + 1 >= wrap_) {
     newline();
   } else {
-    out_.push_back(' ');
+    put(' ');
     ++column_;
   }
 }
@@ -38,12 +55,12 @@ void LineWrapper::space() {
 void LineWrapper::ch(char c) {
   after_text_break_ = false;
   if (column_ + 1 >= wrap_) newline();
-  out_.push_back(c);
+  put(c);
   ++column_;
 }
 
 void LineWrapper::newline() {
-  out_.push_back('\n');
+  put('\n');
   column_ = 0;
   after_text_break_ = false;
 }
@@ -71,7 +88,7 @@ void LineWrapper::words(std::string_view s, bool breaks_are_cqls) {
 
 void LineWrapper::line(std::string_view s) {
   after_text_break_ = false;
-  out_.append(s);
+  put(s.data(), s.size());
   column_ += s.size();
   newline();
 }

@@ -15,6 +15,12 @@ class LineWrapper {
   static constexpr size_t kNoWrap = SIZE_MAX / 2;
 
   explicit LineWrapper(std::string& out) : out_(out) {}
+  ~LineWrapper() { flush(); }
+  LineWrapper(const LineWrapper&) = delete;
+  LineWrapper& operator=(const LineWrapper&) = delete;
+
+  // Appends the bytes held so far to `out` (done on destruction too): `out` holds all the text only after it.
+  void flush();
 
   void set_wrap_column(size_t c) { wrap_ = c; }
   size_t column() const { return column_; }
@@ -40,6 +46,18 @@ class LineWrapper {
   // string() and string_rewrapped(): the latter when the text's line breaks are CQL's own.
   void words(std::string_view s, bool breaks_are_cqls);
 
+  // Appends one byte, or `n` bytes, to the held text.
+  void put(char c) {
+    if (held_ == kHeld) flush();
+    held_text_[held_++] = c;
+  }
+  void put(const char* bytes, size_t n);
+
+  // The text is gathered here and appended to out_ a few hundred bytes at a time: a PGN game is ~500 words
+  // and spaces, and one append each cost more than laying them out.
+  static constexpr size_t kHeld = 512;
+  char held_text_[kHeld];
+  size_t held_ = 0;
   std::string& out_;
   size_t column_ = 0;
   size_t wrap_ = kWrapColumn;

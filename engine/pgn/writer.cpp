@@ -214,6 +214,16 @@ void put_comment(std::optional<std::string>& slot, std::string_view text, Commen
   }
 }
 
+// Returns `text` as CQL leaves a comment it added to: `{`/`}` made `_`, bytes >= 127 made `?`.
+std::string clean_cql_comment(std::string text) {
+  for (char& ch : text) {
+    unsigned char u = static_cast<unsigned char>(ch);
+    if (ch == '{' || ch == '}') ch = '_';
+    else if (u >= 127) ch = '?';
+  }
+  return text;
+}
+
 bool is_first_child(const Game& g, NodeIndex n) {
   const Node& node = g.nodes[n];
   return node.parent != kNoNode && g.nodes[node.parent].first_child == n;
@@ -246,22 +256,30 @@ GameComments collect_comments(const Game& g, std::span<const AddedComment> added
   }
   if (added.empty()) return s;
 
-  // Additions grouped by node, in the order given.
+  // Additions grouped by node, in the order given (usually so already: the evaluator adds them position by position).
   std::vector<const AddedComment*> sorted;
   sorted.reserve(added.size());
   for (const AddedComment& a : added)
     if (a.node < g.nodes.size()) sorted.push_back(&a);
-  std::stable_sort(sorted.begin(), sorted.end(), [](auto* a, auto* b) { return a->node < b->node; });
-  std::vector<std::string> texts;
+  auto by_node = [](auto* a, auto* b) { return a->node < b->node; };
+  if (!std::is_sorted(sorted.begin(), sorted.end(), by_node)) std::stable_sort(sorted.begin(), sorted.end(), by_node);
+  std::vector<std::string_view> texts;
   for (size_t i = 0; i < sorted.size();) {
     NodeIndex n = sorted[i]->node;
+    std::optional<std::string>& slot = n == 0 ? s.game : s.after[n];
+    const AddedComment& first = *sorted[i];
+    if ((i + 1 == sorted.size() || sorted[i + 1]->node != n) && !first.remove_original && !slot &&
+        !first.text.empty() && first.text.size() <= kCommentLimit) {
+      slot = clean_cql_comment(first.text);  // one short text alone where there was none: what merging gives
+      ++i;
+      continue;
+    }
     texts.clear();
     bool remove = false;
     for (; i < sorted.size() && sorted[i]->node == n; ++i) {
       if (sorted[i]->remove_original) remove = true;
       else texts.push_back(sorted[i]->text);
     }
-    std::optional<std::string>& slot = n == 0 ? s.game : s.after[n];
     std::optional<std::string_view> original;
     if (slot) original = *slot;
     if (!remove) {
@@ -367,11 +385,11 @@ std::string cql_comment_text(std::string_view raw) {
 }
 
 std::optional<std::string> merge_cql_comment(std::optional<std::string_view> original,
-                                             std::span<const std::string> additions, bool* ignored) {
+                                             std::span<const std::string_view> additions, bool* ignored) {
   if (ignored) *ignored = false;
   std::string appended;
   size_t total = original ? original->size() : 0;
-  for (const std::string& c : additions) {
+  for (std::string_view c : additions) {
     if (c.empty()) continue;
     size_t grown = total + c.size();
     if (grown > kTruncateLimit) break;
@@ -391,18 +409,13 @@ std::optional<std::string> merge_cql_comment(std::optional<std::string_view> ori
     if (ignored) *ignored = true;
     return result;
   }
-  std::string merged = result ? *result + appended : appended;
-  for (char& ch : merged) {
-    unsigned char u = static_cast<unsigned char>(ch);
-    if (ch == '{' || ch == '}') ch = '_';
-    else if (u >= 127) ch = '?';
-  }
-  return merged;
+  return clean_cql_comment(result ? *result + appended : appended);
 }
 
 void write_game(const Game& game, std::span<const AddedComment> added, const WriteOptions& options,
                 std::string& out) {
   const size_t start = out.size();
+  out.reserve(start + 512 + 24 * game.nodes.size());  // tags, then ~12 bytes a move and as many for a comment
   write_tags(game, out);
   out += '\n';
   GameComments comments = collect_comments(game, added, options.comment_text);
@@ -419,6 +432,7 @@ void write_game(const Game& game, std::span<const AddedComment> added, const Wri
   }
   w.word(game_result(game));
   w.newline();
+  w.flush();
   // CQL's buffer holds size - 1 bytes and the text is marked truncated once it passes size - 5 bytes
   if (const size_t size = options.truncate_at; size > 0 && out.size() - start > size - 5) {
     const size_t cut = start + size - 1;

@@ -62,7 +62,7 @@ inline void write_game(const Game& game, std::string& out) { write_game(game, {}
 // would pass 4500 bytes; the whole text then has `{`/`}` turned into `_` and bytes >= 127 into `?`. When the
 // original plus additions pass 4500 bytes CQL keeps the original unchanged (`*ignored` is set then).
 std::optional<std::string> merge_cql_comment(std::optional<std::string_view> original,
-                                             std::span<const std::string> additions, bool* ignored = nullptr);
+                                             std::span<const std::string_view> additions, bool* ignored = nullptr);
 
 // A comment's text as CQL's reader keeps it: runs of spaces, tabs, CRs and LFs made one space, ends trimmed.
 std::string cql_comment_text(std::string_view raw);

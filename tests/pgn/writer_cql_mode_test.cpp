@@ -115,7 +115,7 @@ bool derive_addition(const std::optional<std::string>& out, const std::optional<
   std::string prefix;
   if (in && !in->empty()) {
     // The input comment as CQL rewrites it when it appends (the cleaning), plus the joining space.
-    std::string probe = *pgn::merge_cql_comment(std::string_view(*in), std::vector<std::string>{"x"});
+    std::string probe = *pgn::merge_cql_comment(std::string_view(*in), std::vector<std::string_view>{"x"});
     prefix = probe.substr(0, probe.size() - 1);
   }
   if (out->compare(0, prefix.size(), prefix) != 0) return false;

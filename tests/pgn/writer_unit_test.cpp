@@ -32,6 +32,7 @@ TEST_CASE("line wrapper: a word that would reach column 80 starts a new line", "
   w.word(std::string(77, 'a'));
   w.word("bc");  // 77 + 2 = 79 < 80: stays
   w.word("d");   // 79 + 1 = 80: wraps
+  w.flush();
   CHECK(out == std::string(77, 'a') + "bc\nd");
 }
 
@@ -41,12 +42,14 @@ TEST_CASE("line wrapper: a space at column 79 becomes the line break", "[pgn][wr
   w.word(std::string(78, 'a'));
   w.space();  // 78 + 1 = 79: a space
   w.word("b");
+  w.flush();
   CHECK(out == std::string(78, 'a') + " \nb");
   out.clear();
   LineWrapper v(out);
   v.word(std::string(79, 'a'));
   v.space();  // 79 + 1 = 80: the break instead of the space
   v.word("b");
+  v.flush();
   CHECK(out == std::string(79, 'a') + "\nb");
 }
 
@@ -54,11 +57,13 @@ TEST_CASE("line wrapper: strings split at spaces and keep their line breaks", "[
   std::string out;
   LineWrapper w(out);
   w.string("a  b\nc");  // two spaces: word, space, empty word, space
+  w.flush();
   CHECK(out == "a  b\nc");
   out.clear();
   LineWrapper v(out);
   v.word(std::string(78, 'x'));
   v.string(" y");  // empty word, then the space at 78 -> 79, then "y" wraps
+  v.flush();
   CHECK(out == std::string(78, 'x') + " \ny");
 }
 
@@ -67,10 +72,12 @@ TEST_CASE("line wrapper: a word longer than a line gets its own line, after an e
   std::string out;
   LineWrapper w(out);
   w.word(std::string(85, 'a'));
+  w.flush();
   CHECK(out == "\n" + std::string(85, 'a'));
   out.clear();
   LineWrapper v(out);
   v.string_rewrapped("x\n" + std::string(85, 'a'));  // text read back keeps its break: no extra empty line
+  v.flush();
   CHECK(out == "x\n" + std::string(85, 'a'));
 }
 
@@ -79,10 +86,12 @@ TEST_CASE("line wrapper: line() never wraps and 0xC3 and its follower become one
   LineWrapper w(out);
   w.word(std::string(79, 'a'));
   w.line("}");
+  w.flush();
   CHECK(out == std::string(79, 'a') + "}\n");
   out.clear();
   LineWrapper v(out);
   v.word("Caf\xC3\xA9");  // UTF-8 e-acute -> Latin-1 0xE9, as CQL's buffer does
+  v.flush();
   CHECK(out == "Caf\xE9");
   CHECK(v.column() == 4);
 }
@@ -94,7 +103,7 @@ TEST_CASE("comment text as CQL reads it: whitespace runs made one space, trimmed
 }
 
 TEST_CASE("merge_cql_comment: additions joined by spaces after the original, then cleaned", "[pgn][writer]") {
-  using V = std::vector<std::string>;
+  using V = std::vector<std::string_view>;
   CHECK(*pgn::merge_cql_comment(std::nullopt, V{"Game number 239"}) == "Game number 239");
   CHECK(*pgn::merge_cql_comment("correction: Lamare=M 1918.", V{"Game number 248"}) ==
         "correction: Lamare=M 1918. Game number 248");
@@ -109,7 +118,7 @@ TEST_CASE("merge_cql_comment: additions joined by spaces after the original, the
 }
 
 TEST_CASE("merge_cql_comment: the 4500-byte limits", "[pgn][writer]") {
-  using V = std::vector<std::string>;
+  using V = std::vector<std::string_view>;
   bool ignored = true;
   std::string original(4400, 'o');
   std::optional<std::string> merged = pgn::merge_cql_comment(original, V{std::string(200, 'a')}, &ignored);
@@ -150,4 +159,24 @@ TEST_CASE("write_game: CQL's Result is the movetext's marker", "[pgn][writer]") 
   std::string out = cql_output("[Event \"E\"]\n[Result \"1-0\"]\n\n1. e4 *\n");
   CHECK(out.find("[Result \"*\"]") != std::string::npos);
   CHECK(out.substr(out.size() - 7) == "e4 *\n\n\n");
+}
+
+TEST_CASE("line wrapper: text longer than what it holds at a time comes out whole, in order", "[pgn][writer]") {
+  std::string out = "before|";
+  std::string expected = out;
+  {
+    LineWrapper w(out);
+    w.set_wrap_column(LineWrapper::kNoWrap);
+    for (int i = 0; i < 300; ++i) {  // 300 words and spaces: several times the 512 bytes held
+      const std::string word = "w" + std::to_string(i);
+      w.word(word);
+      w.space();
+      expected += word + " ";
+    }
+    const std::string longer(2000, 'z');  // one word longer than the held text
+    w.word(longer);
+    w.line("}");
+    expected += longer + "}\n";
+  }  // flushed on destruction
+  CHECK(out == expected);
 }

@@ -373,3 +373,54 @@ TEST_CASE("an index opened for some families reads them and refuses the others, 
   CHECK_FALSE(store->postings(Family::Material, "k2", &error));
   CHECK(error.find("is damaged") != std::string::npos);
 }
+
+TEST_CASE("game records read many at a time: the same records as one by one, gaps stepped over, absent refused",
+          "[store]") {
+  TempDir tmp;
+  const std::string dir = tmp.path.string();
+  std::string error;
+  {
+    auto store = IndexStore::create(dir, &error);
+    REQUIRE(store);
+    IndexMeta meta;
+    meta.pgn_path = "/x.pgn";
+    meta.game_count = 5000;
+    REQUIRE(store->put_meta(meta, &error));
+    std::vector<std::pair<uint32_t, GameRecord>> games;
+    for (uint32_t id = 0; id < 5000; ++id) {
+      GameRecord g;
+      g.offset = uint64_t(id) * 613;
+      g.length = 600 + id % 13;
+      g.plies = id % 151;
+      g.first_line = 1 + id * 17;
+      games.push_back({id, g});
+    }
+    REQUIRE(store->put_games(games, &error));
+    REQUIRE(store->finish(&error));
+  }
+  auto store = IndexStore::open_for_reading(dir, &error);
+  REQUIRE(store);
+  // dense runs (stepped to), gaps of every size (sought), the first and the last game
+  std::vector<uint32_t> ids = {0, 1, 2, 3, 17, 18, 33, 34, 100, 116, 117, 1000, 1001, 2500, 4000, 4015, 4999};
+  std::vector<std::pair<uint32_t, GameRecord>> read;
+  REQUIRE(store->games(ids, [&](uint32_t id, const GameRecord& r) { read.push_back({id, r}); }, &error));
+  REQUIRE(read.size() == ids.size());
+  for (size_t i = 0; i < ids.size(); ++i) {
+    CHECK(read[i].first == ids[i]);
+    auto one = store->game(ids[i], &error);
+    REQUIRE(one);
+    CHECK(read[i].second == *one);
+    CHECK(one->offset == uint64_t(ids[i]) * 613);
+  }
+  read.clear();
+  CHECK(store->games({}, [&](uint32_t id, const GameRecord& r) { read.push_back({id, r}); }, &error));
+  CHECK(read.empty());
+  // a game the index does not hold, just past a read one (stepped to) or far past (sought): refused, by number
+  for (std::vector<uint32_t> bad : {std::vector<uint32_t>{4998, 5000}, std::vector<uint32_t>{10, 70000}}) {
+    error.clear();
+    size_t visited = 0;
+    CHECK_FALSE(store->games(bad, [&](uint32_t, const GameRecord&) { ++visited; }, &error));
+    CHECK(visited == 1);
+    CHECK(error.find("game " + std::to_string(bad[1] + 1) + " not in the index") != std::string::npos);
+  }
+}
