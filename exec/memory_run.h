@@ -14,6 +14,7 @@
 
 namespace cqlindex::store {
 class IndexStore;
+class FamilyKeys;
 }
 namespace cqlindex::pgn {
 class Game;
@@ -44,6 +45,10 @@ struct MemoryRun {
   // The fresh index of each file of the repository, in its list order, that the caller opened and keeps open
   // (a server: opened once, not per request); empty: the run opens them as usual.
   std::vector<const store::IndexStore*> indexes;
+  // The keys of each of those indexes' tags family, held in memory by the caller (store/family_keys.h), in the
+  // same order: a tag test (`player "..."`) then reads only the lists of the names it keeps, not the whole
+  // family (the same candidates and output). Empty, or a null entry: the planner reads the family.
+  std::vector<const store::FamilyKeys*> tag_keys;
   // Receives each output game, in output order; returning false stops the run there (a result cap).
   std::function<bool(OutputGame&&)> on_game;
   // The output games the caller reads (a page's end: offset + limit). A game found past them, in an unsorted

@@ -72,7 +72,10 @@ RepositoryScan::RepositoryScan(cql::Query& query, const RunSettings& opt, const 
       indexes_(indexes),
       threads_(threads),
       sink_(std::move(sink)),
-      served_indexes_(opt.memory && !opt.memory->indexes.empty() ? &opt.memory->indexes : nullptr) {
+      served_indexes_(opt.memory && !opt.memory->indexes.empty() ? &opt.memory->indexes : nullptr),
+      served_tag_keys_(served_indexes_ && opt.memory->tag_keys.size() == served_indexes_->size()
+                           ? &opt.memory->tag_keys
+                           : nullptr) {
   if (opt.gamenumber) games_ = cql::Range{opt.gamenumber->first, opt.gamenumber->second};
   else if (query.header.gamenumber) games_ = query.header.gamenumber;
   for (unsigned i = 0; i < std::max(1u, threads); ++i)
@@ -205,7 +208,8 @@ Status RepositoryScan::scan_file(size_t k, const FilePart& part) {
   if (!served_indexes_)
     if (Status s = indexes_.open(k, opened); s != Status::Ok) return s;
   const store::IndexStore* index = served_indexes_ && !opt_.no_index ? served_indexes_->at(k) : opened.get();
-  if (Status s = plan_file(index); s != Status::Ok) return s;
+  const store::FamilyKeys* tag_keys = served_tag_keys_ && !opt_.no_index ? served_tag_keys_->at(k) : nullptr;
+  if (Status s = plan_file(index, tag_keys); s != Status::Ok) return s;
   std::optional<Roaring> to_read;
   if (candidates_) {
     to_read = games_to_read(*index, part);
@@ -231,7 +235,7 @@ Status RepositoryScan::scan_file(size_t k, const FilePart& part) {
   return replay_candidates(*index, *to_read, part, file.get(), ranges.get(), ro);
 }
 
-Status RepositoryScan::plan_file(const store::IndexStore* index) {
+Status RepositoryScan::plan_file(const store::IndexStore* index, const store::FamilyKeys* tag_keys) {
   candidates_.reset();
   planner::PlanReport plan;
   // a query that can stop with an error where it is evaluated replays every game, as CQL would reach it
@@ -240,7 +244,7 @@ Status RepositoryScan::plan_file(const store::IndexStore* index) {
     const std::optional<cql::Range> whole_range = query_.header.gamenumber;
     if (whole_range)
       query_.header.gamenumber = cql::Range{whole_range->min - int64_t(offset_), whole_range->max - int64_t(offset_)};
-    candidates_ = planner::plan_candidates(query_, *index, &plan, program_.options.submissions.get());
+    candidates_ = planner::plan_candidates(query_, *index, &plan, program_.options.submissions.get(), tag_keys);
     query_.header.gamenumber = whole_range;
   }
   if (index && !plan.error.empty()) {  // a damaged block: stop rather than answer from part of the index

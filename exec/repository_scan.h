@@ -96,9 +96,9 @@ class RepositoryScan {
   bool deliver(const pgn::GameInfo& info, ScanResult&& r);
   // Scans the games `part` of file k, whose first game is numbered offset_ + 1. Returns Ok, or the status of a stop.
   Status scan_file(size_t k, const FilePart& part);
-  // Plans the current file's candidates over `index` (none: every game is replayed). Returns Ok, or InputError
-  // when the index is damaged.
-  Status plan_file(const store::IndexStore* index);
+  // Plans the current file's candidates over `index` (none: every game is replayed), with the tags family's keys
+  // `tag_keys` when a server holds them (else null). Returns Ok, or InputError when the index is damaged.
+  Status plan_file(const store::IndexStore* index, const store::FamilyKeys* tag_keys);
   // Returns the games of `part` an indexed run reads, or nothing (said on stderr) when the index cannot tell.
   std::optional<Roaring> games_to_read(const store::IndexStore& index, const FilePart& part);
   // Returns work() and deliver() as the reader's callbacks.
@@ -124,6 +124,7 @@ class RepositoryScan {
   Sink sink_;
   std::optional<cql::Range> games_;  // the -gamenumber range, in the repository's numbers
   const std::vector<const store::IndexStore*>* served_indexes_;  // a served run's, one per file; else null
+  const std::vector<const store::FamilyKeys*>* served_tag_keys_;  // their tags family's keys in memory; else null
   std::vector<std::unique_ptr<cql::eval::GameScanner>> scanners_;
   ScanCounts counts_;
   // The matches delivered so far, read by the workers: a game evaluated when a served run's page is full is

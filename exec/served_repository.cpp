@@ -1,5 +1,6 @@
-// A repository kept open by a server: each file's fresh index opened once, each file re-checked per request,
-// one game with its positions found in its file by its number across the files.
+// A repository kept open by a server: each file's fresh index opened once (its tags family's keys read into
+// memory), each file re-checked per request, one game with its positions found in its file by its number across
+// the files.
 #include "exec/served_repository.h"
 
 #include <algorithm>
@@ -14,6 +15,7 @@
 #include "exec/open_index.h"
 #include "exec/repository.h"
 #include "indexer/index_location.h"
+#include "store/family_keys.h"
 #include "store/index_store.h"
 
 namespace cqlindex::exec {
@@ -34,6 +36,7 @@ std::string identity_of(const std::string& path) {
 struct ServedRepository::File {
   std::string path, index_dir;
   std::unique_ptr<store::IndexStore> index;
+  std::optional<store::FamilyKeys> tag_keys;  // the index's tags family keys, read once at the open
   std::unique_ptr<pgn::RangeReader> reader;
   uint64_t games_before = 0;
   std::string identity;  // guarded by identity_mutex_
@@ -77,6 +80,11 @@ std::unique_ptr<ServedRepository> ServedRepository::open(const std::string& inpu
                 << "): run 'cqlindex build " << path << "' first\n";
       return nullptr;
     }
+    file->tag_keys = store::FamilyKeys::read(*file->index, store::Family::Tags, &error);
+    if (!file->tag_keys) {
+      std::cerr << "cqlindex serve: " << path << ": " << error << "\n";
+      return nullptr;
+    }
     file->reader = pgn::RangeReader::open(path, &error);
     if (!file->reader) {
       std::cerr << "cqlindex serve: " << error << "\n";
@@ -96,6 +104,12 @@ const store::IndexStore& ServedRepository::index(size_t k) const { return *opene
 std::vector<const store::IndexStore*> ServedRepository::indexes() const {
   std::vector<const store::IndexStore*> all;
   for (const auto& f : opened_) all.push_back(f->index.get());
+  return all;
+}
+
+std::vector<const store::FamilyKeys*> ServedRepository::tag_keys() const {
+  std::vector<const store::FamilyKeys*> all;
+  for (const auto& f : opened_) all.push_back(&*f->tag_keys);
   return all;
 }
 

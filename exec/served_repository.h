@@ -2,8 +2,10 @@
 // A repository kept open by a server (`cqlindex serve`): a PGN file or a `NAME.cqlrepo` list of them
 // (exec/repository.h), each file's index opened once and refused as `run` refuses it (missing, damaged or
 // stale, the file named), each file checked again before each request (a stat; the sampled blocks only when the
-// stat changed), and what a page shows besides query answers: what the indexes hold and one game with its
-// positions. Games are numbered across the files in list order, as `cqlindex run -i REPO` numbers them.
+// stat changed), each index's tags family keys held in memory (read once at the open: a tag test of a run filters
+// them instead of reading the family at each request), and what a page shows besides query answers: what the
+// indexes hold and one game with its positions. Games are numbered across the files in list order, as
+// `cqlindex run -i REPO` numbers them.
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -14,6 +16,7 @@
 
 namespace cqlindex::store {
 class IndexStore;
+class FamilyKeys;
 }
 namespace cqlindex::pgn {
 class Game;
@@ -51,6 +54,8 @@ class ServedRepository {
   const store::IndexStore& index(size_t k) const;
   // Returns every file's index, in game order (exec::MemoryRun::indexes).
   std::vector<const store::IndexStore*> indexes() const;
+  // Returns every file's tags family keys, in the order of indexes() (exec::MemoryRun::tag_keys).
+  std::vector<const store::FamilyKeys*> tag_keys() const;
   // Returns the games of file `k`, and of the files before it.
   uint64_t file_games(size_t k) const;
   uint64_t games_before(size_t k) const;

@@ -14,6 +14,9 @@
 #include "planner/strategy.h"
 #include "store/index_store.h"
 
+namespace cqlindex::store {
+class FamilyKeys;  // store/family_keys.h
+}
 namespace cqlindex::cql::similar {
 class SubmissionFiles;  // engine/cql/similar/submission_files.h
 }
@@ -43,9 +46,12 @@ struct PlanReport {
 // Returns the candidate games of `query` over the index `store` (nullopt: the index cannot bound it, scan
 // every game); fills `report` when given. `submissions`: the similarposition files the evaluator read for this
 // query (eval::EvalOptions::submissions), so that each is read once; null: the planner reads them.
+// `tag_keys`: the keys of `store`'s tags family held in memory (a server's: store/family_keys.h), so that a tag
+// test reads only the lists of the values it keeps; null: the family is read (the same candidates either way).
 std::optional<CandidateSet> plan_candidates(const cql::Query& query, const store::IndexStore& store,
                                             PlanReport* report = nullptr,
-                                            cql::similar::SubmissionFiles* submissions = nullptr);
+                                            cql::similar::SubmissionFiles* submissions = nullptr,
+                                            const store::FamilyKeys* tag_keys = nullptr);
 
 // Returns the plan as indented text for a CQL user (`cqlindex explain`).
 std::string format_plan(const PlanReport& report);

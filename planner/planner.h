@@ -30,8 +30,11 @@ struct Frame {
 // Reads the index for the rules; a read error makes every later read "all games".
 class Planner {
  public:
-  Planner(const store::IndexStore& store, uint64_t total_games, cql::similar::SubmissionFiles& submissions)
-      : store_(store), total_(total_games), submissions_(submissions) {}
+  // `tag_keys`: the tags family's keys held in memory by a server (store/family_keys.h), or null: the family's
+  // keys are then read from the index at each union over them.
+  Planner(const store::IndexStore& store, uint64_t total_games, cql::similar::SubmissionFiles& submissions,
+          const store::FamilyKeys* tag_keys = nullptr)
+      : store_(store), total_(total_games), submissions_(submissions), tag_keys_(tag_keys) {}
 
   // Returns the plan of `node` seen in `frame` (dispatches to the rules).
   PlanNode plan(const cql::Node& node, const Frame& frame);
@@ -41,7 +44,8 @@ class Planner {
   // Returns the games (a superset: store/position_buckets.h) holding a position whose canonical key is `key`;
   // nullopt after a read error.
   std::optional<Roaring> position_games(std::string_view key);
-  // Returns the union of the postings of every key of `family` under `prefix` that `keep` accepts.
+  // Returns the union of the postings of every key of `family` under `prefix` that `keep` accepts (the same
+  // whether the keys come from the index or from the tags family's keys held in memory).
   std::optional<Roaring> union_where(store::Family family, std::string_view prefix,
                                      const std::function<bool(std::string_view key)>& keep);
   // Returns the union of the material family's postings whose signature `keep` accepts. The family is read
@@ -62,6 +66,12 @@ class Planner {
   const store::IndexStore& store_;
   uint64_t total_;
   cql::similar::SubmissionFiles& submissions_;
+  // Returns the held tags family keys under `prefix` that `keep` accepts; nullopt when there are no held keys, or
+  // when `keep` accepts so many that reading the family as a stream costs less than a point read of each.
+  std::optional<std::vector<std::string_view>> kept_held_keys(store::Family family, std::string_view prefix,
+                                                              const std::function<bool(std::string_view key)>& keep);
+
+  const store::FamilyKeys* tag_keys_;
   std::string error_;
   std::map<std::pair<store::Family, std::string>, Roaring> cache_;
   std::map<std::string, Roaring> memo_;

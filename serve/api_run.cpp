@@ -53,6 +53,7 @@ Answer api_run(const ApiContext& context, const std::string& body) {
   exec::MemoryRun memory;
   memory.text = *cql;
   memory.indexes = repository->indexes();
+  memory.tag_keys = repository->tag_keys();  // a player or tag test filters the names held in memory
   memory.messages = &lines.messages;
   memory.diagnostics = &lines.diagnostics;
   memory.on_game = [&](exec::OutputGame&& game) { return page.take(std::move(game)); };

@@ -72,6 +72,33 @@ TEST_CASE("serve: /api/run answers as cqlindex run does on corpus queries", "[se
   CHECK(server.stop() == 0);
 }
 
+TEST_CASE("serve: /api/run of tag tests, filtered from the names held in memory, answers as cqlindex run does",
+          "[serve][api]") {
+  // The server holds each index's tags family keys (store/family_keys.h) and its planner reads only the lists of the
+  // names a tag test keeps; the command line reads the family. Names in part, whole, in another case, none, most.
+  ScratchDir dir("serve-held-tags");
+  indexed_repository(dir, sample_pgn());
+  Server server(dir.path(), "repository.pgn", {"--threads", "2"});
+  REQUIRE(server.port() > 0);
+  const std::vector<std::string> queries = {
+      "cql() player \"Timman\"",           "cql() player \"Alekhine, Alexander A\"",
+      "cql() player \"timman\"",           "cql() player \"No such player anywhere\"",
+      "cql() player \"a\"",                "cql() player white \"Karpov\" or player black \"Tal\"",
+      "cql() \"Olympiad\" in event",       "cql() year < 1950 and player \"Euwe\"",
+      "cql() elo white > 2600 check"};
+  for (const std::string& cql : queries) {
+    INFO(cql);
+    const CliRun cli_answer = cli_run(dir, cql);
+    const ServedRun served = run_all_pages(server, cql, 97);
+    REQUIRE(served.last.status == 200);
+    CHECK(match_line(cli_answer.process.out) ==
+          std::to_string(served.last.body["matches"].get<uint64_t>()) + " matches of " +
+              std::to_string(served.last.body["games"].get<uint64_t>()) + " games");
+    CHECK(served.pgn == cli_answer.output);
+  }
+  CHECK(server.stop() == 0);
+}
+
 TEST_CASE("serve: /api/run pages, and marks matched positions by ply", "[serve][api]") {
   ScratchDir dir("serve-page");
   indexed_repository(dir, sample_pgn());
