@@ -45,6 +45,18 @@ Planned planned(const std::string& cql, const FamilyKeys* keys) {
   return out;
 }
 
+// Checks that each query gets the candidates and plan of the family read when planned over the held keys.
+void check_same_as_family_read(const std::vector<std::string>& queries) {
+  for (const std::string& cql : queries) {
+    INFO(cql);
+    const Planned read = planned(cql, nullptr);
+    const Planned held = planned(cql, &held_keys());
+    REQUIRE(read.candidates.has_value() == held.candidates.has_value());
+    if (read.candidates) CHECK(*read.candidates == *held.candidates);
+    CHECK(read.plan == held.plan);
+  }
+}
+
 }  // namespace
 
 TEST_CASE("held tag keys: the keys in memory are the family's, in key order", "[planner][tags]") {
@@ -85,14 +97,7 @@ TEST_CASE("held tag keys: a player test gives the candidates and plan of the fam
       "player \"Karpov\" or player \"Tal\"",
       "player \"Polgar\" and not player \"Kasparov\"",
   };
-  for (const std::string& cql : queries) {
-    INFO(cql);
-    const Planned read = planned(cql, nullptr);
-    const Planned held = planned(cql, &held_keys());
-    REQUIRE(read.candidates.has_value() == held.candidates.has_value());
-    if (read.candidates) CHECK(*read.candidates == *held.candidates);
-    CHECK(read.plan == held.plan);
-  }
+  check_same_as_family_read(queries);
   // the case and the missing name narrow to the games without a White or Black tag, not to all games
   const Planned none = planned("player \"No such player anywhere\"", &held_keys());
   REQUIRE(none.candidates);
@@ -105,14 +110,7 @@ TEST_CASE("held tag keys: the other tag rules give the candidates of the family 
       "\"1972\" in date",      "year > 1980",         "year == 1956",      "elo white > 2600",
       "elo black < 2000",      "result 1-0",          "result 1/2-1/2",    "flipcolor result 0-1",
   };
-  for (const std::string& cql : queries) {
-    INFO(cql);
-    const Planned read = planned(cql, nullptr);
-    const Planned held = planned(cql, &held_keys());
-    REQUIRE(read.candidates.has_value() == held.candidates.has_value());
-    if (read.candidates) CHECK(*read.candidates == *held.candidates);
-    CHECK(read.plan == held.plan);
-  }
+  check_same_as_family_read(queries);
 }
 
 TEST_CASE("held tag keys: a name kept by few is read by point look-ups, one kept by most by the stream",

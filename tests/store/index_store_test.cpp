@@ -39,16 +39,23 @@ std::string encoded(std::initializer_list<uint32_t> ids) {
   return list.encode();
 }
 
-// Builds a small finished index in `dir`.
-void build_small_index(const std::string& dir, unsigned bucket_bits = 16) {
+// Returns a new index in `dir` with its meta rows written (a PGN of `games` games).
+std::unique_ptr<IndexStore> created_index(const std::string& dir, uint64_t games, unsigned bucket_bits = 16) {
   std::string error;
   auto store = IndexStore::create(dir, &error);
   REQUIRE(store);
   IndexMeta meta;
   meta.pgn_path = "/x.pgn";
-  meta.game_count = 3;
+  meta.game_count = games;
   meta.similar_bucket_bits = bucket_bits;
   REQUIRE(store->put_meta(meta, &error));
+  return store;
+}
+
+// Builds a small finished index in `dir`.
+void build_small_index(const std::string& dir, unsigned bucket_bits = 16) {
+  std::string error;
+  auto store = created_index(dir, 3, bucket_bits);
   GameRecord g;
   g.offset = 10;
   g.length = 20;
@@ -380,12 +387,7 @@ TEST_CASE("game records read many at a time: the same records as one by one, gap
   const std::string dir = tmp.path.string();
   std::string error;
   {
-    auto store = IndexStore::create(dir, &error);
-    REQUIRE(store);
-    IndexMeta meta;
-    meta.pgn_path = "/x.pgn";
-    meta.game_count = 5000;
-    REQUIRE(store->put_meta(meta, &error));
+    auto store = created_index(dir, 5000);
     std::vector<std::pair<uint32_t, GameRecord>> games;
     for (uint32_t id = 0; id < 5000; ++id) {
       GameRecord g;
