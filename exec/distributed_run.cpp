@@ -230,16 +230,22 @@ RankRun::Stop RankRun::open_output() {
 
 RunSummary RankRun::scan_share() {
   const Repository& repository = *prepared->repository;
-  const unsigned threads = run_threads(prepared->query, opt, false);
+  // Without -threads a rank takes its share of its node's cores, not every core (threads_per_rank says why).
+  const unsigned node_share = threads_per_rank();  // collective: every rank asks
+  const bool threads_given = opt.threads > 0 || prepared->query.needs_single_thread;
+  const unsigned threads = threads_given ? run_threads(prepared->query, opt, false) : node_share;
   const auto t0 = std::chrono::steady_clock::now();
   // Every file's games, and this rank's share: whole files, or parts of them when there are fewer files than ranks.
   RepositoryShare share;
-  if (!share_repository(repository.files(), indexes, !opt.no_index, "run", share))
+  if (!share_repository(repository.files(), indexes, !opt.no_index, "run", share, false))
     return rank == 0 ? stop(Status::InputError) : summary;
-  // A piece after the game CQL reads past a -gamenumber range is not read, as one process stops before it.
+  // A piece after the game CQL reads past a -gamenumber range is not read, as one process stops before it (a
+  // piece numbered on from the one before it is not read either: the scan stops there, or its first game is past).
   const std::optional<cql::Range>& range = prepared->query.header.gamenumber;
-  if (range)
-    std::erase_if(share.pieces, [&](const SharePiece& p) { return int64_t(p.offset + p.part.first) > range->max; });
+  for (size_t i = 0; range && i < share.pieces.size(); ++i) {
+    const SharePiece& p = share.pieces[i];
+    if (!p.follows && int64_t(p.offset + p.part.first) > range->max) share.pieces.resize(i);
+  }
   // This rank's matched games: rank 0's straight to the output file, the others' sent in chunks as they fill.
   GameOutbox outbox(kTagGames, game_chunk_bytes());
   RepositoryScan::Sink sink = [&](ScanResult& r) {
@@ -250,7 +256,8 @@ RunSummary RankRun::scan_share() {
   RepositoryScan scan(prepared->query, opt, *program, repository, indexes, threads, sink);
   RankReport mine;
   for (size_t i = 0; i < share.pieces.size() && mine.status == Status::Ok; ++i) {
-    mine.status = scan.scan_part(share.pieces[i].file, share.pieces[i].part, share.pieces[i].offset);
+    const SharePiece& piece = share.pieces[i];
+    mine.status = scan.scan_part(piece.file, piece.part, piece.follows ? scan.next_offset() : piece.offset);
     if (test_hook_names("CQLINDEX_TEST_KILL_RANK", rank)) std::raise(SIGKILL);
     if (test_hook_names("CQLINDEX_TEST_FAIL_RANK", rank)) {
       std::cerr << "cqlindex run: rank " << rank << " fails after its first piece (CQLINDEX_TEST_FAIL_RANK)\n";

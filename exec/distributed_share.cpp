@@ -5,8 +5,11 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <filesystem>
 #include <iostream>
 #include <memory>
+
+#include <sched.h>
 
 #include "engine/pgn/game_splitter.h"
 #include "engine/pgn/reader.h"
@@ -16,8 +19,8 @@ namespace {
 
 constexpr size_t kChunk = size_t(1) << 26;  // bytes of one message: well inside MPI's int counts
 
-// Returns the files [begin, end) of rank `rank` when files are not cut: contiguous runs of about equal games (a
-// file goes to the rank its first game falls to).
+// Returns the files [begin, end) of rank `rank` when files are not cut: contiguous runs of about equal games or
+// bytes (`starts`: each file's first, of `total`; a file goes to the rank its first game or byte falls to).
 std::pair<size_t, size_t> whole_files_of(const std::vector<uint64_t>& starts, uint64_t total, int rank, int size) {
   auto owner = [&](size_t k) { return total == 0 ? 0 : int(std::min<uint64_t>(size - 1, starts[k] * size / total)); };
   size_t begin = 0;
@@ -126,6 +129,18 @@ std::string MessageReader::text() {
   return s;
 }
 
+unsigned threads_per_rank() {
+  MPI_Comm node;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+  int on_node = 1;
+  MPI_Comm_size(node, &on_node);
+  MPI_Comm_free(&node);
+  unsigned usable = pgn::resolve_threads(0);
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof set, &set) == 0) usable = std::min(usable, unsigned(std::max(1, CPU_COUNT(&set))));
+  return std::max(1u, std::min(usable, pgn::resolve_threads(0) / unsigned(std::max(1, on_node))));
+}
+
 double cpu_seconds() {
   timespec t{};
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
@@ -133,13 +148,32 @@ double cpu_seconds() {
 }
 
 bool share_repository(const std::vector<std::string>& files, const RepositoryIndexes& indexes, bool indexed,
-                      const std::string& command, RepositoryShare& share) {
+                      const std::string& command, RepositoryShare& share, bool total_needed) {
   const int rank = world_rank(), size = world_size();
   std::vector<uint64_t>& games = share.games;
   games.assign(files.size(), 0);
+  auto counted = [&](size_t k) { return indexed && indexes.indexed(k); };  // an index's meta has the count
+  // A run over at least as many files as ranks, some without a count: whole files shared by bytes, and only the
+  // files before the last rank's first one counted (they number the shares' first games).
+  std::vector<uint64_t> byte_starts;
+  uint64_t bytes_total = 0;
+  size_t count_end = files.size();
+  bool by_bytes = false;
+  if (!total_needed && files.size() >= size_t(size))
+    for (size_t k = 0; k < files.size(); ++k) by_bytes = by_bytes || !counted(k);
+  if (by_bytes) {
+    for (size_t k = 0; by_bytes && k < files.size(); ++k) {
+      std::error_code error;
+      const uint64_t bytes = std::filesystem::file_size(files[k], error);
+      by_bytes = !error;  // a pipe, or a file that cannot be read (counted below, which says why)
+      byte_starts.push_back(bytes_total);
+      bytes_total += bytes;
+    }
+    if (by_bytes) count_end = whole_files_of(byte_starts, bytes_total, size - 1, size).first;
+  }
   int failed = 0;
-  for (size_t k = 0; k < files.size(); ++k) {
-    if ((indexed && indexes.indexed(k)) || int(k % size) != rank) continue;
+  for (size_t k = 0, uncounted = 0; k < count_end; ++k) {
+    if (counted(k) || int(uncounted++ % size) != rank) continue;  // the files to count dealt out in turn
     std::string err;
     std::unique_ptr<pgn::PgnFile> file = pgn::PgnFile::open(files[k], &err);
     if (!file) {
@@ -154,11 +188,20 @@ bool share_repository(const std::vector<std::string>& files, const RepositoryInd
   sum_over_ranks(games);
   if (max_over_ranks(failed) != 0) return false;
   for (size_t k = 0; k < files.size(); ++k)
-    if (indexed && indexes.indexed(k)) games[k] = indexes.games(k);
+    if (counted(k)) games[k] = indexes.games(k);
+  share.pieces.clear();
+  share.counted_only_before_shares = by_bytes;
+  if (by_bytes) {  // this rank's files: the first numbered by the counts before it, the others on from it
+    const auto [begin, end] = whole_files_of(byte_starts, bytes_total, rank, size);
+    uint64_t offset = 0;
+    for (size_t k = 0; k < begin; ++k) offset += games[k];
+    for (size_t k = begin; k < end; ++k) share.pieces.push_back(SharePiece{k, FilePart{}, offset, k > begin});
+    share.total = 0;
+    return true;
+  }
   std::vector<uint64_t> starts(files.size(), 0);
   for (size_t k = 1; k < files.size(); ++k) starts[k] = starts[k - 1] + games[k - 1];
   share.total = files.empty() ? 0 : starts.back() + games.back();
-  share.pieces.clear();
   if (files.size() >= size_t(size)) {  // whole files: no cut to find
     const auto [begin, end] = whole_files_of(starts, share.total, rank, size);
     for (size_t k = begin; k < end; ++k) share.pieces.push_back(SharePiece{k, FilePart{}, starts[k]});

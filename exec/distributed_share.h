@@ -63,26 +63,38 @@ class MessageReader {
 // Returns this process's CPU seconds so far.
 double cpu_seconds();
 
-// A piece of a rank's share: games `part` of file `file`, whose first game follows `offset` games.
+// Returns the worker threads a rank takes when the user gave none: its share of its node's cores (the cores
+// over the ranks on the node, MPI_Comm_split_type), at most the cores it may run on (mpirun binds each of 2
+// ranks to one core), at least 1. Every core to every rank would put K x cores threads on the cores. Collective.
+unsigned threads_per_rank();
+
+// A piece of a rank's share: games `part` of file `file`, whose first game follows `offset` games; or, when
+// `follows`, a whole file numbered on from the piece before it (its games were not counted: see share_repository).
 struct SharePiece {
   size_t file = 0;
   FilePart part;
   uint64_t offset = 0;
+  bool follows = false;
 };
 
 // The games of each file and this rank's share of them.
 struct RepositoryShare {
   std::vector<uint64_t> games;   // per file
-  uint64_t total = 0;
+  uint64_t total = 0;               // unless counted_only_before_shares
   std::vector<SharePiece> pieces;  // in game order; the ranks' pieces in rank order are the repository's
+  bool counted_only_before_shares = false;  // games and total hold only the counts the shares needed
 };
 
-// Returns the share of this rank: every file's games (an index's meta, else counted by the game splitter, file
-// k by rank k mod K, the counts summed over the ranks), then contiguous runs of about equal games: whole files
+// Returns the share of this rank: every file's games (an index's meta, else counted by the game splitter, the
+// files to count dealt out to the ranks in turn, the counts summed over the ranks), then contiguous runs of about equal games: whole files
 // when the repository has at least as many files as ranks, else game ranges (each rank one range, a file cut at
 // a game start). Collective. False when a file cannot be read (on any rank; that rank says why, naming
 // `command`).
+// With `total_needed` false (a run: only the game numbers of the shares' first games matter) and a file without a
+// count in its index, whole files are shared by their bytes instead, and only the files before the last rank's
+// share are counted (each rank's own files after its first are numbered on by its scan): the game splitter's pass
+// is about 6 % of an unbounded scan, which one process does not make at all.
 bool share_repository(const std::vector<std::string>& files, const RepositoryIndexes& indexes, bool indexed,
-                      const std::string& command, RepositoryShare& share);
+                      const std::string& command, RepositoryShare& share, bool total_needed = true);
 
 }  // namespace cqlindex::exec

@@ -104,6 +104,8 @@ SimilarSummary run_similar_distributed(const SimilarRequest& request) {
   };
   SimilarRequest shared = request;
   shared.share = &share;
+  const unsigned node_share = threads_per_rank();  // collective: every rank asks
+  if (shared.threads == 0) shared.threads = node_share;  // its share of the node's cores, not every core
   return run_similar(shared);
 }
 

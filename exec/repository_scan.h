@@ -73,6 +73,9 @@ class RepositoryScan {
 
   // Returns the counts so far.
   const ScanCounts& counts() const { return counts_; }
+  // Returns the games of the files scanned so far and of the files before them: the number before the next
+  // file's first game (an MPI rank's later files are numbered on from its first, distributed_share.h).
+  uint64_t next_offset() const { return offset_; }
   // Returns the matched games of a sorted query in game order (not yet sorted).
   std::vector<ScanResult>& kept() { return kept_; }
   // Returns the query error that stopped the run at a game (the first in game order), if any.

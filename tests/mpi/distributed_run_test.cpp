@@ -10,7 +10,10 @@
 #include <filesystem>
 #include <regex>
 #include <string>
+#include <thread>
 #include <vector>
+
+#include <sched.h>
 
 #include "multi/multi_test_util.h"
 #include "support/file_bytes.h"
@@ -88,6 +91,15 @@ TEST_CASE("mpirun over the studies cut into five equals one process over the who
     check_same(dir, exalpha("persistent.cql"), "-threads 2", {2});      // cross-game state: rank 0 alone
     check_same(dir, exalpha("passers.cql"), "-threads 2 -gamenumber 50 200", {2});
     check_same(dir, exalpha("passers.cql"), "-threads 2 -gamenumber 60 60", {4});  // ends inside a share
+    // shared by bytes: a rank's files after its first numbered on by its scan, ranges ending in them
+    check_same(dir, exalpha("passers.cql"), "-threads 1 -gamenumber 100 170", {2, 4});
+    check_same(dir, exalpha("staircase-sort.cql"), "-threads 1 -gamenumber 62 200", {2});
+  }
+  SECTION("with some files indexed: the others counted, the files shared by bytes") {
+    build({parts[1], parts[3]});
+    check_same(dir, exalpha("passers.cql"), "-threads 1", {2, 4});  // the indexes cannot narrow it
+    check_same(dir, exalpha("passers.cql"), "-threads 1 -gamenumber 63 190", {2, 4});
+    check_same(dir, exalpha("passers.cql"), "-threads 1 -gamenumber 152 152", {4});
   }
   SECTION("with indexes") {
     build(parts);
@@ -95,6 +107,30 @@ TEST_CASE("mpirun over the studies cut into five equals one process over the who
     check_same(dir, exalpha("smotheredmate.cql"), "-threads 2", {2, 4});
     check_same(dir, exalpha("staircase-sort.cql"), "-threads 1 -gamenumber 100 240", {2});
     check_same(dir, exalpha("smotheredmate.cql"), "-threads 2 -gamenumber 61 61", {4});
+  }
+}
+
+TEST_CASE("mpirun without -threads gives each rank its share of the node's cores", "[mpi]") {
+  require_open_mpi();
+  const fs::path dir = scratch("mpi-threads");
+  studies_in_parts(dir);
+  // Unbound ranks (mpirun binds 2 ranks to a core each): each may run on every core this test may.
+  const std::string unbound = "OMPI_MCA_hwloc_base_binding_policy=none";
+  unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof set, &set) == 0) cores = std::min(cores, unsigned(std::max(1, CPU_COUNT(&set))));
+  const Answer whole = run(dir, 0, "-threads 1 -i whole.pgn", exalpha("passers.cql"));
+  REQUIRE(whole.exit_code == 0);
+  static const std::regex threads_used("using ([0-9]+) threads? to");
+  for (unsigned ranks : {2u, 4u}) {
+    INFO(ranks << " ranks");
+    const Answer many = run(dir, int(ranks), "-i parts.cqlrepo", exalpha("passers.cql"), unbound);
+    INFO(many.err);
+    REQUIRE(many.exit_code == 0);
+    std::smatch m;
+    REQUIRE(std::regex_search(many.out, m, threads_used));
+    CHECK(std::stoul(m[1].str()) == std::max(1u, std::min(cores, std::thread::hardware_concurrency() / ranks)));
+    CHECK(many.output == whole.output);
   }
 }
 
@@ -325,17 +361,18 @@ TEST_CASE("similar under mpirun splits the search between the ranks and equals o
     check_similar("--ignore-common 4");  // one file: the skipped positions' games counted part by part
   }
   SECTION("run with a lone similarposition") {
-    const Answer run_one = run(dir, 0, "-i whole.pgn", (dir / "similar.cql").string());
+    // (-threads 1 for all: without it a rank takes its share of the cores, one process all of them)
+    const Answer run_one = run(dir, 0, "-threads 1 -i whole.pgn", (dir / "similar.cql").string());
     REQUIRE(run_one.exit_code == 0);
     build(parts);
     build({(dir / "whole.pgn").string()});
     for (const std::string repository : {"whole.pgn", "parts.cqlrepo"}) {
-      const Answer run_two = run(dir, 2, "-i " + repository, (dir / "similar.cql").string());
+      const Answer run_two = run(dir, 2, "-threads 1 -i " + repository, (dir / "similar.cql").string());
       INFO(run_two.err);
       CHECK(run_two.exit_code == 0);
       CHECK(without_timing(run_two.out) == without_timing(run_one.out));
       CHECK(run_two.output == run_one.output);
-      const Answer run_four = run(dir, 4, "--no-index -i " + repository, (dir / "similar.cql").string());
+      const Answer run_four = run(dir, 4, "-threads 1 --no-index -i " + repository, (dir / "similar.cql").string());
       CHECK(run_four.exit_code == 0);
       CHECK(without_timing(run_four.out) == without_timing(run_one.out));
       CHECK(run_four.output == run_one.output);
