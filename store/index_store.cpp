@@ -114,8 +114,8 @@ rocksdb::ColumnFamilyOptions family_options(Family family, const QueryCaches* qu
   // records of a run's candidates, the tags family's names for a substring test), and LZ4 does it about three
   // times as fast as zstd: at 1M games a player search read 15 MB of game records, 7 % of its time in zstd.
   // zstd (level 3) made these families about a third smaller, but they are a sixth of the index: LZ4 costs
-  // about 11 bytes a game (store/README.md). Position buckets are hashes and game ids, which do not compress.
-  // An index built with zstd stays readable: each block names its own compression.
+  // 22 bytes a game at 1M games, 31 at 10M (store/README.md). Position buckets are hashes and game ids, which do
+  // not compress. An index built with zstd stays readable: each block names its own compression.
   o.compression = buckets ? rocksdb::kNoCompression : rocksdb::kLZ4Compression;
   o.level_compaction_dynamic_level_bytes = true;  // keeps almost all data in the bottom level
   // Builds and appends Merge into posting families.
@@ -150,6 +150,11 @@ rocksdb::IngestExternalFileOptions ingest_options() {
 std::string describe(const std::string& dir, const rocksdb::Status& s) {
   if (s.IsCorruption()) return "index " + dir + " is damaged: " + s.ToString();
   return "cannot open index " + dir + ": " + s.ToString();
+}
+
+// Returns the message of a failed read: the damage named with the index, or RocksDB's own words.
+std::string read_failure(const std::string& dir, const rocksdb::Status& s) {
+  return s.IsCorruption() ? describe(dir, s) : "index read failed: " + s.ToString();
 }
 
 bool fail(std::string* error, const std::string& message) {
@@ -346,7 +351,7 @@ IndexStore::Read IndexStore::read(Family family, std::string_view key, std::stri
   rocksdb::Status s = impl_->db->Get(read_options(), impl_->handle(family), slice(key), &value);
   if (s.IsNotFound()) return Read::Absent;
   if (!s.ok()) {
-    fail(error, s.IsCorruption() ? describe(impl_->dir, s) : "index read failed: " + s.ToString());
+    fail(error, read_failure(impl_->dir, s));
     return Read::Failed;
   }
   return Read::Found;
@@ -419,8 +424,7 @@ bool IndexStore::positions_games(const std::vector<std::string>& keys,
     begin = end;
   }
   if (!it->status().ok())
-    return fail(error, it->status().IsCorruption() ? describe(impl_->dir, it->status())
-                                                   : "index read failed: " + it->status().ToString());
+    return fail(error, read_failure(impl_->dir, it->status()));
   return true;
 }
 
@@ -482,8 +486,7 @@ bool IndexStore::games(std::span<const uint32_t> ids, const std::function<void(u
       it->Seek(slice(key));  // RocksDB stays in the block it holds when the key lies in it
     }
     if (!it->status().ok())
-      return fail(error, it->status().IsCorruption() ? describe(impl_->dir, it->status())
-                                                     : "index read failed: " + it->status().ToString());
+      return fail(error, read_failure(impl_->dir, it->status()));
     if (!it->Valid() || it->key() != slice(key))
       return fail(error, "game " + std::to_string(id + 1) + " not in the index");
     at = id;
@@ -518,8 +521,7 @@ bool IndexStore::scan(Family family, std::string_view prefix,
                std::string_view(it->value().data(), it->value().size())))
       break;
   if (!it->status().ok())
-    return fail(error, it->status().IsCorruption() ? describe(impl_->dir, it->status())
-                                                   : "index read failed: " + it->status().ToString());
+    return fail(error, read_failure(impl_->dir, it->status()));
   return true;
 }
 
