@@ -70,14 +70,14 @@ bool run_in_order(size_t n, unsigned threads, size_t batch, size_t window,
   };
 
   std::vector<std::thread> pool;
-  for (unsigned w = 0; w < threads; ++w) {
+  for (unsigned w = 0; threads > 1 && w < threads; ++w) {
     try {
       pool.emplace_back(worker, w);
     } catch (const std::system_error&) {  // the system gives no more threads (ulimit -v, -u): fewer do it all
       break;
     }
   }
-  if (pool.empty()) {  // not one thread: the calling thread works and delivers, item by item
+  if (pool.empty()) {  // one thread, or not one to be had: the calling thread works and delivers, item by item
     for (size_t i = 0; i < n; ++i) {
       if (!compute(i, 0)) {
         if (failed) *failed = i;

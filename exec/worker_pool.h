@@ -23,7 +23,8 @@ void parallel_for(size_t n, unsigned threads, const std::function<void(size_t, u
 // which claim batches of `batch` items in order, at most `window` batches ahead of the delivery; deliver(i) on
 // the calling thread in the order of i, each once compute(i) is done, while the workers go on. compute returning
 // false stops the run there (returns false, its index in `*failed`; the items after it in its batch stay undone,
-// no batch after it is begun); deliver returning false stops it (returns true).
+// no batch after it is begun); deliver returning false stops it (returns true). One thread (or none to be had):
+// compute and deliver alternate, item by item, on the calling thread.
 bool run_in_order(size_t n, unsigned threads, size_t batch, size_t window,
                   const std::function<bool(size_t, unsigned)>& compute, const std::function<bool(size_t)>& deliver,
                   size_t* failed);
@@ -32,27 +33,16 @@ bool run_in_order(size_t n, unsigned threads, size_t batch, size_t window,
 // worker needs no lock), each taking `batch` items at a time, and deliver(i, result) on the calling thread in the
 // order of i while the workers go on with the next batches: memory follows the batch and the thread count, not n.
 // Stops at the first item whose work gave nothing (returns false with its index in `*failed`) or whose deliver
-// returned false (returns true); nothing after it is delivered. One thread: work and deliver alternate, item by
-// item, on the calling thread.
+// returned false (returns true); nothing after it is delivered.
 template <class R>
 bool for_each_in_order(size_t n, unsigned threads, size_t batch,
                        const std::function<std::optional<R>(size_t, unsigned)>& work,
                        const std::function<bool(size_t, R&&)>& deliver, size_t* failed = nullptr) {
   threads = unsigned(std::min<size_t>(std::max(1u, threads), std::max<size_t>(n, 1)));
-  if (threads == 1) {
-    for (size_t i = 0; i < n; ++i) {
-      std::optional<R> r = work(i, 0);
-      if (!r) {
-        if (failed) *failed = i;
-        return false;
-      }
-      if (!deliver(i, std::move(*r))) return true;
-    }
-    return true;
-  }
   batch = std::max<size_t>(batch, 1);
   const size_t window = size_t(threads) * 2;  // batches in flight: one worked on and one waiting, a worker
-  std::vector<std::optional<R>> slots(window * batch);  // item i in slot i % size: reused once i was delivered
+  // item i in slot i % size, reused once i was delivered (one thread: each item is delivered as soon as done)
+  std::vector<std::optional<R>> slots(threads == 1 ? 1 : window * batch);
   return run_in_order(
       n, threads, batch, window,
       [&](size_t i, unsigned w) { return (slots[i % slots.size()] = work(i, w)).has_value(); },

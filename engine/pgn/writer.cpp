@@ -266,20 +266,13 @@ GameComments collect_comments(const Game& g, std::span<const AddedComment> added
   std::vector<std::string_view> texts;
   for (size_t i = 0; i < sorted.size();) {
     NodeIndex n = sorted[i]->node;
-    std::optional<std::string>& slot = n == 0 ? s.game : s.after[n];
-    const AddedComment& first = *sorted[i];
-    if ((i + 1 == sorted.size() || sorted[i + 1]->node != n) && !first.remove_original && !slot &&
-        !first.text.empty() && first.text.size() <= kCommentLimit) {
-      slot = clean_cql_comment(first.text);  // one short text alone where there was none: what merging gives
-      ++i;
-      continue;
-    }
     texts.clear();
     bool remove = false;
     for (; i < sorted.size() && sorted[i]->node == n; ++i) {
       if (sorted[i]->remove_original) remove = true;
       else texts.push_back(sorted[i]->text);
     }
+    std::optional<std::string>& slot = n == 0 ? s.game : s.after[n];
     std::optional<std::string_view> original;
     if (slot) original = *slot;
     if (!remove) {
@@ -409,7 +402,7 @@ std::optional<std::string> merge_cql_comment(std::optional<std::string_view> ori
     if (ignored) *ignored = true;
     return result;
   }
-  return clean_cql_comment(result ? *result + appended : appended);
+  return clean_cql_comment(result ? *result + appended : std::move(appended));
 }
 
 void write_game(const Game& game, std::span<const AddedComment> added, const WriteOptions& options,

@@ -580,33 +580,11 @@ uint64_t count_matching_positions(const Program& program, GameTree& tree, Ctx& c
   return matching;
 }
 
-// Returns true when `comments` are at strictly increasing nodes: one a node, none of them a duplicate of another.
-bool one_at_each_node(const std::vector<pgn::AddedComment>& comments) {
-  for (size_t i = 1; i < comments.size(); ++i)
-    if (comments[i].node <= comments[i - 1].node) return false;
-  return true;
-}
-
 // Adds to a matched game's comments the query's comments, then the sorts' comments (each unique at its node
 // unless nouniquecomments): a text already kept at the node is dropped (the kept comments chained by node: no
 // quadratic search). Sort comments come after the game was scanned: the best evaluation's texts (unique too:
 // echo and consecutivemoves both write "LCA", zugzwang2.pgn). Each sort's best value goes to sort_values.
 void add_unique_comments(const EvalOptions& o, const pgn::Game& game, Ctx& ctx, GameOutcome& out) {
-  if (ctx.sorts.empty() && one_at_each_node(ctx.comments) &&
-      std::all_of(out.comments.begin(), out.comments.end(), [](const auto& c) { return c.node == 0; })) {
-    // a comment at each of some nodes (the match marks of a body that writes none): a duplicate can only be
-    // one of the game's first comments, at node 0
-    out.comments.reserve(out.comments.size() + ctx.comments.size());
-    const size_t at_start = out.comments.size();
-    for (pgn::AddedComment& c : ctx.comments) {
-      if (c.node == 0 && !o.nouniquecomments &&
-          std::any_of(out.comments.begin(), out.comments.begin() + long(at_start),
-                      [&](const auto& e) { return e.text == c.text; }))
-        continue;
-      out.comments.push_back(std::move(c));
-    }
-    return;
-  }
   std::vector<int32_t> last_at(game.nodes.size(), -1), previous;
   auto link = [&](size_t i) {
     const pgn::NodeIndex node = out.comments[i].node;
