@@ -27,6 +27,7 @@
 #include "indexer/game_features.h"
 #include "indexer/index_location.h"
 #include "indexer/posting_runs.h"
+#include "indexer/tag_key_directory.h"
 #include "indexer/yacpdb_index.h"
 #include "store/content_fingerprint.h"
 #include "store/distinct_sketch.h"
@@ -788,6 +789,8 @@ bool build_index(const std::string& pgn_path, const BuildOptions& options, Build
 
   GamesStep step{options, *source, *plan, *store, workspace->runs_dir(), bucket_bytes, out};
   if (!yaml_only && !index_games(step, clock, error)) return false;
+  if (!yaml_only && !write_tag_key_directory(*store, plan->first_id + step.games, error)) return false;
+  if (!yaml_only) clock.lap("tag_key_directory");
   const bool with_yacpdb = yaml_only || options.yacpdb || plan->extend_yacpdb;
   if (with_yacpdb && !index_problems(pgn_path, options, *plan, yaml_only, *store, step.games, out, error))
     return false;

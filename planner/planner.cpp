@@ -106,16 +106,26 @@ class StreamedUnion {
 
 }  // namespace
 
-std::optional<std::vector<std::string_view>> Planner::kept_held_keys(
+std::optional<std::vector<std::string>> Planner::kept_tag_keys(
     store::Family family, std::string_view prefix, const std::function<bool(std::string_view key)>& keep) {
-  if (family != store::Family::Tags || !tag_keys_) return std::nullopt;
-  const auto [first, last] = tag_keys_->range(prefix);
-  std::vector<std::string_view> kept;
-  for (size_t i = first; i < last; ++i)
-    if (keep(tag_keys_->key(i))) kept.push_back(tag_keys_->key(i));
+  if (family != store::Family::Tags) return std::nullopt;
+  std::vector<std::string> kept;
+  size_t keys = 0;
+  if (tag_keys_) {
+    const auto [first, last] = tag_keys_->range(prefix);
+    for (size_t i = first; i < last; ++i)
+      if (keep(tag_keys_->key(i))) kept.emplace_back(tag_keys_->key(i));
+    keys = last - first;
+  } else {
+    const auto read = store_.tag_keys(prefix, [&](std::string_view key) {
+      ++keys;
+      if (keep(key)) kept.emplace_back(key);
+    }, &error_);
+    if (read != store::IndexStore::DirectoryRead::Read) return std::nullopt;  // (Failed: error_ is set)
+  }
   // A point read of a list costs a few times a streamed one (the filter, the index block, a seek in the block):
   // past an eighth of the keys the stream is cheaper.
-  if (kept.size() * 8 > last - first) return std::nullopt;
+  if (kept.size() * 8 > keys) return std::nullopt;
   return kept;
 }
 
@@ -123,14 +133,15 @@ std::optional<Roaring> Planner::union_where(store::Family family, std::string_vi
                                             const std::function<bool(std::string_view key)>& keep) {
   if (!error_.empty()) return std::nullopt;
   StreamedUnion games;
-  if (auto kept = kept_held_keys(family, prefix, keep)) {  // a server's keys in memory: read only the lists kept
-    for (std::string_view key : *kept) {
+  if (auto kept = kept_tag_keys(family, prefix, keep)) {  // keys in memory or packed: read only the lists kept
+    for (const std::string& key : *kept) {
       auto list = store_.postings(family, key, &error_);
       if (!list) return std::nullopt;
       games.add(list->bits());
     }
     return games.take();
   }
+  if (!error_.empty()) return std::nullopt;
   bool ok = store_.for_each_read_once(family, prefix, [&](std::string_view key, std::string_view value) {
     if (!keep(key)) return true;
     auto list = store::PostingList::decode(value, &error_);

@@ -66,10 +66,11 @@ class Planner {
   const store::IndexStore& store_;
   uint64_t total_;
   cql::similar::SubmissionFiles& submissions_;
-  // Returns the held tags family keys under `prefix` that `keep` accepts; nullopt when there are no held keys, or
-  // when `keep` accepts so many that reading the family as a stream costs less than a point read of each.
-  std::optional<std::vector<std::string_view>> kept_held_keys(store::Family family, std::string_view prefix,
-                                                              const std::function<bool(std::string_view key)>& keep);
+  // Returns the tags family keys under `prefix` that `keep` accepts, from the keys held in memory (a server) or
+  // the index's key directory; nullopt when there are neither, when reading fails (error_ says why), or when
+  // `keep` accepts so many that reading the family as a stream costs less than a point read of each.
+  std::optional<std::vector<std::string>> kept_tag_keys(store::Family family, std::string_view prefix,
+                                                        const std::function<bool(std::string_view key)>& keep);
 
   const store::FamilyKeys* tag_keys_;
   std::string error_;

@@ -21,6 +21,9 @@ enum class Family : size_t {
                 // games' first plies (keys/explore_key.h): `serve`'s opening explorer answers from one prefix read
                 // instead of replaying the similar family's candidates; a posting family, so it rides the build's
                 // sorted runs and --append's union merge like the others
+  TagKeys,      // first tags-family key of a chunk -> the chunk's keys, front-coded (key_directory.h): a tag test
+                // reads its tag's names from a few values instead of stepping through the tags family key by key;
+                // written whole after the tags family by every build and --append (absent before: scanned instead)
   Count
 };
 
@@ -29,13 +32,13 @@ constexpr size_t kFamilyCount = static_cast<size_t>(Family::Count);
 // Returns the RocksDB column family name of `f`.
 constexpr std::string_view family_name(Family f) {
   constexpr std::array<std::string_view, kFamilyCount> names = {
-      "meta", "games", "similar", "material", "piecesq", "tags", "flags", "yacpdb", "explore"};
+      "meta", "games", "similar", "material", "piecesq", "tags", "flags", "yacpdb", "explore", "tagkeys"};
   return names[static_cast<size_t>(f)];
 }
 
-// Returns true for the families whose values name the games of a look-up key (all but meta and games): a build
+// Returns true for the families whose values name the games of a look-up key (all but meta, games and tagkeys): a build
 // may write them with Merge, posting lists merged by union and the similar family's bucket entries by their own
 // operator (the yacpdb family, whose values carry counts, is only ever Put).
-constexpr bool holds_postings(Family f) { return f != Family::Meta && f != Family::Games; }
+constexpr bool holds_postings(Family f) { return f != Family::Meta && f != Family::Games && f != Family::TagKeys; }
 
 }  // namespace cqlindex::store

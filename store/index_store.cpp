@@ -18,6 +18,7 @@
 #include <rocksdb/table.h>
 
 #include "store/checksum_manifest.h"
+#include "store/key_directory.h"
 #include "store/position_buckets.h"
 #include "store/posting_union_merge.h"
 
@@ -47,7 +48,8 @@ class ReadOnlyEnv final : public rocksdb::EnvWrapper {
 rocksdb::DBOptions database_options(bool create, bool read_only = false) {
   rocksdb::DBOptions o;
   o.create_if_missing = create;              // only a build creates an index
-  o.create_missing_column_families = create;
+  // A family added since an index was built (tagkeys) is created when the index is opened to be extended.
+  o.create_missing_column_families = create || !read_only;
   o.paranoid_checks = true;                  // refuse files that do not check out at open (sizes against the
                                              // MANIFEST, every footer, index and filter block the open reads)
   // A whole-file CRC32C of every table file, computed as RocksDB writes it (SstFileWriter, flush, compaction)
@@ -229,7 +231,8 @@ std::unique_ptr<IndexStore> IndexStore::open(const std::string& dir, bool create
   // RocksDB may open a subset of the column families read-only only; the meta family is always among them.
   // An index of an older schema may lack a family added since (explore, schema 7): only the families it has are
   // opened, so that its meta is read and it is refused as another schema ("rebuild it"), not by RocksDB's
-  // "Column family not found".
+  // "Column family not found". A family added without a new schema (tagkeys, which readers do without) is then
+  // absent from a read-only open and created by an open to extend the index (a build's copy: build_workspace.h).
   // The list costs a second read of the MANIFEST: a check of the meta alone (a repository's files, one by one)
   // needs none, as every schema has the meta family.
   const bool meta_only = read_only && !wanted.empty() &&
@@ -239,7 +242,7 @@ std::unique_ptr<IndexStore> IndexStore::open(const std::string& dir, bool create
   std::vector<Family> opened;
   for (size_t i = 0; i < kFamilyCount; ++i) {
     const auto f = static_cast<Family>(i);
-    if (!create && !present.empty() && std::find(present.begin(), present.end(), family_name(f)) == present.end())
+    if (read_only && !present.empty() && std::find(present.begin(), present.end(), family_name(f)) == present.end())
       continue;
     if (!read_only || wanted.empty() || f == Family::Meta || std::find(wanted.begin(), wanted.end(), f) != wanted.end())
       opened.push_back(f);
@@ -532,6 +535,32 @@ uint64_t IndexStore::family_bytes(Family family) const {
   return bytes;
 }
 
+IndexStore::DirectoryRead IndexStore::tag_keys(std::string_view prefix,
+                                               const std::function<void(std::string_view)>& visit,
+                                               std::string* error) const {
+  if (!impl_->handle(Family::TagKeys)) return DirectoryRead::Absent;  // an index built before the directory
+  rocksdb::ReadOptions options = read_options();
+  options.fill_cache = false;  // each chunk is read once a query
+  std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(options, impl_->handle(Family::TagKeys)));
+  it->SeekForPrev(slice(prefix));  // the chunk that would hold `prefix`: the last whose first key is not after it
+  if (!it->Valid() && it->status().ok()) it->SeekToFirst();
+  bool any = false, past = false;
+  for (; !past && it->Valid(); it->Next()) {
+    any = true;
+    uint64_t games = 0;
+    const bool ok = read_directory_chunk(slice_view(it->value()), games, [&](std::string_view key) {
+      if (key.starts_with(prefix)) visit(key);
+      else if (key > prefix) past = true;  // (keys that start with `prefix` all sort before it)
+      return !past;
+    });
+    if (!ok) return fail(error, "index " + impl_->dir + " is damaged: a chunk of the tagkeys family does not read"),
+                  DirectoryRead::Failed;
+    if (games != meta_.game_count) return DirectoryRead::Absent;  // written for other games: not to be trusted
+  }
+  if (!it->status().ok()) return fail(error, read_failure(impl_->dir, it->status())), DirectoryRead::Failed;
+  return any ? DirectoryRead::Read : DirectoryRead::Absent;
+}
+
 uint64_t IndexStore::family_keys(Family family) const {
   uint64_t keys = 0;
   if (impl_->handle(family))
@@ -545,6 +574,21 @@ bool IndexStore::put_meta(const IndexMeta& meta, std::string* error) {
   rocksdb::Status s = impl_->db->Write(rocksdb::WriteOptions(), &batch);
   if (!s.ok()) return fail(error, "cannot write index meta: " + s.ToString());
   meta_ = meta;
+  return true;
+}
+
+bool IndexStore::replace_family(Family family, const std::vector<std::pair<std::string, std::string>>& rows,
+                                std::string* error) {
+  if (holds_postings(family)) return fail(error, "family " + std::string(family_name(family)) + " cannot be replaced");
+  rocksdb::WriteBatch batch;
+  std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(read_options(), impl_->handle(family)));
+  for (it->SeekToFirst(); it->Valid(); it->Next()) batch.Delete(impl_->handle(family), it->key());
+  if (!it->status().ok()) return fail(error, read_failure(impl_->dir, it->status()));
+  for (const auto& [key, value] : rows) batch.Put(impl_->handle(family), key, value);
+  rocksdb::WriteOptions write;
+  write.disableWAL = true;  // as put_games: finish() flushes every family before the index is published
+  rocksdb::Status s = impl_->db->Write(write, &batch);
+  if (!s.ok()) return fail(error, "cannot write family " + std::string(family_name(family)) + ": " + s.ToString());
   return true;
 }
 

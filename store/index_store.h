@@ -99,6 +99,14 @@ class IndexStore {
   bool for_each_read_once(Family family, std::string_view prefix,
                           const std::function<bool(std::string_view, std::string_view)>& visit,
                           std::string* error) const;
+  // What a read of the tags family's key directory (the tagkeys family: key_directory.h) found.
+  enum class DirectoryRead { Read, Absent, Failed };
+  // Calls visit(key) for every key of the tags family that starts with `prefix`, in key order, from its key
+  // directory: Read. Absent when the index has no directory, or one written for another game count (an index
+  // built before it); the keys visited then are to be dropped, and the tags family scanned instead. Failed (with
+  // `error`) on a damaged read.
+  DirectoryRead tag_keys(std::string_view prefix, const std::function<void(std::string_view)>& visit,
+                         std::string* error) const;
   // Returns the bytes RocksDB reports for `family`'s SST files.
   uint64_t family_bytes(Family family) const;
   // Returns RocksDB's estimate of the number of keys in `family`.
@@ -106,6 +114,9 @@ class IndexStore {
 
   // Writes the meta rows.
   bool put_meta(const IndexMeta& meta, std::string* error);
+  // Replaces every row of `family`, one written whole (tagkeys), by `rows` (one batch).
+  bool replace_family(Family family, const std::vector<std::pair<std::string, std::string>>& rows,
+                      std::string* error);
   // Writes game records (one batch).
   bool put_games(const std::vector<std::pair<uint32_t, GameRecord>>& games, std::string* error);
   // How sorted entries enter a family: as its values (a fresh build; on --append they replace the values of the

@@ -5,12 +5,14 @@
 #include <fstream>
 
 #include <catch2/catch.hpp>
+#include <rocksdb/db.h>
 #include <rocksdb/options.h>
 #include <rocksdb/sst_file_reader.h>
 #include <rocksdb/table_properties.h>
 
 #include "store/checksum_manifest.h"
 #include "store/index_store.h"
+#include "store/key_directory.h"
 #include "store/position_buckets.h"
 
 using namespace cqlindex::store;
@@ -180,6 +182,53 @@ TEST_CASE("an index can be extended by a later writer (append)", "[store]") {
   REQUIRE(k1->size() == 2);
   REQUIRE(k1->contains(0));
   REQUIRE(k1->contains(3));
+}
+
+TEST_CASE("an index without the tagkeys family (built before it) reads without a directory and gets one on append",
+          "[store]") {
+  TempDir tmp;
+  build_small_index(tmp.path);
+  {  // the index as a build before the family left it: the family dropped, the manifest written again
+    std::vector<std::string> names;
+    REQUIRE(rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), tmp.path, &names).ok());
+    std::vector<rocksdb::ColumnFamilyDescriptor> families;
+    for (const std::string& name : names) families.emplace_back(name, rocksdb::ColumnFamilyOptions());
+    std::vector<rocksdb::ColumnFamilyHandle*> handles;
+    rocksdb::DB* db = nullptr;
+    REQUIRE(rocksdb::DB::Open(rocksdb::DBOptions(), tmp.path, families, &handles, &db).ok());
+    for (auto* h : handles) {
+      if (h->GetName() == family_name(Family::TagKeys)) REQUIRE(db->DropColumnFamily(h).ok());
+      REQUIRE(db->DestroyColumnFamilyHandle(h).ok());
+    }
+    delete db;
+    std::string error;
+    REQUIRE(write_checksum_manifest(tmp.path, &error));
+  }
+  std::string error;
+  using Read = IndexStore::DirectoryRead;
+  {
+    auto store = IndexStore::open_for_reading(tmp.path, &error);
+    INFO(error);
+    REQUIRE(store);
+    CHECK(store->tag_keys("", [](std::string_view) {}, &error) == Read::Absent);
+    CHECK(store->postings(Family::Tags, "white:kasparov", &error)->size() == 1);
+  }
+  {
+    auto store = IndexStore::open_for_writing(tmp.path, &error);
+    INFO(error);
+    REQUIRE(store);
+    REQUIRE(store->replace_family(Family::TagKeys, directory_chunks({"white:kasparov"}, 3), &error));
+    REQUIRE(store->finish(&error));
+  }
+  auto store = IndexStore::open_for_reading(tmp.path, &error);
+  REQUIRE(store);
+  std::vector<std::string> keys;
+  CHECK(store->tag_keys("white", [&](std::string_view key) { keys.emplace_back(key); }, &error) == Read::Read);
+  CHECK(keys == std::vector<std::string>{"white:kasparov"});
+  // a posting family is never replaced whole
+  auto writer = IndexStore::open_for_writing(tmp.path, &error);
+  REQUIRE(writer);
+  CHECK_FALSE(writer->replace_family(Family::Tags, {}, &error));
 }
 
 TEST_CASE("position buckets: look-ups by position key, and an append joins buckets tag by tag", "[store]") {
