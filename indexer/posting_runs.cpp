@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <bit>
 #include <cstring>
 #include <fcntl.h>
 #include <filesystem>
@@ -22,6 +23,16 @@ uint64_t prefix_of(std::string_view text, size_t from) {
   uint64_t p = 0;
   for (size_t i = from; i < from + 8; ++i) p = (p << 8) | (i < text.size() ? static_cast<uint8_t>(text[i]) : 0);
   return p;
+}
+
+// Returns prefix_of(text, 0), where `readable` bytes from text's start may be read: one load when there are 8
+// (a record is its key and 4 more bytes, so keys of 4 bytes or more have them: position hashes, material keys).
+uint64_t head_of(std::string_view text, size_t readable) {
+  if (readable < 8 || text.size() == 0) return prefix_of(text, 0);
+  uint64_t word;
+  std::memcpy(&word, text.data(), 8);
+  if constexpr (std::endian::native == std::endian::little) word = __builtin_bswap64(word);
+  return text.size() >= 8 ? word : word & ~(~uint64_t{0} >> (8 * text.size()));
 }
 
 // Sorts [first, last) in place, on the 8 bits at `shift` and then the lower ones: American flag sort (each value
@@ -276,7 +287,7 @@ struct RunMerger::Cursor {
     size_t length = static_cast<uint8_t>(buffer[pos]);
     if (pos + 1 + length + 4 > end || length == 0) return false;
     text = std::string_view(buffer.data() + pos + 1, length);
-    head = prefix_of(text, 0);
+    head = head_of(text, end - pos - 1);
     game = store::get_be32(std::string_view(buffer.data() + pos + 1 + length, 4));
     pos += 1 + length + 4;
     return true;
@@ -297,28 +308,31 @@ bool RunMerger::open(const std::vector<std::string>& runs, std::string* error, s
     }
     cursor->buffer.resize(buffer);
     cursors_.push_back(std::move(cursor));
-    if (cursors_.back()->load()) push(cursors_.size() - 1);
+    if (cursors_.back()->load()) push(static_cast<uint32_t>(cursors_.size() - 1));
   }
   return true;
 }
 
-bool RunMerger::after(size_t a, size_t b) const {
-  const Cursor& x = *cursors_[a];
-  const Cursor& y = *cursors_[b];
-  if (x.head != y.head) return x.head > y.head;
-  // Equal first 8 bytes and equal lengths up to 8 (position hashes: most records) are equal keys: no memcmp.
-  if (x.text.size() != y.text.size() || x.text.size() > 8)
-    if (int c = x.text.compare(y.text); c != 0) return c > 0;
-  return x.game > y.game;
+RunMerger::Node RunMerger::node_of(uint32_t c) const {
+  const Cursor& x = *cursors_[c];
+  return Node{x.head, static_cast<uint32_t>(x.text.size()), x.game, c};
 }
 
-void RunMerger::push(size_t cursor) {
-  heap_.push_back(cursor);
-  std::push_heap(heap_.begin(), heap_.end(), [this](size_t a, size_t b) { return after(a, b); });
+bool RunMerger::after(const Node& a, const Node& b) const {
+  if (a.head != b.head) return a.head > b.head;
+  // Equal first 8 bytes and equal lengths up to 8 (position hashes: most records) are equal keys: no memcmp.
+  if (a.size != b.size || a.size > 8)
+    if (int c = cursors_[a.cursor]->text.compare(cursors_[b.cursor]->text); c != 0) return c > 0;
+  return a.game > b.game;
+}
+
+void RunMerger::push(uint32_t cursor) {
+  heap_.push_back(node_of(cursor));
+  std::push_heap(heap_.begin(), heap_.end(), [this](const Node& a, const Node& b) { return after(a, b); });
 }
 
 store::Family RunMerger::family() const {
-  return static_cast<store::Family>(static_cast<uint8_t>(cursors_[heap_.front()]->text[0]));
+  return static_cast<store::Family>(static_cast<uint8_t>(heap_.front().head >> 56));
 }
 
 void RunMerger::replace_top() {
@@ -326,7 +340,7 @@ void RunMerger::replace_top() {
   // a level), and the top's record rises from there to its place, which is near the bottom when the runs are
   // many: half the comparisons of pop_heap + push_heap, which this replaced (the merge's costliest part).
   const size_t n = heap_.size();
-  const size_t moved = heap_[0];
+  const Node moved = heap_[0];
   size_t hole = 0;
   for (size_t child = 1; child < n; child = 2 * hole + 1) {
     if (child + 1 < n && after(heap_[child], heap_[child + 1])) ++child;
@@ -343,19 +357,21 @@ void RunMerger::replace_top() {
 }
 
 void RunMerger::next(std::string& key, std::vector<uint32_t>& games) {
-  std::string current(cursors_[heap_.front()]->text);
-  const uint64_t head = cursors_[heap_.front()]->head;
+  const Node first = heap_.front();
+  std::string current(cursors_[first.cursor]->text);
   key.assign(current, 1, std::string::npos);
   games.clear();
   // (the first 8 bytes decide most records: a memcmp only for keys longer than 8 bytes)
-  auto same_key = [&](const Cursor& c) {
-    return c.head == head && c.text.size() == current.size() && (current.size() <= 8 || c.text == current);
+  auto same_key = [&](const Node& n) {
+    return n.head == first.head && n.size == first.size && (n.size <= 8 || cursors_[n.cursor]->text == current);
   };
-  while (!heap_.empty() && same_key(*cursors_[heap_.front()])) {
-    Cursor& top = *cursors_[heap_.front()];
+  while (!heap_.empty() && same_key(heap_.front())) {
+    Node& top = heap_.front();
     // A game's postings may straddle two runs of one writer: the heap yields equal ids next to each other.
     if (games.empty() || games.back() != top.game) games.push_back(top.game);
-    if (!top.load()) {  // the run is done: its place goes to the last cursor
+    if (cursors_[top.cursor]->load()) {
+      top = node_of(top.cursor);
+    } else {  // the run is done: its place goes to the last cursor
       heap_.front() = heap_.back();
       heap_.pop_back();
     }

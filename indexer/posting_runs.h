@@ -126,13 +126,23 @@ class RunMerger {
 
  private:
   struct Cursor;
-  // True when cursor a's record sorts after cursor b's (the heap keeps the smallest on top).
-  bool after(size_t a, size_t b) const;
-  void push(size_t cursor);
-  // Moves the top cursor, whose record changed, down to its place in the heap.
+  // A cursor in the heap with what decides most comparisons of its current record, so that they read the heap
+  // only and not the cursor (a merge compares about log2(runs) pairs a record: most of its time).
+  struct Node {
+    uint64_t head;    // the record's first 8 bytes of family + key, big-endian, zero-padded
+    uint32_t size;    // its family + key bytes
+    uint32_t game;
+    uint32_t cursor;  // in cursors_
+  };
+  // Returns the node of cursor `c`'s current record.
+  Node node_of(uint32_t c) const;
+  // True when a's record sorts after b's (the heap keeps the smallest on top).
+  bool after(const Node& a, const Node& b) const;
+  void push(uint32_t cursor);
+  // Moves the top node, whose record changed, down to its place in the heap.
   void replace_top();
   std::vector<std::unique_ptr<Cursor>> cursors_;
-  std::vector<size_t> heap_;  // cursor indices, a min-heap on their current record
+  std::vector<Node> heap_;  // a min-heap on the cursors' current records
 };
 
 }  // namespace cqlindex::indexer
