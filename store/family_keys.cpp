@@ -10,12 +10,22 @@ namespace cqlindex::store {
 std::optional<FamilyKeys> FamilyKeys::read(const IndexStore& index, Family family, std::string* error) {
   FamilyKeys keys;
   keys.family_ = family;
-  const bool ok = index.for_each_read_once(family, "", [&](std::string_view key, std::string_view) {
+  const auto add = [&](std::string_view key) {
     keys.bytes_.append(key);
     keys.ends_.push_back(keys.bytes_.size());
-    return true;
-  }, error);
-  if (!ok) return std::nullopt;
+  };
+  // The tags family's keys come packed from its directory when the index has one for its games, else streamed.
+  const auto packed = family == Family::Tags ? index.tag_keys("", add, error) : IndexStore::DirectoryRead::Absent;
+  if (packed == IndexStore::DirectoryRead::Failed) return std::nullopt;
+  if (packed == IndexStore::DirectoryRead::Absent) {
+    keys.bytes_.clear();
+    keys.ends_.clear();
+    const bool ok = index.for_each_read_once(family, "", [&](std::string_view key, std::string_view) {
+      add(key);
+      return true;
+    }, error);
+    if (!ok) return std::nullopt;
+  }
   keys.bytes_.shrink_to_fit();
   keys.ends_.shrink_to_fit();
   return keys;

@@ -20,8 +20,8 @@ class IndexStore;
 
 class FamilyKeys {
  public:
-  // Returns every key of `family` in `index`, in key order (blocks read once, not kept in the block cache);
-  // nullopt (with `error`) when reading fails.
+  // Returns every key of `family` in `index`, in key order (the tags family's from its key directory when the
+  // index has one, else blocks read once, not kept in the block cache); nullopt (with `error`) when reading fails.
   static std::optional<FamilyKeys> read(const IndexStore& index, Family family, std::string* error);
 
   // Returns the family the keys are of.

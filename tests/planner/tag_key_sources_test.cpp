@@ -111,6 +111,11 @@ TEST_CASE("tag keys: the keys in memory and in the directory are the family's, i
   }, &error));
   REQUIRE(keys.size() == read.size());
   for (size_t i = 0; i < read.size(); ++i) REQUIRE(keys.key(i) == read[i]);
+  // held keys come from the directory; from an index without one, streamed: the same keys
+  const auto streamed = FamilyKeys::read(index_without_directory(), Family::Tags, &error);
+  REQUIRE(streamed);
+  REQUIRE(streamed->size() == read.size());
+  for (size_t i = 0; i < read.size(); ++i) REQUIRE(streamed->key(i) == read[i]);
   // a prefix's range: the keys under it, and those only; the directory's keys under it are the same
   for (std::string_view prefix : {"White", "Black", "WhiteElo", "Result", "Date", "ECO", "Zzz", "", "A", "Whitd",
                                   "Whitf", "\xff"}) {
