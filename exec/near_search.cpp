@@ -357,11 +357,16 @@ std::vector<uint32_t> report_common_near(std::ostream& err, const SubmissionDb& 
   return common;
 }
 
+std::vector<uint64_t> pairs_by_distance(const std::vector<NearPair>& pairs, unsigned limit) {
+  std::vector<uint64_t> by_distance(limit + 1, 0);
+  for (const NearPair& p : pairs) ++by_distance[p.hit.distance];
+  return by_distance;
+}
+
 void report_near(std::ostream& err, const SubmissionDb& db, const NearSearch& search,
                  const std::vector<NearPair>& pairs) {
-  std::vector<uint64_t> by_distance(search.limit + 1, 0);
+  const std::vector<uint64_t> by_distance = pairs_by_distance(pairs, search.limit);
   for (const NearPair& p : pairs) {
-    ++by_distance[p.hit.distance];
     const auto& s = db.position(p.hit.position);
     err << "near: submission game " << p.submission_game << " move " << s.move
         << (s.side == chess::WHITE ? " wtm" : " btm") << ": repository game " << p.game->number << " ply " << p.hit.ply

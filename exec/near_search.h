@@ -72,6 +72,9 @@ struct NearPair {
 // The pairs, by submission game, then distance, then date (undated last), then game number.
 std::vector<NearPair> near_pairs(const cql::similar::SubmissionDb& db, const std::vector<NearGame>& games);
 
+// Returns how many of `pairs` are at distance 0, 1, ... `limit`.
+std::vector<uint64_t> pairs_by_distance(const std::vector<NearPair>& pairs, unsigned limit);
+
 // stderr lines: the submission positions within the limit of more than `percent` % of the repository's games
 // (warned, or "skipped" when `skipped`), with their FEN; returns their ids.
 std::vector<uint32_t> report_common_near(std::ostream& err, const cql::similar::SubmissionDb& db,
