@@ -23,6 +23,8 @@ struct AddedComment;
 
 namespace cqlindex::exec {
 
+struct NearFacts;
+
 // A comment the query adds to an output game, at the position reached after `ply` plies.
 struct AddedText {
   uint32_t ply = 0;
@@ -38,6 +40,9 @@ struct OutputGame {
   std::vector<AddedText> comments;                        // what the query added, in the writer's order
 };
 
+// Why a served run stopped before its end (its caller's flag, or its time limit), as its diagnostics say.
+inline constexpr const char* kCancelled = "stopped: the search was cancelled";
+
 struct MemoryRun {
   // run: the CQL text (RunSettings::query_file only names it in messages); similar: the submissions' PGN
   // (SimilarRequest::submissions only names them).
@@ -51,6 +56,9 @@ struct MemoryRun {
   std::vector<const store::FamilyKeys*> tag_keys;
   // Receives each output game, in output order; returning false stops the run there (a result cap).
   std::function<bool(OutputGame&&)> on_game;
+  // similar with SimilarRequest::near: receives each near pair (near_facts.h) after the output games, in the
+  // order `similar --near` prints them; returning false stops there (the pairs are all counted before).
+  std::function<bool(NearFacts&&)> on_near;
   // The output games the caller reads (a page's end: offset + limit). A game found past them, in an unsorted
   // run, is still counted and handed to on_game, but unwritten: number only, no PGN, tags or comments (the
   // total stays exact at the cost of the replay alone, or of the tags alone when they decide the query:

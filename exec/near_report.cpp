@@ -3,10 +3,10 @@
 #include <map>
 #include <sstream>
 
-#include "engine/chess/san.h"
 #include "engine/cql/similar/near_distance.h"
 #include "engine/pgn/game_parser.h"
 #include "engine/pgn/game_splitter.h"
+#include "exec/near_boards.h"
 
 namespace cqlindex::exec {
 
@@ -142,24 +142,6 @@ std::string header_of(const pgn::Game& g) {
   return escaped(s.empty() ? std::string("(no tags)") : s);
 }
 
-// The mainline moves of `g` up to `ply` in SAN with move numbers ("1. e4 e5 2. Nf3"), and the position there.
-std::string moves_to(const pgn::Game& g, uint32_t ply, chess::Position& pos) {
-  pos = g.start;
-  std::string s;
-  pgn::NodeIndex node = 0;
-  for (uint32_t i = 0; i < ply; ++i) {
-    node = g.nodes[node].first_child;
-    if (node == pgn::kNoNode) break;
-    const chess::Move m = g.nodes[node].move;
-    if (pos.side_to_move() == chess::WHITE || i == 0)
-      s += std::to_string(pos.fullmove_number()) + (pos.side_to_move() == chess::WHITE ? ". " : "... ");
-    s += chess::to_san(pos, m) + " ";
-    pos.do_move(m);
-  }
-  if (!s.empty()) s.pop_back();
-  return s.empty() ? "(the game's first position)" : s;
-}
-
 std::string side_words(chess::Color c) { return c == chess::WHITE ? "White to move" : "Black to move"; }
 
 // Parses the game `text` (mainline only) into `g`.
@@ -196,8 +178,7 @@ ReportIndex index_report(const ReportInput& in) {
   }
   for (uint32_t id = 0; id < db.positions(); ++id) x.first_position.try_emplace(db.position(id).game, id);
   for (const NearPair& p : in.pairs) x.by_submission[p.submission_game].push_back(&p);
-  x.by_distance.assign(in.search.limit + 1, 0);
-  for (const NearPair& p : in.pairs) ++x.by_distance[p.hit.distance];
+  x.by_distance = pairs_by_distance(in.pairs, in.search.limit);
   x.collapsed = in.pairs.size() > kCollapseAbove;
   for (uint32_t id : in.common) x.common_by_game.emplace(db.position(id).game, id);
   return x;
@@ -278,13 +259,8 @@ bool write_match(std::ostream& out, const ReportInput& in, const NearPair& p, si
   parse_mainline(bytes, p.game->number, p.game->offset, g);
   chess::Position there;
   const std::string moves = moves_to(g, p.hit.ply, there);
-  const chess::Position& sub = in.db.board(p.hit.position);
-  const Board sub_board = cql::similar::board_of(sub);
-  Board undone;
-  const unsigned dropped = cql::similar::undo_transform(*p.hit.transform, cql::similar::board_of(there), undone);
-  uint64_t differ = 0;
-  for (int sq = 0; sq < 64; ++sq)
-    if (sub_board[sq] != undone[sq]) differ |= uint64_t(1) << sq;
+  const OrientedPair boards = orient(in.db.board(p.hit.position), there, *p.hit.transform);
+  const unsigned dropped = boards.dropped;
   const auto& where = db.position(p.hit.position);
   out << "<article class=\"match\" id=\"m" << number << "\" data-distance=\"" << p.hit.distance << "\">"
       << "<h3>Repository game " << p.game->number << ": " << header_of(g) << "</h3>\n<p><span class=\"transform\">"
@@ -296,9 +272,9 @@ bool write_match(std::ostream& out, const ReportInput& in, const NearPair& p, si
     out << "; " << dropped << (dropped == 1 ? " piece" : " pieces")
         << " of the repository position fall outside the board as the submission is oriented";
   out << ".</p>\n<p class=\"moves\">" << escaped(moves) << "</p>\n<div class=\"pair\"><figure>"
-      << diagram(sub_board, differ, "submission") << "<figcaption>Submission, move " << where.move
+      << diagram(boards.submission, boards.differ, "submission") << "<figcaption>Submission, move " << where.move
       << "</figcaption></figure><figure>"
-      << diagram(undone, differ, "repository game " + std::to_string(p.game->number))
+      << diagram(boards.repository, boards.differ, "repository game " + std::to_string(p.game->number))
       << "<figcaption>Repository game " << p.game->number << "</figcaption></figure></div></article>\n";
   return true;
 }

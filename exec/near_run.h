@@ -14,9 +14,11 @@ namespace cqlindex::exec {
 
 // Searches within opt.near (0 when only a report is asked), through `index` when there is one and the limit
 // allows, else by a scan of the repository; prints the common positions and the pairs; writes `report` when
-// given. Returns how it ended (the messages are on stderr).
+// given; counts the pairs in `counted`. Returns how it ended (the messages are on stderr).
+// A served search (opt.memory) says its lines in the run's diagnostics, goes through the index only, stops
+// when the run is cancelled, and hands each pair's facts to opt.memory->on_near.
 Status run_near(const SimilarRequest& opt, cql::similar::SubmissionDb& db,
                 const store::IndexStore* index, const pgn::RangeReader& repo, std::string_view submissions_text,
-                OutputFile* report, unsigned threads);
+                OutputFile* report, unsigned threads, NearSummary& counted);
 
 }  // namespace cqlindex::exec

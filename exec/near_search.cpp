@@ -209,7 +209,13 @@ NearImages near_images(const SubmissionDb& db) {
 }
 
 bool search_near_with_index(const store::IndexStore& index, const SubmissionDb& db, unsigned limit,
-                            const pgn::RangeReader& repo, unsigned threads, NearSearch& out, std::string* error) {
+                            const pgn::RangeReader& repo, unsigned threads, NearSearch& out, std::string* error,
+                            const MemoryRun* served) {
+  auto cancelled = [&] {
+    if (!served || !served->cancelled()) return false;
+    if (error) *error = kCancelled;
+    return true;
+  };
   limit = std::min(limit, kIndexedNearLimit);
   out.limit = limit;
   out.repository_games = index.meta().game_count;
@@ -225,7 +231,7 @@ bool search_near_with_index(const store::IndexStore& index, const SubmissionDb& 
   if (const char* env = std::getenv("CQLINDEX_NEAR_BATCH_POSITIONS"); env && std::atol(env) > 0)
     batch_positions = size_t(std::atol(env));
   for (size_t batch = 0; batch < db.positions(); batch += batch_positions)
-    if (!gather_candidates(index, db, limit, batch, std::min<size_t>(db.positions(), batch + batch_positions),
+    if (cancelled() || !gather_candidates(index, db, limit, batch, std::min<size_t>(db.positions(), batch + batch_positions),
                            threads, pairs, looked_up, error))
       return false;
   out.looked_up = looked_up;
@@ -247,7 +253,12 @@ bool search_near_with_index(const store::IndexStore& index, const SubmissionDb& 
   std::string read_error;
   pgn::ParseOptions parse;
   parse.mainline_only = true;
+  std::atomic<bool> stopped{false};
   parallel_for(candidates, threads, [&](size_t c, unsigned) {
+    if (served && (stopped || served->cancelled())) {  // the workers are freed at once
+      stopped = true;
+      return;
+    }
     const uint32_t id = all[game_begin[c]].first;
     std::string err, bytes;
     auto record = index.game(id, &err);
@@ -266,6 +277,10 @@ bool search_near_with_index(const store::IndexStore& index, const SubmissionDb& 
     found[c].offset = record->offset;
     found[c].length = record->length;
   });
+  if (stopped) {
+    if (error) *error = kCancelled;
+    return false;
+  }
   if (failed) {
     if (error) *error = read_error;
     return false;
@@ -357,11 +372,16 @@ std::vector<uint32_t> report_common_near(std::ostream& err, const SubmissionDb& 
   return common;
 }
 
+std::vector<uint64_t> pairs_by_distance(const std::vector<NearPair>& pairs, unsigned limit) {
+  std::vector<uint64_t> by_distance(limit + 1, 0);
+  for (const NearPair& p : pairs) ++by_distance[p.hit.distance];
+  return by_distance;
+}
+
 void report_near(std::ostream& err, const SubmissionDb& db, const NearSearch& search,
                  const std::vector<NearPair>& pairs) {
-  std::vector<uint64_t> by_distance(search.limit + 1, 0);
+  const std::vector<uint64_t> by_distance = pairs_by_distance(pairs, search.limit);
   for (const NearPair& p : pairs) {
-    ++by_distance[p.hit.distance];
     const auto& s = db.position(p.hit.position);
     err << "near: submission game " << p.submission_game << " move " << s.move
         << (s.side == chess::WHITE ? " wtm" : " btm") << ": repository game " << p.game->number << " ply " << p.hit.ply

@@ -14,6 +14,7 @@
 #include "engine/cql/similar/submission_db.h"
 #include "engine/pgn/range_reader.h"
 #include "engine/pgn/reader.h"
+#include "exec/memory_run.h"
 #include "store/index_store.h"
 
 namespace cqlindex::exec {
@@ -50,9 +51,11 @@ struct NearSearch {
 };
 
 // Through the index (limit <= kIndexedNearLimit); false (with `error`) when the index or a game cannot be read.
+// `served`: a served search's limits (memory_run.h), checked between batches and before each candidate's replay
+// (false, `error` saying it stopped); null on the command line.
 bool search_near_with_index(const store::IndexStore& index, const cql::similar::SubmissionDb& db,
                             unsigned limit, const pgn::RangeReader& repo, unsigned threads,
-                            NearSearch& out, std::string* error);
+                            NearSearch& out, std::string* error, const MemoryRun* served = nullptr);
 
 // A full parallel scan of `file`, every position compared with every submission image sharing its kings (limit
 // < 2; one king when < 4, else all): independent of the canonical keys and of the index.
@@ -71,6 +74,9 @@ struct NearPair {
 
 // The pairs, by submission game, then distance, then date (undated last), then game number.
 std::vector<NearPair> near_pairs(const cql::similar::SubmissionDb& db, const std::vector<NearGame>& games);
+
+// Returns how many of `pairs` are at distance 0, 1, ... `limit`.
+std::vector<uint64_t> pairs_by_distance(const std::vector<NearPair>& pairs, unsigned limit);
 
 // stderr lines: the submission positions within the limit of more than `percent` % of the repository's games
 // (warned, or "skipped" when `skipped`), with their FEN; returns their ids.

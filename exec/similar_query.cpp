@@ -151,8 +151,8 @@ SimilarRun::Stop SimilarRun::open_outputs() {
       return stop(output_is_input ? Status::QueryError : Status::InputError);
     }
   }
-  // the positions are kept whole for it (a served search has neither)
-  near_wanted = !memory && (opt.near.has_value() || report != nullptr);
+  // the positions are kept whole for it (a served search has no report)
+  near_wanted = opt.near.has_value() || report != nullptr;
   if (near_wanted && !repository->single()) {
     diag << "cqlindex " << opt.command << ": --near and --report search one repository file, not "
               << files.size() << "\n";
@@ -299,10 +299,13 @@ SimilarRun::Stop SimilarRun::write_results() {
     BufferedStderr err;
     report_reach(err, *db, found.matched);
   }
-  if (near_wanted)  // issue 17 (exec/near_run.h)
-    if (Status s = run_near(opt, *db, index, *repos.front(), submissions_text, report.get(), threads);
+  if (near_wanted) {  // issue 17 (exec/near_run.h)
+    NearSummary counted;
+    if (Status s = run_near(opt, *db, index, *repos.front(), submissions_text, report.get(), threads, counted);
         s != Status::Ok)
       return stop(s);
+    if (opt.near) summary.near = std::move(counted);
+  }
   return std::nullopt;
 }
 

@@ -51,8 +51,17 @@ struct SimilarRequest {
   double warn_common = kDefaultWarnCommonPercent;
   std::optional<unsigned> near;  // --near K: also the positions within distance K (issue 17, near_run.h)
   std::string report;            // --report FILE.html: the judges' report ("" = none)
-  const MemoryRun* memory = nullptr;  // serve: submissions as text, games in memory (memory_run.h); no near/report
+  // serve: submissions as text, games and near pairs in memory (memory_run.h); near through the index only
+  // (at most kIndexedNearLimit), no report
+  const MemoryRun* memory = nullptr;
   const SimilarShare* share = nullptr;  // one rank of several (mpirun), no memory, no near/report; null: one process
+};
+
+// What the near search found (the last line of `similar --near K` on stderr).
+struct NearSummary {
+  unsigned limit = 0;                 // K
+  uint64_t pairs = 0;                 // pairs of a submission game and a repository game within K
+  std::vector<uint64_t> by_distance;  // of them, at distance 0, 1, ... K
 };
 
 // What a finished search reports ("N matches of M games in S seconds using T threads to OUT").
@@ -62,6 +71,7 @@ struct SimilarSummary {
   double seconds = 0;
   unsigned threads = 1;
   std::string output;
+  std::optional<NearSummary> near;  // with SimilarRequest::near
 };
 
 // Runs the search and writes the output; returns the summary (its status says whether it finished).

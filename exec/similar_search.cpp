@@ -21,9 +21,6 @@ using cql::similar::SubmissionDb;
 
 namespace {
 
-// Why a served search stopped before its end (its caller's flag, or its time limit).
-constexpr const char* kCancelled = "stopped: the search was cancelled";
-
 // Candidate games a worker takes at a time: each is one read and one replay, so a batch is small and balanced.
 constexpr size_t kCandidatesPerWorker = 16;
 

@@ -1,6 +1,7 @@
 // The single-request targets of issue 19 (scripts/bench-serve --targets): one kind of request asked N times in
 // turn by one client on loopback, the server warm (five untimed requests first), its median and p90 printed.
-// Kinds: similar (a FEN: the position after the 20th ply of game 1, as a study), explore (the positions after 0,
+// Kinds: similar (a FEN: the position after the 20th ply of game 1, as a study), near (the same study with
+// "near": 1, as `cqlindex similar --near 1`), explore (the positions after 0,
 // 2, 4, 8 and 12 plies of game 1, in turn), kasparov (/api/run `player "Kasparov"`, first page of 50 games).
 // usage: node bench-serve-targets.js PORT N KIND
 "use strict";
@@ -16,6 +17,7 @@ async function main() {
   const plies = [0, 2, 4, 8, 12].map((p) => game.fens[Math.min(p, game.fens.length - 1)]);
   const kinds = {
     similar: ["similar (one study)", () => call("POST", "/api/similar", { fen, limit: 50 })],
+    near: ["similar near 1 (one study)", () => call("POST", "/api/similar", { fen, near: 1, limit: 50 })],
     explore: ["explore", (i) => call("GET", "/api/explore?fen=" + encodeURIComponent(plies[i % plies.length]))],
     kasparov: ["run player Kasparov, first page",
                () => call("POST", "/api/run", { cql: 'cql() player "Kasparov"', limit: 50 })],
@@ -31,7 +33,8 @@ async function main() {
     else if (!note) {
       const body = JSON.parse(r.body);
       note = kind === "explore" ? "source " + (body.source || "replay")
-                                : body.matches + " matches, " + body.results.length + " on the page";
+                                : body.matches + " matches, " + body.results.length + " on the page" +
+                                  (body.near ? ", " + body.near.pairs + " near pairs" : "");
     }
     times.push(r.ms);
   }

@@ -37,8 +37,9 @@ Answer api_info(const ApiContext& context, const RepoParameter& repo);
 // POST /api/run {"cql": TEXT, "offset": N, "limit": N, "repo": NAME}: the matching games of one page, as `cqlindex run`
 // writes them, with their tags and the comments the query adds by ply.
 Answer api_run(const ApiContext& context, const std::string& body);
-// POST /api/similar {"fen": FEN} or {"pgn": TEXT} (+ "sort", "notransform", "offset", "limit"): the games
-// `cqlindex similar` finds for the submissions.
+// POST /api/similar {"fen": FEN} or {"pgn": TEXT} (+ "sort", "notransform", "near", "offset", "limit"): the games
+// `cqlindex similar` finds for the submissions; with "near": 1 also the near pairs `similar --near 1` reports
+// ("near": distance, pairs, by_distance, and the page's pairs with both boards), from the same offset and limit.
 Answer api_similar(const ApiContext& context, const std::string& body);
 // POST /api/yacpdb {"query": TEXT, "offset": N, "limit": N}: the entries of the problem file (--problems, else
 // the served repository) that the YACPDB query matches, as `cqlindex yacpdb QUERY -i FILE` writes them.

@@ -1,10 +1,42 @@
 // POST /api/similar: a study (a FEN, or PGN text of submissions) against a served repository, answered by
-// exec::run_similar as `cqlindex similar` answers it.
+// exec::run_similar as `cqlindex similar` answers it, with "near": 1 as `cqlindex similar --near 1` does.
+#include "exec/near_facts.h"
+#include "exec/near_search.h"
 #include "exec/served_query.h"
 #include "exec/similar_query.h"
 #include "serve/api_support.h"
 
 namespace cqlindex::serve {
+namespace {
+
+// Reads "near" (absent: 0) into `out`; false with `refusal` when it is not 0 or 1. Beyond the index's distance
+// (exec::kIndexedNearLimit) the command line scans every game, which a server does not.
+bool near_field(const json& request, unsigned& out, Answer& refusal) {
+  static_assert(exec::kIndexedNearLimit == 1, "the refusal says 0 or 1");
+  out = 0;
+  auto it = request.find("near");
+  if (it == request.end()) return true;
+  if (!it->is_number_integer() || it->get<int64_t>() < 0 || it->get<int64_t>() > int64_t(exec::kIndexedNearLimit)) {
+    refusal = error_answer(400, "\"near\" must be 0 (exact matches only) or 1 (also the positions one square "
+                                "away: a piece added, removed or replaced), as cqlindex similar --near 1 finds them");
+    return false;
+  }
+  out = it->get<unsigned>();
+  return true;
+}
+
+// A near pair as `cqlindex similar --near` states it on stderr, with both boards.
+json near_json(exec::NearFacts&& f) {
+  json tags = json::array();
+  for (auto& [name, value] : f.tags) tags.push_back(json::array({std::move(name), std::move(value)}));
+  return json{{"submission_game", f.submission_game}, {"move", f.move}, {"side", f.white_to_move ? "wtm" : "btm"},
+              {"game", f.game}, {"ply", f.ply}, {"distance", f.distance}, {"transform", std::move(f.transform)},
+              {"date", std::move(f.date)}, {"fen", std::move(f.fen)}, {"repository_fen", std::move(f.repository_fen)},
+              {"oriented", std::move(f.oriented)}, {"differs", std::move(f.differs)}, {"dropped", f.dropped},
+              {"moves", std::move(f.moves)}, {"tags", std::move(tags)}};
+}
+
+}  // namespace
 
 Answer api_similar(const ApiContext& context, const std::string& body) {
   Answer refusal;
@@ -12,14 +44,18 @@ Answer api_similar(const ApiContext& context, const std::string& body) {
   if (!request) return refusal;
   std::optional<std::string> fen, pgn;
   bool sort = true, notransform = false;
+  unsigned near = 0;
   if (!string_field(*request, "fen", fen, refusal) || !string_field(*request, "pgn", pgn, refusal) ||
       !bool_field(*request, "sort", true, sort, refusal) ||
-      !bool_field(*request, "notransform", false, notransform, refusal))
+      !bool_field(*request, "notransform", false, notransform, refusal) || !near_field(*request, near, refusal))
     return refusal;
   if (fen.has_value() == pgn.has_value())
     return error_answer(400, "the body must hold either \"fen\" (one position) or \"pgn\" (submission games)");
   const exec::ServedRepository* repository = chosen_repository(context, *request, refusal);
   if (!repository) return refusal;
+  if (near && repository->files().size() > 1)  // as `cqlindex similar --near` refuses it
+    return error_answer(400, "\"near\" searches a repository of one PGN file, not " +
+                                 std::to_string(repository->files().size()));
   ResultPage page;
   if (!page.read(*request, context.settings.max_results, refusal)) return refusal;
   page.stop_after_page();
@@ -41,6 +77,12 @@ Answer api_similar(const ApiContext& context, const std::string& body) {
   memory.messages = &lines.messages;
   memory.diagnostics = &lines.diagnostics;
   memory.on_game = [&](exec::OutputGame&& game) { return page.take(std::move(game)); };
+  json near_results = json::array();  // the page's pairs: the same offset and limit as the games
+  uint64_t near_seen = 0;
+  memory.on_near = [&](exec::NearFacts&& facts) {
+    if (near_seen++ >= page.offset()) near_results.push_back(near_json(std::move(facts)));
+    return near_seen < page.games_wanted();
+  };
   set_limits(context, memory);
   exec::SimilarRequest similar;
   similar.submissions = "submissions.pgn";  // as CQL names a submissions file in its comments
@@ -48,6 +90,7 @@ Answer api_similar(const ApiContext& context, const std::string& body) {
   similar.more_inputs.assign(repository->files().begin() + 1, repository->files().end());
   similar.sort = sort;
   similar.notransform = notransform;
+  if (near) similar.near = near;
   similar.threads = context.settings.threads;
   similar.memory = &memory;
   const exec::SimilarSummary summary = exec::run_similar(similar);
@@ -61,6 +104,9 @@ Answer api_similar(const ApiContext& context, const std::string& body) {
   json answer{{"matches", summary.matches}, {"games", summary.games}, {"seconds", summary.seconds}};
   page.write(answer);
   answer["complete"] = true;  // every match was found; only the page's games were written
+  if (summary.near)
+    answer["near"] = json{{"distance", summary.near->limit}, {"pairs", summary.near->pairs},
+                          {"by_distance", summary.near->by_distance}, {"results", std::move(near_results)}};
   lines.write(answer);
   return json_answer(200, answer);
 }

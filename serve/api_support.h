@@ -49,6 +49,7 @@ class ResultPage {
   void stop_after_page() { cap_ = std::min(cap_, offset_ + limit_); }
   // The games a run must write for this page (those before its end); the others are only counted.
   uint64_t games_wanted() const { return offset_ + limit_; }
+  uint64_t offset() const { return offset_; }
   // The callback for exec::MemoryRun::on_game.
   bool take(exec::OutputGame&& game);
   uint64_t delivered() const { return delivered_; }

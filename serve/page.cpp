@@ -2,7 +2,8 @@
 // API of api.h. Ids and classes the browser test (tests/serve/page_check.js) looks for: #cql, #run, #status,
 // #repo (the repository selector), #error, #results .result, #board, #moves .move, .matched, #next-match,
 // #explorer .explore-move, #tab-study,
-// #study, #find, #predecessors, #tab-yacpdb, #yacpdb-query, #yacpdb-run, #yacpdb-status, #yacpdb-error,
+// #study, #near, #find, #predecessors (.pair; near ones .pair.near, their differing squares rect.differs),
+// #tab-yacpdb, #yacpdb-query, #yacpdb-run, #yacpdb-status, #yacpdb-error,
 // #yacpdb-results .entry, #yacpdb-board, #yacpdb-pgn.
 #include "serve/page.h"
 
@@ -54,6 +55,8 @@ constexpr std::string_view kPage = R"PAGE(<!DOCTYPE html>
   .pair { border: 1px solid #ddd; background: #fff; padding: .5em; }
   .pair .boards { display: flex; gap: .5em; }
   .pair figcaption { font-size: .85em; color: var(--soft); max-width: 420px; }
+  .pair.near { border-color: #e0a030; background: #fffaf0; }
+  .pair.near .label { color: #b06000; font-weight: 600; }
   #yacpdb-query { min-height: 4em; }
   #yacpdb-error { color: var(--mark); white-space: pre-wrap; font-family: ui-monospace, monospace; }
   #yacpdb-status { color: var(--soft); }
@@ -100,6 +103,7 @@ mate</textarea>
       <label for="study">A study: a FEN, or PGN of one or more games</label>
       <textarea id="study" spellcheck="false" placeholder="8/8/8/8/8/8/8/K1k5 w - - 0 1"></textarea>
       <label><input type="checkbox" id="notransform"> identical boards only (no reflections or shifts)</label><br>
+      <label><input type="checkbox" id="near"> near (1 difference): also boards one square away</label><br>
       <button class="go" id="find">Find predecessors</button> <span id="study-status"></span>
       <div id="study-error"></div>
     </div>
@@ -147,8 +151,8 @@ async function api(method, path, body) {
   return { status: response.status, data };
 }
 
-// An SVG board of `fen`; `marked`: a red frame (a matched position).
-function board(fen, size, marked) {
+// An SVG board of `fen`; `marked`: a red frame (a matched position); `differs`: squares outlined ("e4").
+function board(fen, size, marked, differs) {
   const ns = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(ns, "svg");
   svg.setAttribute("viewBox", "0 0 8 8");
@@ -161,6 +165,14 @@ function board(fen, size, marked) {
       if (c >= "1" && c <= "8") { for (let i = 0; i < +c; ++i, ++f) square(svg, ns, r, f, null); }
       else { square(svg, ns, r, f, c); ++f; }
     }
+  }
+  for (const name of differs || []) {
+    const rect = document.createElementNS(ns, "rect");
+    rect.setAttribute("x", name.charCodeAt(0) - 97 + 0.06); rect.setAttribute("y", 8 - +name[1] + 0.06);
+    rect.setAttribute("width", 0.88); rect.setAttribute("height", 0.88); rect.setAttribute("fill", "none");
+    rect.setAttribute("stroke", "#e07000"); rect.setAttribute("stroke-width", 0.12);
+    rect.setAttribute("class", "differs"); rect.dataset.square = name;
+    svg.appendChild(rect);
   }
   if (marked) {
     const frame = document.createElementNS(ns, "rect");
@@ -315,13 +327,17 @@ async function findPredecessors() {
   const text = $("study").value.trim();
   const body = /^[1-8pnbrqkPNBRQK\/]+ [wb]/.test(text) && !text.includes("\n") ? { fen: text } : { pgn: text };
   body.notransform = $("notransform").checked;
+  if ($("near").checked) body.near = 1;
   body.limit = 100;
   const { status, data } = await api("POST", "/api/similar", body);
   const out = $("predecessors");
   out.textContent = "";
   if (status !== 200) { $("study-status").textContent = ""; $("study-error").textContent = data.error +
       (data.diagnostics && data.diagnostics.length ? "\n" + data.diagnostics.join("\n") : ""); return; }
-  $("study-status").textContent = data.matches + " predecessors in " + data.games + " games";
+  // near pairs at distance 0 are the exact predecessors shown first: only those one square away are added
+  const near = data.near ? data.near.results.filter((p) => p.distance > 0) : [];
+  $("study-status").textContent = data.matches + " predecessors in " + data.games + " games" +
+      (data.near ? "; " + data.near.by_distance[1] + " near (1 difference)" : "");
   for (const g of data.results) {
     const ply = (g.comments.find((c) => c.mainline && c.ply > 0 && !/^Game number/.test(c.text)) || { ply: 0 }).ply;
     const note = (g.comments.find((c) => c.ply === ply) || { text: "" }).text;
@@ -339,6 +355,31 @@ async function findPredecessors() {
     figure.appendChild(boards); figure.appendChild(caption);
     out.appendChild(figure);
   }
+  for (const p of near) out.appendChild(nearPair(p));
+}
+
+// A near pair: the submission's board beside the repository's, turned as the submission stands, the squares
+// where they differ outlined on both.
+function nearPair(p) {
+  const figure = document.createElement("figure");
+  figure.className = "pair near";
+  figure.dataset.number = p.game;
+  figure.dataset.differs = p.differs.join(" ");
+  const boards = document.createElement("div");
+  boards.className = "boards";
+  boards.appendChild(board(p.fen, 200, false, p.differs));
+  boards.appendChild(board(p.oriented, 200, true, p.differs));
+  const caption = document.createElement("figcaption");
+  const label = document.createElement("span");
+  label.className = "label";
+  label.textContent = "near (distance " + p.distance + ", differs at " + p.differs.join(", ") + ")";
+  caption.appendChild(label);
+  caption.appendChild(document.createTextNode(" #" + p.game + " " + tag(p.tags, "White") + " - " +
+      tag(p.tags, "Black") + ", " + tag(p.tags, "Event") + " " + tag(p.tags, "Date") + ", after ply " + p.ply +
+      " (" + p.transform + "), like move " + p.move + " of submission game " + p.submission_game +
+      (p.dropped ? "; " + p.dropped + " piece(s) off the board as the submission stands" : "")));
+  figure.appendChild(boards); figure.appendChild(caption);
+  return figure;
 }
 
 // --- the YACPDB tab: a query over the problem file, its entries, the diagram of the one opened

@@ -1,7 +1,8 @@
 // The page of `cqlindex serve` as a person uses it, in headless Chromium (Debian's `chromium`) driven by
 // puppeteer-core (npm, installed by scripts/oracle-setup): a bad query shows its line and column, a query shows
 // its N results (the API's), a result opens on the board at its first matched position and steps on, the
-// explorer shows the moves played from the board and a click walks on, a pasted study shows its predecessor, a
+// explorer shows the moves played from the board and a click walks on, a pasted study shows its predecessor and,
+// with "near" ticked, a study one square away from a game shows that game as a near predecessor, a
 // YACPDB query lists the problem file's entries and one opens on the board, another repository chosen in the
 // selector answers the query with its own results and stays chosen when the page is loaded again from its URL;
 // nothing is fetched from anywhere but the server. Skipped, saying why, only when
@@ -11,6 +12,7 @@
 #include <algorithm>
 
 #include "serve/serve_support.h"
+#include "similar/near_test_util.h"
 
 using namespace cqlindex::test;
 
@@ -27,9 +29,9 @@ const fs::path kPuppeteer = fs::path(CQLINDEX_SOURCE_DIR) / "tests" / "oracle" /
 
 // What the API answers, which the page must show.
 struct Expected {
-  json run, second, problems;               // the query on both repositories; the YACPDB query
-  std::vector<uint64_t> numbers, first_marks, predecessors, entries, second_numbers;
-  std::string fen, first_fen;               // the study; the first problem's position
+  json run, second, problems, near;         // the query on both repositories; the YACPDB query; near pairs
+  std::vector<uint64_t> numbers, first_marks, predecessors, entries, second_numbers, near_numbers;
+  std::string fen, first_fen, near_fen;     // the study; the first problem's position; the near study
 };
 
 // The numbers of an answer's results.
@@ -57,6 +59,14 @@ Expected expected_answers(Server& server, const std::string& query, const std::s
   const Reply similar = post(server, "/api/similar", json{{"fen", e.fen}, {"limit", 100}});
   REQUIRE(similar.status == 200);
   e.predecessors = result_numbers(similar.body);
+  // the near study: a position of game 9 with a piece taken off, mirrored
+  e.near_fen = plant(slurp(sample_pgn()), 9, 16).fen;
+  REQUIRE(!e.near_fen.empty());
+  const Reply near = post(server, "/api/similar", json{{"fen", e.near_fen}, {"near", 1}, {"limit", 100}});
+  REQUIRE(near.status == 200);
+  e.near = near.body["near"];
+  for (const json& p : e.near["results"])
+    if (p["distance"] == 1) e.near_numbers.push_back(p["game"].get<uint64_t>());
   // the YACPDB query and its entries
   const Reply problems = post(server, "/api/yacpdb", json{{"query", yacpdb_query}, {"limit", 50}});
   REQUIRE(problems.status == 200);
@@ -115,6 +125,21 @@ void check_study_and_yacpdb_tabs(const json& report, const Expected& e) {
   CHECK(report["predecessors"].get<std::vector<uint64_t>>() == e.predecessors);
   CHECK(std::find(e.predecessors.begin(), e.predecessors.end(), 9) != e.predecessors.end());
   CHECK(report["pair_boards"] == 2);  // the study and its predecessor, side by side
+  CHECK(report["near_error"] == "");
+  CHECK(report["near_status"].get<std::string>().find(
+            "; " + std::to_string(e.near["by_distance"][1].get<uint64_t>()) + " near (1 difference)") !=
+        std::string::npos);
+  CHECK(report["near"].get<std::vector<uint64_t>>() == e.near_numbers);
+  CHECK(std::find(e.near_numbers.begin(), e.near_numbers.end(), 9) != e.near_numbers.end());
+  std::string differs;
+  for (const json& p : e.near["results"])
+    if (p["distance"] == 1) {
+      for (const json& square : p["differs"]) differs += (differs.empty() ? "" : " ") + square.get<std::string>();
+      break;
+    }
+  CHECK(report["near_first"]["differs"] == differs);
+  CHECK(report["near_first"]["label"].get<std::string>().find("near (distance 1, differs at ") == 0);
+  CHECK(report["near_first"]["outlined"].size() == 2);  // the square, on both boards
   CHECK(report["yacpdb_error"].get<std::string>().find("column") == 0);
   CHECK(report["yacpdb_status"].get<std::string>().find(std::to_string(e.problems["matches"].get<uint64_t>()) +
                                                         " matches of " +
@@ -164,7 +189,7 @@ TEST_CASE("serve: the page, driven in headless Chromium", "[serve][browser]") {
       "node " + shell_quote((fs::path(CQLINDEX_SOURCE_DIR) / "tests" / "serve" / "page_check.js").string()) + " " +
       shell_quote(browser) + " " + shell_quote(url) + " " + shell_quote(query) + " " + shell_quote(expected.fen) +
       " " + shell_quote((dir.path() / "profile").string()) + " " + shell_quote((dir.path() / "page.png").string()) +
-      " " + shell_quote(yacpdb_query) + " second 2>&1");
+      " " + shell_quote(yacpdb_query) + " second " + shell_quote(expected.near_fen) + " 2>&1");
   INFO("page_check.js: " << r.out);
   REQUIRE(r.exit_code == 0);
   // the report is the last line (Chromium may have said things before it)

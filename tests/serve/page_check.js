@@ -1,15 +1,16 @@
 // Drives the page of `cqlindex serve` in headless Chromium as a person would (tests/serve/page_browser_test.cpp
 // checks what it reports): types a bad query and reads the error, runs a query and counts the results, opens
 // one and steps to its matched positions, reads the explorer and walks on with it, pastes a study and reads its
-// predecessors, runs a YACPDB query in its tab and opens an entry's diagram, chooses another repository in the
+// predecessors, ticks "near" with a study one square away from a game and reads its near predecessor, runs a
+// YACPDB query in its tab and opens an entry's diagram, chooses another repository in the
 // selector and runs the query there, and loads the page again from its URL (which keeps the repository).
 // Prints one JSON object.
-// usage: node page_check.js CHROMIUM URL QUERY STUDY_FEN PROFILE_DIR SCREENSHOT.png YACPDB_QUERY SECOND_REPO
+// usage: node page_check.js CHROMIUM URL QUERY STUDY_FEN PROFILE_DIR SCREENSHOT.png YACPDB_QUERY SECOND_REPO NEAR_FEN
 "use strict";
 const path = require("path");
 const puppeteer = require(path.join(__dirname, "..", "oracle", "node_modules", "puppeteer-core"));
 
-const [chromium, url, query, studyFen, profile, screenshot, yacpdbQuery, secondRepo] = process.argv.slice(2);
+const [chromium, url, query, studyFen, profile, screenshot, yacpdbQuery, secondRepo, nearFen] = process.argv.slice(2);
 
 async function main() {
   const browser = await puppeteer.launch({
@@ -80,6 +81,21 @@ async function main() {
     report.study_error = await page.$eval("#study-error", (e) => e.textContent);
     report.predecessors = await page.$$eval("#predecessors .pair", (l) => l.map((e) => +e.dataset.number));
     report.pair_boards = await page.$$eval("#predecessors .pair:first-child svg", (l) => l.length);
+
+    // near (1 difference): a study one square away from a game shows that game as a near predecessor
+    await page.$eval("#study", (e) => { e.value = ""; });
+    await page.type("#study", nearFen);
+    await page.click("#near");
+    await page.click("#find");
+    await page.waitForFunction(() => document.querySelectorAll("#predecessors .pair.near").length > 0 ||
+                                     document.getElementById("study-error").textContent.length > 0);
+    report.near_error = await page.$eval("#study-error", (e) => e.textContent);
+    report.near_status = await page.$eval("#study-status", (e) => e.textContent);
+    report.near = await page.$$eval("#predecessors .pair.near", (l) => l.map((e) => +e.dataset.number));
+    report.near_first = await page.$eval("#predecessors .pair.near", (e) => ({
+      differs: e.dataset.differs, label: e.querySelector(".label").textContent,
+      outlined: [...e.querySelectorAll("rect.differs")].map((r) => r.dataset.square) }));
+    await page.click("#near");  // unticked for what follows
 
     // the YACPDB tab: a query with a mistake shows its column; the real one lists entries; one opens on the board
     await page.click("#tab-yacpdb");

@@ -1,9 +1,10 @@
 // A served similar search stops inside its replay of the candidates when its caller cancels it or its time
 // limit passes (exec::search_with_index with a MemoryRun), not only once it writes the matched games: a timeout
-// frees the worker after at most one candidate's replay.
+// frees the worker after at most one candidate's replay. So does its near search (exec::search_near_with_index).
 #include <catch2/catch.hpp>
 
 #include "engine/cql/similar/submission_db.h"
+#include "exec/near_search.h"
 #include "exec/served_repository.h"
 #include "exec/similar_search.h"
 #include "serve/serve_support.h"
@@ -82,6 +83,38 @@ TEST_CASE("serve: a similar search is cancelled inside its replay of the candida
     CHECK(r.error == "stopped: the search was cancelled");
     CHECK(r.found.matched.empty());
   }
+}
+
+TEST_CASE("serve: a near search is cancelled before its replay of the candidates", "[serve][safety][near]") {
+  ScratchDir dir("serve-near-cancel");
+  indexed_repository(dir, sample_pgn());
+  const std::string repo = (dir.path() / "repository.pgn").string();
+  std::ostringstream quiet;
+  auto* old = std::cerr.rdbuf(quiet.rdbuf());
+  auto repository = exec::ServedRepository::open(repo, "");
+  std::cerr.rdbuf(old);
+  REQUIRE(repository);
+  std::vector<pgn::PgnError> problems;
+  const auto db = cql::similar::SubmissionDb::read(first_games(5), "submissions.pgn", {.keep_positions = true},
+                                                   &problems);
+  std::string error;
+  auto reader = pgn::RangeReader::open(repo, &error);
+  REQUIRE(reader);
+  auto near = [&](const exec::MemoryRun& memory, std::string& why) {
+    exec::NearSearch found;
+    const bool finished = exec::search_near_with_index(repository->index(0), db, 1, *reader, 2, found, &why, &memory);
+    return std::make_pair(finished, found.games.size());
+  };
+  std::string why;
+  const auto [finished, games] = near(exec::MemoryRun{}, why);
+  REQUIRE(finished);
+  CHECK(games >= 5);  // each submission is a game of the repository
+  exec::MemoryRun late;
+  late.deadline = std::chrono::steady_clock::now();
+  const auto [stopped, none] = near(late, why);
+  CHECK_FALSE(stopped);
+  CHECK(why == "stopped: the search was cancelled");
+  CHECK(none == 0);
 }
 
 TEST_CASE("serve: /api/similar past its time limit answers 503 and frees its worker", "[serve][safety]") {
