@@ -26,6 +26,7 @@
 #include "indexer/build_workspace.h"
 #include "indexer/game_features.h"
 #include "indexer/index_location.h"
+#include "indexer/position_merge.h"
 #include "indexer/posting_runs.h"
 #include "indexer/tag_key_directory.h"
 #include "indexer/yacpdb_index.h"
@@ -246,8 +247,10 @@ bool write_bitmaps(store::IndexStore& store, store::IndexStore::Ingest mode,
 // Yields the similar family's entries, one per bucket, from the position hashes a merger reads in order.
 class BucketFeed {
  public:
-  BucketFeed(RunMerger& merger, unsigned bucket_bits) : merger_(merger), bucket_bits_(bucket_bits) { advance(); }
-  // Fills the next bucket's key and value; false when the merger has no more similar postings.
+  BucketFeed(PositionMerge& positions, unsigned bucket_bits) : positions_(positions), bucket_bits_(bucket_bits) {
+    advance();
+  }
+  // Fills the next bucket's key and value; false when the merge has no more positions.
   bool next(std::string& key, std::string& value) {
     if (!pending_) return false;
     const uint32_t bucket = store::position_bucket(hash_, bucket_bits_);
@@ -261,15 +264,9 @@ class BucketFeed {
   }
 
  private:
-  void advance() {
-    pending_ = merger_.has_next() && merger_.family() == store::Family::Similar;
-    if (!pending_) return;
-    merger_.next(run_key_, games_);
-    hash_ = store::read_position_hash(run_key_);
-  }
-  RunMerger& merger_;
+  void advance() { pending_ = positions_.next(hash_, games_); }
+  PositionMerge& positions_;
   unsigned bucket_bits_;
-  std::string run_key_;
   std::vector<uint32_t> games_;
   uint64_t hash_ = 0;
   bool pending_ = false;
@@ -295,24 +292,28 @@ bool write_range(store::IndexStore& store, store::IndexStore::Ingest mode, unsig
                  size_t buffer_bytes, const std::string& runs_dir, size_t range, std::vector<std::string> runs,
                  FamilyFiles& files, std::string* error) {
   if (!reduce_runs(runs, fan_in, buffer_bytes, runs_dir, "merged-p" + std::to_string(range), error)) return false;
+  if (holds_positions(range)) {  // the similar family's buckets, from its runs merged by slices
+    PositionMerge positions;
+    if (!positions.open(runs, error, buffer_bytes)) return false;
+    BucketFeed buckets(positions, bucket_bits);
+    auto path = store.write_sst(store::Family::Similar, mode,
+                                [&](std::string& key, std::string& value) { return buckets.next(key, value); }, error);
+    if (!path) return false;
+    if (!positions.error().empty()) return fail(error, positions.error());
+    if (!path->empty()) files[store::Family::Similar].push_back(*path);
+    return true;
+  }
   RunMerger merger;
   if (!merger.open(runs, error, buffer_bytes)) return false;
   std::vector<uint32_t> games;
   while (merger.has_next()) {
     const store::Family family = merger.family();
-    std::optional<std::string> path;
-    if (family == store::Family::Similar) {
-      BucketFeed buckets(merger, bucket_bits);
-      path = store.write_sst(family, mode, [&](std::string& key, std::string& value) { return buckets.next(key, value); },
-                             error);
-    } else {
-      path = store.write_sst(family, mode, [&](std::string& key, std::string& value) {
-        if (!merger.has_next() || merger.family() != family) return false;
-        merger.next(key, games);
-        value = store::PostingList::encode_sorted(games);
-        return true;
-      }, error);
-    }
+    auto path = store.write_sst(family, mode, [&](std::string& key, std::string& value) {
+      if (!merger.has_next() || merger.family() != family) return false;
+      merger.next(key, games);
+      value = store::PostingList::encode_sorted(games);
+      return true;
+    }, error);
     if (!path) return false;
     files[family].push_back(*path);
   }

@@ -23,6 +23,8 @@ namespace cqlindex::indexer {
 constexpr size_t kRunPartitions = 4;
 // Returns the range of a posting whose family byte and key are `family_and_key` (monotone in byte order).
 size_t run_partition(std::string_view family_and_key);
+// True for the ranges of the similar family's postings (position hashes only: position_merge.h merges them).
+constexpr bool holds_positions(size_t partition) { return partition < 2; }
 
 class RunWriter {
  public:

@@ -8,6 +8,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "indexer/position_merge.h"
 #include "indexer/posting_runs.h"
 #include "store/position_buckets.h"
 
@@ -130,5 +131,78 @@ TEST_CASE("posting runs: position postings of games far apart or out of order me
     }
   }
   CHECK(merged == expected);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("position runs merged by slices give RunMerger's positions and games, in hash order", "[indexer]") {
+  // Several writers' runs of the similar ranges, hashes sharing their first 16 bits (one slice) or all their 48,
+  // postings through add_position and add, games out of order and repeated: PositionMerge yields what RunMerger
+  // yields for them, and after reduce_runs' rounds too.
+  const fs::path dir = fs::temp_directory_path() / ("cqlindex-position-merge-test-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::mt19937_64 rng(23);
+  std::vector<uint64_t> hashes;
+  for (int i = 0; i < 500; ++i) {
+    uint64_t h = rng() & ~uint64_t{0xFFFF};
+    if (i % 3 == 0) h = (uint64_t{0xABCD} << 48) | (h & 0x0000'FFFF'FFFF'0000);  // one slice, many hashes
+    if (i % 7 == 0) h = uint64_t{0x8000'0000'0000'0000};                           // the second range's first
+    hashes.push_back(h);
+  }
+  std::vector<indexer::RunWriter> writers{indexer::RunWriter(dir.string(), "a", 300),
+                                          indexer::RunWriter(dir.string(), "b", 1000)};
+  for (int n = 0; n < 40000; ++n) {
+    const uint64_t h = hashes[rng() % hashes.size()];
+    const uint32_t game = static_cast<uint32_t>(n / 4 + (n % 13 == 0 ? rng() % 100000 : 0));
+    auto& writer = writers[rng() % 2];
+    if (n % 5 == 0) {
+      char key[store::kPositionHashBytes];
+      store::write_position_hash(h, key);
+      writer.add(store::Family::Similar, std::string_view(key, sizeof key), game);
+    } else {
+      writer.add_position(h, game);
+    }
+  }
+  std::string error;
+  for (auto& w : writers) REQUIRE(w.finish(&error));
+  for (size_t fan_in : {size_t{0}, size_t{3}}) {
+    INFO("fan-in " << fan_in);
+    for (size_t p = 0; p < indexer::kRunPartitions; ++p) {
+      if (!indexer::holds_positions(p)) continue;
+      std::vector<std::string> runs;
+      for (auto& w : writers) runs.insert(runs.end(), w.runs(p).begin(), w.runs(p).end());
+      REQUIRE(runs.size() > 3);
+      if (fan_in) {
+        std::string name = "reduced-p";
+        name += std::to_string(p);
+        REQUIRE(indexer::reduce_runs(runs, fan_in, fan_in * indexer::kLeastRunReadBuffer, dir.string(), name, &error));
+      }
+      std::vector<std::pair<uint64_t, std::vector<uint32_t>>> by_heap, by_slices;
+      indexer::RunMerger merger;
+      REQUIRE(merger.open(runs, &error));
+      std::string key;
+      std::vector<uint32_t> games;
+      while (merger.has_next()) {
+        CHECK(merger.family() == store::Family::Similar);
+        merger.next(key, games);
+        by_heap.emplace_back(store::read_position_hash(key), games);
+      }
+      indexer::PositionMerge positions;
+      REQUIRE(positions.open(runs, &error, fan_in ? 1 : SIZE_MAX));
+      uint64_t hash = 0;
+      while (positions.next(hash, games)) by_slices.emplace_back(hash, games);
+      CHECK(positions.error().empty());
+      CHECK(by_slices.size() > 100);
+      CHECK(by_slices == by_heap);
+    }
+  }
+  // A run of another family's records is refused, with its name.
+  indexer::RunWriter other(dir.string(), "m", 100);
+  other.add(store::Family::Material, "KQkq", 1);
+  REQUIRE(other.finish(&error));
+  indexer::PositionMerge positions;
+  std::vector<std::string> runs = other.runs(2);
+  REQUIRE(runs.size() == 1);
+  CHECK_FALSE(positions.open(runs, &error));
+  CHECK_THAT(error, Catch::Contains(runs[0]) && Catch::Contains("not a run of position postings"));
   fs::remove_all(dir);
 }
