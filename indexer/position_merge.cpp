@@ -102,9 +102,26 @@ bool PositionMerge::read_slice() {
       any = true;
     }
   if (!any) return false;
+  long_.clear();
   for (const auto& run : runs_) {
+    uint64_t stretch_hash = 0;
+    size_t stretch = 0;
+    std::vector<uint32_t>* stretch_games = nullptr;  // the long stretch's games (no insertion while it lasts)
     while (run->loaded && run->hash >> 48 == slice_) {
-      values_.push_back((((run->hash >> 16) & 0xFFFFFFFF) << 32) | run->game);
+      const uint64_t rest = (run->hash >> 16) & 0xFFFFFFFF;
+      stretch = stretch > 0 && rest == stretch_hash ? stretch + 1 : 1;
+      stretch_hash = rest;
+      if (stretch <= kStretch) {
+        values_.push_back((rest << 32) | run->game);
+      } else {  // a long stretch: its first kStretch values name the hash in values_, the rest are games
+        if (stretch == kStretch + 1) {
+          auto it = std::lower_bound(long_.begin(), long_.end(), rest,
+                                     [](const auto& entry, uint64_t r) { return entry.first < r; });
+          if (it == long_.end() || it->first != rest) it = long_.insert(it, {rest, {}});
+          stretch_games = &it->second;
+        }
+        stretch_games->push_back(run->game);
+      }
       run->load(error_);
     }
     if (!error_.empty()) return false;
@@ -118,6 +135,15 @@ bool PositionMerge::next(uint64_t& hash, std::vector<uint32_t>& games) {
   const uint64_t rest = values_[at_] >> 32;
   hash = (slice_ << 48) | (rest << 16);
   games.clear();
+  auto long_games = std::lower_bound(long_.begin(), long_.end(), rest,
+                                     [](const auto& entry, uint64_t r) { return entry.first < r; });
+  if (long_games != long_.end() && long_games->first == rest) {  // the games past its stretches, then the others
+    games.swap(long_games->second);
+    for (; at_ < values_.size() && values_[at_] >> 32 == rest; ++at_) games.push_back(static_cast<uint32_t>(values_[at_]));
+    std::sort(games.begin(), games.end());
+    games.erase(std::unique(games.begin(), games.end()), games.end());
+    return true;
+  }
   // A game's postings may straddle two runs of one writer: equal values lie next to each other.
   for (; at_ < values_.size() && values_[at_] >> 32 == rest; ++at_) {
     const auto game = static_cast<uint32_t>(values_[at_]);

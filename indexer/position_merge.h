@@ -32,6 +32,11 @@ class PositionMerge {
 
   std::vector<std::unique_ptr<Run>> runs_;
   std::vector<uint64_t> values_;  // the slice's (hash bits 16 to 47 of the u64 form, game), sorted
+  // The games of a hash past the first kStretch of a run's stretch of it (the start position's hash has every
+  // game): kept as games, 4 bytes each, and moved out whole, so that such a hash costs what its list costs and
+  // not twice that in values_ (at 10 million games the slice of the start position grew values_ to 128 MB).
+  static constexpr size_t kStretch = 64;
+  std::vector<std::pair<uint64_t, std::vector<uint32_t>>> long_;  // (hash bits 16 to 47, games), by hash
   size_t at_ = 0;                 // the next of values_ to yield
   uint64_t slice_ = 0;            // the slice values_ hold (the hash's first 16 bits)
   std::string error_;

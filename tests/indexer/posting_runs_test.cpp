@@ -151,7 +151,8 @@ TEST_CASE("position runs merged by slices give RunMerger's positions and games, 
   std::vector<indexer::RunWriter> writers{indexer::RunWriter(dir.string(), "a", 300),
                                           indexer::RunWriter(dir.string(), "b", 1000)};
   for (int n = 0; n < 40000; ++n) {
-    const uint64_t h = hashes[rng() % hashes.size()];
+    // one hash in every fourth posting (as the start position is in every game): long stretches in every run
+    const uint64_t h = n % 4 == 0 ? hashes[1] : hashes[rng() % hashes.size()];
     const uint32_t game = static_cast<uint32_t>(n / 4 + (n % 13 == 0 ? rng() % 100000 : 0));
     auto& writer = writers[rng() % 2];
     if (n % 5 == 0) {
@@ -193,6 +194,11 @@ TEST_CASE("position runs merged by slices give RunMerger's positions and games, 
       CHECK(positions.error().empty());
       CHECK(by_slices.size() > 100);
       CHECK(by_slices == by_heap);
+      size_t longest = 0;
+      for (const auto& [h, g] : by_heap) longest = std::max(longest, g.size());
+      if (p == indexer::run_partition(std::string(1, char(store::Family::Similar)) + char(hashes[1] >> 56)))
+        CHECK(longest > 5000);  // the stretches of hashes[1] took the long path
+
     }
   }
   // A run of another family's records is refused, with its name.
