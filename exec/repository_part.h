@@ -45,7 +45,8 @@ struct PartBytes {
 
 // Returns the bytes of `part` in `text`: from the index's game records when `index` is given (its games are the
 // file's), else from the part's known starts, else found by the game splitter from the file's start (or from the
-// part's known first start: a cheap pass that parses nothing). A part past the last game is empty. Nullopt with `error` when the index cannot be read.
+// part's known first start: a cheap pass that parses nothing). A part past the last game is empty. Nullopt with
+// `error` when the index cannot be read.
 std::optional<PartBytes> part_bytes(std::string_view text, const FilePart& part, const store::IndexStore* index,
                                     std::string* error);
 

@@ -42,7 +42,8 @@ std::vector<SharePiece> cut_pieces(const std::vector<SharePiece>& pieces, const 
       out.push_back(piece);
       continue;
     }
-    out.push_back(SharePiece{piece.file, FilePart{at, piece.part.end, from, piece.part.end_start}, piece.offset, false});
+    out.push_back(
+        SharePiece{piece.file, FilePart{at, piece.part.end, from, piece.part.end_start}, piece.offset, false});
   }
   return out;
 }

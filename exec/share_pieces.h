@@ -38,8 +38,8 @@ struct Checkpoint {
 uint64_t checkpoint_byte(uint64_t bytes, unsigned mark);
 
 // Returns `pieces` (in game order) cut at the checkpoints of their files into pieces of at least `target` games
-// (the last of a piece at least half of it; `games`: each file's count; `checkpoints`: each file's, by byte, empty where a file has none). A piece
-// numbered on (`follows`) or of a file without checkpoints stays whole. The pieces cover the same games, once
+// (the last of a piece at least half of it; `games`: each file's count; `checkpoints`: each file's, by byte,
+// empty where a file has none). A piece numbered on (`follows`) or of a file without checkpoints stays whole. The pieces cover the same games, once
 // each, in the same order, each knowing where its games start and end where a checkpoint says so.
 std::vector<SharePiece> cut_pieces(const std::vector<SharePiece>& pieces, const std::vector<uint64_t>& games,
                                    const std::vector<std::vector<Checkpoint>>& checkpoints, uint64_t target);
