@@ -27,6 +27,7 @@ void GameOutbox::add(std::string_view text) {
   }
   std::memcpy(current_.bytes.get() + current_.size, text.data(), text.size());
   current_.size += text.size();
+  bytes_ += text.size();
   if (current_.size >= chunk_) send_current();
 }
 

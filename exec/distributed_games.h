@@ -45,8 +45,9 @@ class GameOutbox {
   void add_cut(std::string_view bytes);
   // Sends what is left. Afterwards chunks() is the count rank 0 is to receive.
   void flush();
-  // Returns the chunks sent so far.
+  // Returns the chunks sent so far, and the bytes added.
   uint64_t chunks() const { return sent_; }
+  uint64_t bytes() const { return bytes_; }
   // Waits, sleeping, until rank 0 has taken every chunk (each chunk's bytes live until then).
   void wait();
 
@@ -66,6 +67,7 @@ class GameOutbox {
   size_t capacity_ = 0;  // its bytes
   std::deque<InFlight> in_flight_;
   uint64_t sent_ = 0;
+  uint64_t bytes_ = 0;
 };
 
 // Rank 0's side: the chunks of ranks 1..K-1.

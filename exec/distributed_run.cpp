@@ -284,7 +284,9 @@ RunSummary RankRun::scan_share() {
   Segment& own = segments.emplace_back(kTagGames, kTagBytes);
   RankReport mine = scan_pieces(share.pieces, 0, share.pieces.size(), own, true);
   while (mine.status == Status::Ok) {
-    const std::optional<Grant> grant = ask_for_pieces();
+    uint64_t held = 0;
+    for (const Segment& segment : segments) held += segment.games.bytes();
+    const std::optional<Grant> grant = ask_for_pieces(held);
     if (!grant) break;
     Segment& given = segments.emplace_back(grant_tag(grant->id, 0), grant_tag(grant->id, 2));
     const RankReport report = scan_pieces(share.rank0_pieces, grant->first, grant->end, given, false);

@@ -3,7 +3,9 @@
 // from the front; a rank done with its own share asks for more and is given pieces from the back, which it scans
 // and sends under tags of their own. So the ranks end their scans together, whatever their speeds, and rank 0,
 // which merges after its scan, takes less. MPI code: built into cqlindex-mpi alone.
+#include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -34,11 +36,17 @@ class PieceDispenser {
   std::vector<Grant> grants() const { return {grants_.rbegin(), grants_.rend()}; }
 
  private:
+  // Returns rank 0's merge still to do (of the games the askers said they hold) over its seconds a piece.
+  double merge_pieces() const;
+
   size_t front_ = 0, end_;
   std::vector<Grant> grants_;
+  std::vector<uint64_t> asked_bytes_;  // by rank: the matched games' bytes it said it holds for rank 0
+  std::chrono::steady_clock::time_point began_;  // rank 0's first piece
 };
 
-// A rank other than 0: asks rank 0 for pieces and waits, sleeping, for the answer; nullopt when there are no more.
-std::optional<Grant> ask_for_pieces();
+// A rank other than 0: asks rank 0 for pieces, saying the bytes of matched games it holds for rank 0 (its merge
+// to come), and waits, sleeping, for the answer; nullopt when there are no more.
+std::optional<Grant> ask_for_pieces(uint64_t bytes_held);
 
 }  // namespace cqlindex::exec

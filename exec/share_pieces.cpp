@@ -48,6 +48,11 @@ std::vector<SharePiece> cut_pieces(const std::vector<SharePiece>& pieces, const 
   return out;
 }
 
-size_t pieces_to_give(size_t left) { return (left + 1) / 2; }
+size_t pieces_to_give(size_t left, double merge_pieces) {
+  // rank 0 keeps k with k + merge = left - k, rounded down: the asker takes the rest
+  const double keep = (double(left) - std::max(0.0, merge_pieces)) / 2;
+  const size_t balanced = keep <= 0 ? left : left - std::min(left, size_t(keep));
+  return (balanced + 1) / 2;
+}
 
 }  // namespace cqlindex::exec

@@ -44,8 +44,10 @@ uint64_t checkpoint_byte(uint64_t bytes, unsigned mark);
 std::vector<SharePiece> cut_pieces(const std::vector<SharePiece>& pieces, const std::vector<uint64_t>& games,
                                    const std::vector<std::vector<Checkpoint>>& checkpoints, uint64_t target);
 
-// Returns how many of the `left` pieces rank 0 has not begun go to a rank that asks for more: the back half,
-// the odd one included (rank 0 has the merge to do after its scan).
-size_t pieces_to_give(size_t left);
+// Returns how many of the `left` pieces rank 0 has not begun go now to a rank that asks for more. Their balanced
+// split gives it the back half, the odd one included, and more by rank 0's merge still to do after its scan
+// (`merge_pieces`: its expected seconds over a piece's), so that both end together; it gets half of that now (at
+// least one piece) and asks again when done, when the split is made anew from the rates then.
+size_t pieces_to_give(size_t left, double merge_pieces = 0);
 
 }  // namespace cqlindex::exec

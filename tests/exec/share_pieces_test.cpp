@@ -123,12 +123,22 @@ TEST_CASE("cut_pieces covers every game of rank 0's pieces exactly once, in orde
   }
 }
 
-TEST_CASE("pieces_to_give hands the back half, the odd piece included", "[exec][share_pieces]") {
+TEST_CASE("pieces_to_give hands half of the back half now, more by the merge to come", "[exec][share_pieces]") {
   CHECK(pieces_to_give(0) == 0);
   CHECK(pieces_to_give(1) == 1);
   CHECK(pieces_to_give(2) == 1);
-  CHECK(pieces_to_give(5) == 3);
-  CHECK(pieces_to_give(64) == 32);
+  CHECK(pieces_to_give(5) == 2);    // of 3
+  CHECK(pieces_to_give(64) == 16);  // of 32
+  // the balanced split gives rank 0 k with k + merge <= left - k
+  CHECK(pieces_to_give(10, 4) == 4);    // of 7
+  CHECK(pieces_to_give(10, 4.5) == 4);  // of 8
+  CHECK(pieces_to_give(10, 10) == 5);   // of 10
+  CHECK(pieces_to_give(3, 50) == 2);    // of 3
+  CHECK(pieces_to_give(10, -1) == 3);   // of 5
+  // asked again and again, the pieces run out
+  size_t left = 60, asks = 0;
+  while (left > 0) left -= pieces_to_give(left), ++asks;
+  CHECK(asks <= 12);  // about log2 of the pieces
 }
 
 TEST_CASE("a part read from its known starts is the part the game splitter finds from the file's start",
