@@ -22,11 +22,13 @@ constexpr size_t kChunk = size_t(1) << 26;  // bytes of one message: well inside
 
 // Returns the files [begin, end) of rank `rank` when files are not cut: contiguous runs of games or bytes
 // (`starts`: each file's first, of `total`; a file goes to the rank whose share its first game or byte falls in).
-std::pair<size_t, size_t> whole_files_of(const std::vector<uint64_t>& starts, uint64_t total, int rank, int size) {
+std::pair<size_t, size_t> whole_files_of(const std::vector<uint64_t>& starts, uint64_t total, int rank, int size,
+                                         bool rank0_larger) {
   if (total == 0) return rank == 0 ? std::pair<size_t, size_t>{0, starts.size()} : std::pair<size_t, size_t>{0, 0};
   auto first_at = [&](int r) {  // the first file starting in rank r's share or later
     if (r >= size) return starts.size();
-    return size_t(std::lower_bound(starts.begin(), starts.end(), share_start(total, r, size)) - starts.begin());
+    const uint64_t from = share_start(total, r, size, rank0_larger);
+    return size_t(std::lower_bound(starts.begin(), starts.end(), from) - starts.begin());
   };
   const size_t begin = rank == 0 ? 0 : first_at(rank);
   return {begin, std::max(begin, first_at(rank + 1))};
@@ -158,6 +160,7 @@ double cpu_seconds() {
 bool share_repository(const std::vector<std::string>& files, const RepositoryIndexes& indexes, bool indexed,
                       const std::string& command, RepositoryShare& share, bool total_needed) {
   const int rank = world_rank(), size = world_size();
+  const bool larger = !total_needed;  // a run, whose ranks take pieces of rank 0's share (similar's do not)
   std::vector<uint64_t>& games = share.games;
   games.assign(files.size(), 0);
   auto counted = [&](size_t k) { return indexed && indexes.indexed(k); };  // an index's meta has the count
@@ -177,13 +180,13 @@ bool share_repository(const std::vector<std::string>& files, const RepositoryInd
       byte_starts.push_back(bytes_total);
       bytes_total += bytes;
     }
-    if (by_bytes) count_end = whole_files_of(byte_starts, bytes_total, size - 1, size).first;
+    if (by_bytes) count_end = whole_files_of(byte_starts, bytes_total, size - 1, size, larger).first;
   }
   // The counted files that rank 0's share may hold note checkpoints, where its pieces can be cut: its files by
   // bytes, else every file when there are fewer files than ranks (rank 0's part of the first).
   std::vector<size_t> slot_of(files.size(), SIZE_MAX);
   size_t slots = 0;
-  const size_t rank0_end = by_bytes ? whole_files_of(byte_starts, bytes_total, 0, size).second
+  const size_t rank0_end = by_bytes ? whole_files_of(byte_starts, bytes_total, 0, size, larger).second
                            : files.size() < size_t(size) ? files.size() : 0;
   for (size_t k = 0; k < rank0_end && size > 1; ++k)
     if (!counted(k)) slot_of[k] = slots++;
@@ -237,15 +240,15 @@ bool share_repository(const std::vector<std::string>& files, const RepositoryInd
   auto pieces_of = [&](int r) {
     std::vector<SharePiece> pieces;
     if (by_bytes || files.size() >= size_t(size)) {
-      const auto [begin, end] = by_bytes ? whole_files_of(byte_starts, bytes_total, r, size)
-                                         : whole_files_of(starts, share.total, r, size);
+      const auto [begin, end] = by_bytes ? whole_files_of(byte_starts, bytes_total, r, size, larger)
+                                         : whole_files_of(starts, share.total, r, size, larger);
       for (size_t k = begin; k < end; ++k)
         pieces.push_back(SharePiece{k, FilePart{}, k > count_end ? 0 : starts[k], k > count_end});
       return pieces;
     }
     // Fewer files than ranks: rank r's run of games [from, to) of the repository, cut into its files' parts.
-    const uint64_t from = share_start(share.total, r, size);
-    const uint64_t to = r + 1 == size ? share.total : share_start(share.total, r + 1, size);
+    const uint64_t from = share_start(share.total, r, size, larger);
+    const uint64_t to = r + 1 == size ? share.total : share_start(share.total, r + 1, size, larger);
     for (size_t k = 0; k < files.size(); ++k) {
       const uint64_t first = std::max(from, starts[k]), end = std::min(to, starts[k] + games[k]);
       if (first >= end) continue;

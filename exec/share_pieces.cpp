@@ -5,9 +5,10 @@
 
 namespace cqlindex::exec {
 
-uint64_t share_start(uint64_t total, int rank, int size) {
+uint64_t share_start(uint64_t total, int rank, int size, bool rank0_larger) {
   if (rank >= size) return total;
   if (rank <= 0) return 0;
+  if (!rank0_larger) return uint64_t((unsigned __int128)total * unsigned(rank) / unsigned(size));
   // total x (5/(4K) + (rank - 1) x (1 - 5/(4K)) / (K - 1)), exactly
   const unsigned __int128 k = unsigned(size);
   const unsigned __int128 num = 5 * (k - 1) + (unsigned(rank) - 1) * (4 * k - 5), den = 4 * k * (k - 1);

@@ -19,11 +19,11 @@ struct SharePiece {
   bool follows = false;
 };
 
-// Returns where the share of rank `rank` (of `size`) starts among `total` games or bytes: rank 0's share is 5/4
-// of an even one, the others share the rest evenly. The others take pieces from the back of rank 0's share when
-// they are done with their own, so the ranks end together even when rank 0 is the fastest (its share counted,
-// which the last rank's is not: distributed_share.h).
-uint64_t share_start(uint64_t total, int rank, int size);
+// Returns where the share of rank `rank` (of `size`) starts among `total` games or bytes: with `rank0_larger`
+// rank 0's share is 5/4 of an even one and the others share the rest evenly (they take pieces from the back of
+// rank 0's share when they are done with their own, so the ranks end together even when rank 0 is the fastest;
+// its share is counted, which the last rank's is not: distributed_share.h); else even shares.
+uint64_t share_start(uint64_t total, int rank, int size, bool rank0_larger = true);
 
 // A game of a file found by the game count: its index (0-based) and where it starts. The count notes one such
 // place every 1/(kCheckpoints + 1) of the file's bytes, where a piece may end.

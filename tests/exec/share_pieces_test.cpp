@@ -75,6 +75,9 @@ TEST_CASE("share_start gives rank 0 the largest share and the others even ones, 
       }
     }
   CHECK(share_start(800, 1, 2) == 500);  // 5/8 of the games, then 3/8
+  CHECK(share_start(800, 1, 2, false) == 400);  // even shares (similar's)
+  CHECK(share_start(800, 3, 4, false) == 600);
+  CHECK(share_start(800, 4, 4, false) == 800);
 }
 
 TEST_CASE("cut_pieces covers every game of rank 0's pieces exactly once, in order", "[exec][share_pieces]") {
