@@ -99,16 +99,23 @@ std::vector<std::string> directory_keys(const cqlindex::store::IndexStore& index
   return keys;
 }
 
+// Returns the tags family's keys of the sample's index, read from the family.
+std::vector<std::string> tags_family_keys() {
+  std::vector<std::string> keys;
+  std::string error;
+  REQUIRE(index_of(sample_1005()).for_each(Family::Tags, "", [&](std::string_view key, std::string_view) {
+    keys.emplace_back(key);
+    return true;
+  }, &error));
+  return keys;
+}
+
 }  // namespace
 
 TEST_CASE("tag keys: the keys in memory and in the directory are the family's, in key order", "[planner][tags]") {
   const FamilyKeys& keys = held_keys();
-  std::vector<std::string> read;
+  const std::vector<std::string> read = tags_family_keys();
   std::string error;
-  REQUIRE(index_of(sample_1005()).for_each(Family::Tags, "", [&](std::string_view key, std::string_view) {
-    read.emplace_back(key);
-    return true;
-  }, &error));
   REQUIRE(keys.size() == read.size());
   for (size_t i = 0; i < read.size(); ++i) REQUIRE(keys.key(i) == read[i]);
   // held keys come from the directory; from an index without one, streamed: the same keys
@@ -134,12 +141,8 @@ TEST_CASE("tag key directory: in chunks, each key read once; without a directory
           "[planner][tags]") {
   using Read = cqlindex::store::IndexStore::DirectoryRead;
   // the sample's keys take several chunks of 2 KiB: a prefix across chunk boundaries reads all its keys
-  std::vector<std::string> all;
+  const std::vector<std::string> all = tags_family_keys();
   std::string error;
-  REQUIRE(index_of(sample_1005()).for_each(Family::Tags, "", [&](std::string_view key, std::string_view) {
-    all.emplace_back(key);
-    return true;
-  }, &error));
   TempDir dir("chunks");
   const std::string idx = (dir.path / "idx").string();
   cqlindex::indexer::BuildOptions options;

@@ -10,19 +10,6 @@ using namespace cqlindex::test;
 
 namespace {
 
-// The 252 studies of cql-sample.pgn with a FEN, and three positions planted one square away from positions of
-// the sample's games 10, 200 and 600 (submission games 253-255).
-std::string studies_and_planted(std::vector<Planted>& planted) {
-  const std::string repository = slurp(sample_pgn());
-  std::string subs = studies_with_fen();
-  for (auto [game, ply] : {std::pair<uint64_t, uint32_t>{10, 40}, {200, 61}, {600, 30}}) {
-    planted.push_back(plant(repository, game, ply));
-    REQUIRE(!planted.back().fen.empty());
-    subs += setup_game("planted near game " + std::to_string(game), planted.back().fen);
-  }
-  return subs;
-}
-
 // A pair of the answer as `cqlindex similar --near` prints it on stderr.
 std::string line_of(const json& p) {
   const std::string date = p["date"];
@@ -54,7 +41,7 @@ TEST_CASE("serve: /api/similar with near 1 gives the pairs cqlindex similar --ne
   std::vector<Planted> planted;
   // as JSON carries them: the Latin-1 bytes of old studies made U+FFFD, for the command line too
   const std::string submissions =
-      json::parse(json(studies_and_planted(planted)).dump(-1, ' ', false, json::error_handler_t::replace));
+      json::parse(json(studies_and_planted(slurp(sample_pgn()), planted)).dump(-1, ' ', false, json::error_handler_t::replace));
   spit(dir.path() / "submissions.pgn", submissions);
   const ProcessResult cli = cqlindex_in(dir.path(), "similar submissions.pgn -i repository.pgn -o out.pgn --near 1");
   REQUIRE(cli.exit_code == 0);

@@ -13,17 +13,6 @@ namespace {
 
 const fs::path kSmall = data_dir() / "gnuchess-book" / "book_1.02.small-1005.pgn";
 
-// The 252 studies and three positions planted near games of the small repository.
-std::string studies_and_planted(const std::string& repository, std::vector<Planted>& planted) {
-  std::string subs = studies_with_fen();
-  for (auto [game, ply] : {std::pair<uint64_t, uint32_t>{10, 40}, {200, 61}, {600, 30}}) {
-    planted.push_back(plant(repository, game, ply));
-    REQUIRE(!planted.back().fen.empty());
-    subs += setup_game("planted near game " + std::to_string(game), planted.back().fen);
-  }
-  return subs;
-}
-
 }  // namespace
 
 TEST_CASE("similar --near 1: through the index as the --no-index scan finds, on the shared data", "[similar][near]") {

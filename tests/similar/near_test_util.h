@@ -3,7 +3,10 @@
 
 #include <regex>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include <catch2/catch.hpp>
 
 #include "engine/cql/similar/submission_db.h"
 #include "engine/pgn/game_splitter.h"
@@ -83,6 +86,18 @@ inline Planted plant(const std::string& text, uint64_t number, uint32_t ply) {
     return Planted{number, fen_of_board(mirrored, pos.side_to_move())};
   }
   return Planted{0, ""};
+}
+
+// The 252 studies of cql-sample.pgn with a FEN, and three positions planted one square away from positions of
+// `repository`'s games 10, 200 and 600 (submission games 253-255); `planted` gets them.
+inline std::string studies_and_planted(const std::string& repository, std::vector<Planted>& planted) {
+  std::string subs = studies_with_fen();
+  for (auto [game, ply] : {std::pair<uint64_t, uint32_t>{10, 40}, {200, 61}, {600, 30}}) {
+    planted.push_back(plant(repository, game, ply));
+    REQUIRE(!planted.back().fen.empty());
+    subs += setup_game("planted near game " + std::to_string(game), planted.back().fen);
+  }
+  return subs;
 }
 
 // The lines of `text` that start with `prefix`.
