@@ -1,12 +1,7 @@
 // Position runs merged by slices of the hash space (position_merge.h).
 #include "indexer/position_merge.h"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
 
 #include "indexer/posting_runs.h"
 #include "indexer/radix_sort.h"
@@ -15,54 +10,29 @@
 
 namespace cqlindex::indexer {
 
-namespace {
-
-// A position record of a run file: [length 7][family Similar][hash, 6 bytes][game, 4 bytes], big-endian.
-constexpr size_t kRecord = 2 + store::kPositionHashBytes + 4;
-
-}  // namespace
-
-// One run file read through a buffer, and the record under its read position.
+// One run file and its current position posting.
 struct PositionMerge::Run {
   std::string path;
-  int fd = -1;
-  std::string buffer;
-  size_t pos = 0, end = 0;
-  bool eof = false;
-  bool loaded = false;  // a record is under the read position
+  RunReader reader;
+  bool loaded = false;  // a posting is under the read position
   uint64_t hash = 0;    // its hash (read_position_hash's form) and game
   uint32_t game = 0;
 
-  ~Run() {
-    if (fd >= 0) ::close(fd);
-  }
-  // Reads the next record; false at the end of the file, or with `error` on a failed read or another record.
+  // Reads the next posting; false at the end of the file, or with `error` on a failed read or another record.
   bool load(std::string& error) {
-    if (end - pos < kRecord && !eof) {
-      std::memmove(buffer.data(), buffer.data() + pos, end - pos);
-      end -= pos;
-      pos = 0;
-      while (!eof && end < buffer.size()) {
-        const ssize_t n = ::read(fd, buffer.data() + end, buffer.size() - end);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) error = path + ": " + std::strerror(errno);
-        if (n <= 0) eof = true;
-        else end += static_cast<size_t>(n);
-      }
+    loaded = reader.load();
+    if (!loaded) {
+      if (error.empty()) error = reader.failure();
+      return false;
     }
-    loaded = false;
-    if (pos == end) return false;
-    const char* r = buffer.data() + pos;
-    if (end - pos < kRecord || r[0] != 1 + static_cast<char>(store::kPositionHashBytes) ||
-        r[1] != static_cast<char>(store::Family::Similar)) {
+    const std::string_view text = reader.text;
+    if (text.size() != 1 + store::kPositionHashBytes || text[0] != static_cast<char>(store::Family::Similar)) {
+      loaded = false;
       if (error.empty()) error = path + ": not a run of position postings (damaged, or written by another version)";
       return false;
     }
-    hash = store::read_position_hash(std::string_view(r + 2, store::kPositionHashBytes));
-    game = 0;
-    for (size_t k = 0; k < 4; ++k) game = (game << 8) | static_cast<uint8_t>(r[2 + store::kPositionHashBytes + k]);
-    pos += kRecord;
-    loaded = true;
+    hash = store::read_position_hash(text.substr(1));
+    game = reader.game;
     return true;
   }
 };
@@ -71,16 +41,11 @@ PositionMerge::PositionMerge() = default;
 PositionMerge::~PositionMerge() = default;
 
 bool PositionMerge::open(const std::vector<std::string>& runs, std::string* error, size_t buffer_bytes) {
-  const size_t buffer = std::clamp(buffer_bytes / std::max<size_t>(runs.size(), 1), kLeastRunReadBuffer, kRunReadBuffer);
+  const size_t buffer = run_read_buffer(buffer_bytes, runs.size());
   for (const std::string& path : runs) {
     auto run = std::make_unique<Run>();
     run->path = path;
-    run->fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (run->fd < 0) {
-      if (error) *error = path + ": " + std::strerror(errno);
-      return false;
-    }
-    run->buffer.resize(buffer);
+    if (!run->reader.open(path, buffer, error)) return false;
     run->load(error_);
     if (!error_.empty()) {
       if (error) *error = error_;

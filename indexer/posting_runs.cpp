@@ -224,63 +224,59 @@ bool RunWriter::finish(std::string* error) {
   return ok;
 }
 
-// One run file read through a small buffer (mapping whole runs would keep every run resident), and the
-// record under its read position.
-struct RunMerger::Cursor {
-  static constexpr size_t kBuffer = kRunReadBuffer;  // the largest buffer
-  static constexpr size_t kMaxRecord = 1 + 256 + 4;
-  int fd = -1;
-  std::string buffer;
-  size_t pos = 0, end = 0;
-  bool eof = false;
-  std::string_view text;  // family + key of the current record
-  uint64_t head = 0;      // its first 8 bytes, big-endian: most comparisons end here
-  uint32_t game = 0;
+RunReader::~RunReader() {
+  if (fd_ >= 0) ::close(fd_);
+}
 
-  ~Cursor() {
-    if (fd >= 0) ::close(fd);
+bool RunReader::open(const std::string& path, size_t buffer, std::string* error) {
+  path_ = path;
+  fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd_ < 0) {
+    if (error) *error = path + ": " + std::strerror(errno);
+    return false;
   }
-  // Keeps at least one whole record in the buffer unless the file ends first.
-  void refill() {
-    if (eof || end - pos >= kMaxRecord) return;
-    std::copy(buffer.begin() + static_cast<std::ptrdiff_t>(pos), buffer.begin() + static_cast<std::ptrdiff_t>(end),
-              buffer.begin());
-    end -= pos;
-    pos = 0;
-    while (!eof && end < buffer.size()) {
-      ssize_t n = ::read(fd, buffer.data() + end, buffer.size() - end);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) eof = true;
-      else end += static_cast<size_t>(n);
-    }
+  buffer_.resize(buffer);
+  return true;
+}
+
+void RunReader::refill() {
+  if (eof_ || end_ - pos_ >= kMaxRecord) return;
+  std::copy(buffer_.begin() + static_cast<std::ptrdiff_t>(pos_), buffer_.begin() + static_cast<std::ptrdiff_t>(end_),
+            buffer_.begin());
+  end_ -= pos_;
+  pos_ = 0;
+  while (!eof_ && end_ < buffer_.size()) {
+    ssize_t n = ::read(fd_, buffer_.data() + end_, buffer_.size() - end_);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) failure_ = path_ + ": " + std::strerror(errno);
+    if (n <= 0) eof_ = true;
+    else end_ += static_cast<size_t>(n);
   }
-  // Reads the next record; false at the end (or on a malformed tail, which a writer never leaves).
-  bool load() {
-    refill();
-    if (pos >= end) return false;
-    size_t length = static_cast<uint8_t>(buffer[pos]);
-    if (pos + 1 + length + 4 > end || length == 0) return false;
-    text = std::string_view(buffer.data() + pos + 1, length);
-    head = head_of(text, end - pos - 1);
-    game = store::get_be32(std::string_view(buffer.data() + pos + 1 + length, 4));
-    pos += 1 + length + 4;
-    return true;
+}
+
+bool RunReader::load() {
+  refill();
+  if (pos_ >= end_) return false;
+  size_t length = static_cast<uint8_t>(buffer_[pos_]);
+  if (pos_ + 1 + length + 4 > end_ || length == 0) {
+    if (failure_.empty()) failure_ = path_ + ": a record is cut short (a damaged run file)";
+    return false;
   }
-};
+  text = std::string_view(buffer_.data() + pos_ + 1, length);
+  head = head_of(text, end_ - pos_ - 1);
+  game = store::get_be32(std::string_view(buffer_.data() + pos_ + 1 + length, 4));
+  pos_ += 1 + length + 4;
+  return true;
+}
 
 RunMerger::RunMerger() = default;
 RunMerger::~RunMerger() = default;
 
 bool RunMerger::open(const std::vector<std::string>& runs, std::string* error, size_t buffer_bytes) {
-  const size_t buffer = std::clamp(buffer_bytes / std::max<size_t>(runs.size(), 1), kLeastRunReadBuffer, Cursor::kBuffer);
+  const size_t buffer = run_read_buffer(buffer_bytes, runs.size());
   for (const std::string& path : runs) {
-    auto cursor = std::make_unique<Cursor>();
-    cursor->fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (cursor->fd < 0) {
-      if (error) *error = path + ": " + std::strerror(errno);
-      return false;
-    }
-    cursor->buffer.resize(buffer);
+    auto cursor = std::make_unique<RunReader>();
+    if (!cursor->open(path, buffer, error)) return false;
     cursors_.push_back(std::move(cursor));
     if (cursors_.back()->load()) push(static_cast<uint32_t>(cursors_.size() - 1));
   }
@@ -288,7 +284,7 @@ bool RunMerger::open(const std::vector<std::string>& runs, std::string* error, s
 }
 
 RunMerger::Node RunMerger::node_of(uint32_t c) const {
-  const Cursor& x = *cursors_[c];
+  const RunReader& x = *cursors_[c];
   return Node{x.head, static_cast<uint32_t>(x.text.size()), x.game, c};
 }
 

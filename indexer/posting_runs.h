@@ -5,6 +5,7 @@
 // The key space is cut into kRunPartitions fixed ranges (run_partition): each run is written as one file per
 // range, so the ranges can be merged (and their SST files written) on several threads at once, and the files of
 // a family from different ranges never overlap. The cut depends on keys only, never on the thread count.
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -111,6 +112,43 @@ bool reduce_runs(std::vector<std::string>& runs, size_t fan_in, size_t buffer_by
 constexpr size_t kRunReadBuffer = 256 * 1024;
 constexpr size_t kLeastRunReadBuffer = 16 * 1024;
 
+// Returns the read buffer of each of `runs` run files read together through `buffer_bytes` in all.
+inline size_t run_read_buffer(size_t buffer_bytes, size_t runs) {
+  return std::clamp(buffer_bytes / std::max<size_t>(runs, 1), kLeastRunReadBuffer, kRunReadBuffer);
+}
+
+// One run file read through a buffer (mapping whole runs would keep every run resident), and the record under
+// its read position: RunMerger's cursors and PositionMerge's runs.
+class RunReader {
+ public:
+  RunReader() = default;
+  RunReader(const RunReader&) = delete;
+  RunReader& operator=(const RunReader&) = delete;
+  ~RunReader();
+  // Opens run file `path`, read through `buffer` bytes; false (with `error`) when it cannot be opened.
+  bool open(const std::string& path, size_t buffer, std::string* error);
+  // Reads the next record into text, head and game; false at the end of the file, or when a read fails or the
+  // file ends in a cut record (which a writer never leaves): failure() then says so.
+  bool load();
+  // Returns why load() stopped before the end ("" when it did not).
+  const std::string& failure() const { return failure_; }
+
+  std::string_view text;  // family + key of the current record
+  uint64_t head = 0;      // its first 8 bytes, big-endian: most comparisons end here
+  uint32_t game = 0;
+
+ private:
+  static constexpr size_t kMaxRecord = 1 + 256 + 4;
+  // Keeps at least one whole record in the buffer unless the file ends first.
+  void refill();
+  std::string path_;
+  int fd_ = -1;
+  std::string buffer_;
+  size_t pos_ = 0, end_ = 0;
+  bool eof_ = false;
+  std::string failure_;
+};
+
 // Reads sorted runs together, in (family, key) order.
 class RunMerger {
  public:
@@ -127,7 +165,6 @@ class RunMerger {
   void next(std::string& key, std::vector<uint32_t>& games);
 
  private:
-  struct Cursor;
   // A cursor in the heap with what decides most comparisons of its current record, so that they read the heap
   // only and not the cursor (a merge compares about log2(runs) pairs a record: most of its time).
   struct Node {
@@ -143,7 +180,7 @@ class RunMerger {
   void push(uint32_t cursor);
   // Moves the top node, whose record changed, down to its place in the heap.
   void replace_top();
-  std::vector<std::unique_ptr<Cursor>> cursors_;
+  std::vector<std::unique_ptr<RunReader>> cursors_;
   std::vector<Node> heap_;  // a min-heap on the cursors' current records
 };
 
