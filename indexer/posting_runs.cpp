@@ -62,38 +62,18 @@ void RunWriter::add_position(uint64_t hash, uint32_t game) {
     position_base_ = game;
   }
   positions_.push_back((hash & ~(kPositionGameSpan - 1)) | (game - position_base_));
-  if (entries_.size() + positions_.size() >= max_pairs_) ok_ = flush(&error_);
+  if (keys_.size() + positions_.size() >= max_pairs_) ok_ = flush(&error_);
 }
 
 void RunWriter::add(store::Family family, std::string_view key, uint32_t game) {
   // Reserved once (address space only until touched): grown by doubling, the buffer was mapped afresh at each
   // step, and a fresh huge page is zeroed at its first touch (8 % of a build's CPU went to that).
-  if (entries_.empty()) entries_.reserve(max_pairs_);
-  Entry e{{}, 0, game, static_cast<uint32_t>(key.size() + 1)};
-  e.prefix[0] = (uint64_t(static_cast<uint8_t>(family)) << 56) | (prefix_of(key, 0) >> 8);
-  for (size_t i = 1; i < kPrefixWords; ++i) e.prefix[i] = prefix_of(key, 8 * i - 1);
-  if (e.length > kPrefixBytes) {  // only keys longer than the prefix are kept as bytes (tail() reads them)
-    e.offset = static_cast<uint32_t>(bytes_.size());
-    bytes_.push_back(static_cast<char>(key.size() + 1));
-    bytes_.push_back(static_cast<char>(family));
-    bytes_.insert(bytes_.end(), key.begin(), key.end());
-  }
-  entries_.push_back(e);
-  if (entries_.size() + positions_.size() >= max_pairs_ && ok_) ok_ = flush(&error_);
-}
-
-bool RunWriter::before(const Entry& a, const Entry& b) const {
-  for (size_t i = 0; i < kPrefixWords; ++i)
-    if (a.prefix[i] != b.prefix[i]) return a.prefix[i] < b.prefix[i];
-  // Equal first kPrefixBytes: when both are longer, the rest decides; otherwise the shorter is a prefix of the other.
-  if (a.length > kPrefixBytes && b.length > kPrefixBytes)
-    if (int c = tail(a).compare(tail(b)); c != 0) return c < 0;
-  return a.length != b.length ? a.length < b.length : a.game < b.game;
-}
-
-bool RunWriter::same(const Entry& a, const Entry& b) const {
-  return a.game == b.game && a.length == b.length && std::equal(a.prefix, a.prefix + kPrefixWords, b.prefix) &&
-         (a.length <= kPrefixBytes || tail(a) == tail(b));
+  if (keys_.empty()) keys_.reserve(max_pairs_);
+  char text[1 + 255];
+  text[0] = static_cast<char>(family);
+  std::memcpy(text + 1, key.data(), std::min<size_t>(key.size(), 255));
+  keys_.add(std::string_view(text, 1 + std::min<size_t>(key.size(), 255)), game);
+  if (keys_.size() + positions_.size() >= max_pairs_ && ok_) ok_ = flush(&error_);
 }
 
 void RunWriter::start_run_file(const char* prefix, size_t partition) {
@@ -171,55 +151,43 @@ bool RunWriter::flush(std::string* error) {
     if (error) *error = error_;
     return false;
   }
-  if (entries_.empty()) {
+  if (keys_.empty()) {
     ++run_count_;
     return true;
   }
-  // (the first word decides most comparisons: compared inline, before() is called only on a tie)
-  std::sort(entries_.begin(), entries_.end(), [this](const Entry& a, const Entry& b) {
-    return a.prefix[0] != b.prefix[0] ? a.prefix[0] < b.prefix[0] : before(a, b);
-  });
-  // One file per key range; the entries are sorted, so each range is one stretch of them.
-  const Entry* previous = nullptr;
+  // One file per key range; the keys come in order, so each range is one stretch of them.
   size_t partition = 0;
   start_run_file("run", partition);
-  char text[kPrefixBytes];
-  for (const Entry& e : entries_) {
-    if (previous && same(*previous, e)) continue;
-    // The bytes come from the prefix (sequential memory) unless the key is longer.
-    for (size_t i = 0; i < kPrefixWords; ++i)
-      for (size_t k = 0; k < 8; ++k) text[i * 8 + k] = static_cast<char>(e.prefix[i] >> (56 - 8 * k));
-    const std::string_view t = e.length <= kPrefixBytes
-                                   ? std::string_view(text, e.length)
-                                   : std::string_view(bytes_.data() + e.offset + 1, e.length);
-    if (size_t p = run_partition(t); p != partition) {
-      if (!close_run_file()) break;
+  const bool written = keys_.for_each_in_order([&](std::string_view key, const uint32_t* games, uint32_t count) {
+    if (size_t p = run_partition(key); p != partition) {
+      if (!close_run_file()) return false;
       partition = p;
       start_run_file("run", partition);
     }
-    const char game[4] = {static_cast<char>(e.game >> 24), static_cast<char>(e.game >> 16),
-                          static_cast<char>(e.game >> 8), static_cast<char>(e.game)};
-    out_.push_back(static_cast<char>(t.size()));
-    out_.append(t);
-    out_.append(game, 4);
-    previous = &e;
-    if (out_.size() >= kRunWriteBuffer && !spill_out()) break;
-  }
-  if (!close_run_file()) {
+    for (uint32_t i = 0; i < count; ++i) {
+      const uint32_t game = games[i];
+      const char be[4] = {static_cast<char>(game >> 24), static_cast<char>(game >> 16), static_cast<char>(game >> 8),
+                          static_cast<char>(game)};
+      out_.push_back(static_cast<char>(key.size()));
+      out_.append(key);
+      out_.append(be, 4);
+      if (out_.size() >= kRunWriteBuffer && !spill_out()) return false;
+    }
+    return true;
+  });
+  if (!close_run_file() || !written) {
     if (error) *error = error_;
     return false;
   }
   ++run_count_;
-  entries_.clear();
-  bytes_.clear();
+  keys_.clear();
   return true;
 }
 
 bool RunWriter::finish(std::string* error) {
   const bool ok = flush(error);
-  Buffer<Entry>().swap(entries_);
+  keys_.release();
   Buffer<uint64_t>().swap(positions_);
-  Buffer<char>().swap(bytes_);
   std::string().swap(out_);
   return ok;
 }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "indexer/huge_page_allocator.h"
+#include "indexer/key_groups.h"
 #include "store/family.h"
 #include "store/posting_list.h"
 
@@ -48,20 +49,6 @@ class RunWriter {
   bool ok() const { return ok_; }
 
  private:
-  // A buffered posting. Family + key fit in `prefix` (similar keys take 7 bytes, material keys 11), so sorting
-  // compares entries without reading `bytes_` except for long tag keys; small entries sort faster.
-  static constexpr size_t kPrefixWords = 2;
-  static constexpr size_t kPrefixBytes = 8 * kPrefixWords;
-  struct Entry {
-    uint64_t prefix[kPrefixWords];  // the first kPrefixBytes of family + key, big-endian, zero-padded
-    uint32_t offset;     // of [length][family][key] in bytes_
-    uint32_t game;
-    uint32_t length;     // of family + key
-  };
-  // True when `a` sorts before `b`: by family + key bytes (a prefix first), then game.
-  bool before(const Entry& a, const Entry& b) const;
-  // True when `a` and `b` are the same posting.
-  bool same(const Entry& a, const Entry& b) const;
   // A buffered similar posting is one integer: the hash's top 48 bits, then the game's distance from
   // position_base_ in the low 16 bits, so that its order is (hash, game) and a run of them is half the memory
   // of a (hash, game) pair and needs no second buffer to be sorted. A game kPositionGameSpan or more past the
@@ -78,17 +65,12 @@ class RunWriter {
   bool spill_out();
   // Writes what is left of the current run file and closes it; false when a write failed.
   bool close_run_file();
-  // The family + key bytes after the prefix.
-  std::string_view tail(const Entry& e) const {
-    return std::string_view(bytes_.data() + e.offset + 1 + kPrefixBytes, e.length - kPrefixBytes);
-  }
   std::string dir_, name_;
   size_t max_pairs_;
   // (huge-page buffers: huge_page_allocator.h)
   template <class T>
   using Buffer = std::vector<T, HugePageAllocator<T>>;
-  Buffer<char> bytes_;
-  Buffer<Entry> entries_;
+  KeyGroups keys_;  // the postings of every family but the positions' (key_groups.h)
   Buffer<uint64_t> positions_;
   uint32_t position_base_ = 0;  // the game of the run's first buffered position
   std::vector<std::vector<std::string>> runs_;  // by partition
