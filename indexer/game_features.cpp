@@ -91,13 +91,16 @@ class PositionVisitor {
     const uint64_t h = store::position_hash(std::string_view(key, canonical_key(pos, key)));
     out_.distinct.add(h);
     out_.runs.add_position(h, id_);
-    // Most moves capture nothing: the previous position's material decides most positions in one comparison.
-    const Material m = material_of(pos);
-    if (!same_material(m, last_material_)) {
-      last_material_ = m;
-      if (std::none_of(materials_.begin(), materials_.end(), [&](const Material& s) { return same_material(s, m); })) {
-        materials_.push_back(m);
-        out_.runs.add(store::Family::Material, material_key(m), id_);
+    // Only a capture or a promotion changes the material: counted then (and at the first position) only.
+    if (material_may_change_) {
+      material_may_change_ = false;
+      const Material m = material_of(pos);
+      if (!same_material(m, last_material_)) {
+        last_material_ = m;
+        if (std::none_of(materials_.begin(), materials_.end(), [&](const Material& s) { return same_material(s, m); })) {
+          materials_.push_back(m);
+          out_.runs.add(store::Family::Material, material_key(m), id_);
+        }
       }
     }
     for (chess::Piece p : kPieces) seen_[p] |= pos.pieces(chess::color_of(p), chess::type_of(p));
@@ -108,12 +111,16 @@ class PositionVisitor {
       flags_ |= bit(GameFlag::Stalemate);
     }
   }
-  void move(chess::Move m) { flags_ |= move_flags(m); }
+  // Notes move `m`, played from `before`.
+  void move(const chess::Position& before, chess::Move m) {
+    flags_ |= move_flags(m);
+    if (m.kind() == chess::PROMOTION || before.captured_piece(m) != chess::NO_PIECE) material_may_change_ = true;
+  }
 
   // Hands the game's piece squares and flags to the worker's bitmaps; returns the flags.
   uint32_t finish() {
     for (int p = 0; p < 16; ++p)
-      for (chess::Bitboard b = seen_[p]; b;) out_.piece_square[p * 64 + chess::pop_lsb(b)].add(id_);
+      for (chess::Bitboard b = seen_[p]; b;) out_.add_piece_square(p * 64 + chess::pop_lsb(b), id_);
     for (size_t f = 0; f < kGameFlagCount; ++f)
       if (flags_ & (1u << f)) out_.flags[f].add(id_);
     return flags_;
@@ -126,6 +133,7 @@ class PositionVisitor {
   Material last_material_{0xFF};  // (no position has 255 queens: the first position is always new)
   chess::Bitboard seen_[16] = {};
   uint32_t flags_ = 0;
+  bool material_may_change_ = true;  // the position to visit may have other material than the last one
 };
 
 // Emits the game's tags family postings: every value of the indexed tags, the missing ones, and the
@@ -146,7 +154,14 @@ void add_tag_postings(const pgn::Game& game, uint32_t id, RunWriter& runs) {
 
 }  // namespace
 
+void WorkerPostings::add_pending(size_t list) {
+  piece_square[list].addMany(pending_count[list], pending_ids.data() + list * kBatch);
+  pending_count[list] = 0;
+}
+
 std::vector<Roaring*> WorkerPostings::bitmap_lists() {
+  for (size_t list = 0; list < kPieceSquareLists; ++list)
+    if (pending_count[list] > 0) add_pending(list);
   std::vector<Roaring*> lists;
   for (Roaring& r : piece_square) lists.push_back(&r);
   for (Roaring& r : flags) lists.push_back(&r);
@@ -185,7 +200,7 @@ IndexedGame index_game(const pgn::Game& game, uint32_t id, uint64_t base_offset,
   ExplorePostings explore(id, out.runs, out.explore ? store::keys::kExploreDepth : 0);  // the first plies' positions and moves (indexer/explore_postings.h)
   for (pgn::NodeIndex n = game.root().first_child; n != pgn::kNoNode; n = game.nodes[n].first_child) {
     if (explore.wanted()) explore.add(*pos, game.nodes[n].move);
-    visitor.move(game.nodes[n].move);
+    visitor.move(*pos, game.nodes[n].move);
     if (replayed) pos = &game.positions[n];
     else replay.do_move(game.nodes[n].move);
     visitor.visit(*pos, may_be_last(game.nodes[n].first_child));

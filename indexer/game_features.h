@@ -35,10 +35,25 @@ struct WorkerPostings {
   bool spill_ok = true;            // false once a spill failed (with spill_error)
   std::string spill_error;
 
-  // Returns the bitmaps in a fixed order: piece_square, then flags.
+  // Adds game `id` to piece-square list `list` (ids come increasing). Held in a batch of the list's and added
+  // kBatch at a time (Roaring::addMany): one add a game walked the bitmap's containers each time, across 1,024
+  // bitmaps, a twentieth of a build's CPU at a million games.
+  void add_piece_square(size_t list, uint32_t id) {
+    uint32_t* batch = pending_ids.data() + list * kBatch;
+    batch[pending_count[list]++] = id;
+    if (pending_count[list] == kBatch) add_pending(list);
+  }
+  // Returns the bitmaps in a fixed order: piece_square, then flags (the batches added first).
   std::vector<Roaring*> bitmap_lists();
   // Counts a game indexed; spills the bitmaps when they hold `spill_games` games.
   void game_done();
+
+ private:
+  static constexpr size_t kBatch = 64;
+  std::vector<uint32_t> pending_ids = std::vector<uint32_t>(kPieceSquareLists * kBatch);
+  std::vector<uint8_t> pending_count = std::vector<uint8_t>(kPieceSquareLists);  // ids held by list
+  // Adds list `list`'s held ids to its bitmap.
+  void add_pending(size_t list);
 };
 
 struct IndexedGame {
