@@ -9,53 +9,53 @@ namespace cqlindex::indexer {
 
 void KeyGroups::add(std::string_view key, uint32_t game) {
   const uint32_t g = group_of(key, XXH3_64bits(key.data(), key.size()));
-  Group& group = groups_[g];
-  if (group.count > 0 && game < group.last_game) group.ordered = false;
-  group.last_game = game;
-  ++group.count;
   postings_.push_back((uint64_t{g} << 32) | game);
 }
 
 uint32_t KeyGroups::group_of(std::string_view key, uint64_t hash) {
-  if (2 * (groups_.size() + 1) > table_.size()) grow();
-  const uint64_t tag = hash >> 32;
+  if (2 * (keys_.size() + 1) > table_.size()) grow();
+  const auto tag = static_cast<uint32_t>(hash >> 32);
   const size_t mask = table_.size() - 1;
-  for (size_t slot = hash & mask;; slot = (slot + 1) & mask) {
-    const uint64_t entry = table_[slot];
-    if (entry == 0) {
-      groups_.push_back(Group{static_cast<uint32_t>(bytes_.size()), static_cast<uint32_t>(key.size()), 0, 0, true});
+  for (size_t at = hash & mask;; at = (at + 1) & mask) {
+    Slot& slot = table_[at];
+    if (slot.group_plus_one == 0) {
+      const KeyRef ref{static_cast<uint32_t>(bytes_.size()), static_cast<uint32_t>(key.size())};
       bytes_.insert(bytes_.end(), key.begin(), key.end());
-      table_[slot] = (tag << 32) | groups_.size();
-      return static_cast<uint32_t>(groups_.size() - 1);
+      keys_.push_back(ref);
+      slot = Slot{tag, static_cast<uint32_t>(keys_.size()), ref};
+      return static_cast<uint32_t>(keys_.size() - 1);
     }
-    const auto g = static_cast<uint32_t>(entry) - 1;
-    if (entry >> 32 == tag && key_of(groups_[g]) == key) return g;
+    if (slot.tag == tag && slot.key.length == key.size() &&
+        std::memcmp(bytes_.data() + slot.key.offset, key.data(), key.size()) == 0)
+      return slot.group_plus_one - 1;
   }
 }
 
 void KeyGroups::grow() {
-  table_.assign(std::max<size_t>(1024, 2 * table_.size()), 0);
+  table_.assign(std::max<size_t>(1024, 2 * table_.size()), Slot{});
   const size_t mask = table_.size() - 1;
-  for (uint32_t g = 0; g < groups_.size(); ++g) {
-    const std::string_view key = key_of(groups_[g]);
+  for (uint32_t g = 0; g < keys_.size(); ++g) {
+    const std::string_view key = key_of(keys_[g]);
     const uint64_t hash = XXH3_64bits(key.data(), key.size());
-    size_t slot = hash & mask;
-    while (table_[slot] != 0) slot = (slot + 1) & mask;
-    table_[slot] = ((hash >> 32) << 32) | (g + 1);
+    size_t at = hash & mask;
+    while (table_[at].group_plus_one != 0) at = (at + 1) & mask;
+    table_[at] = Slot{static_cast<uint32_t>(hash >> 32), g + 1, keys_[g]};
   }
 }
 
 void KeyGroups::count_out() {
-  order_.resize(groups_.size());
-  for (uint32_t g = 0; g < order_.size(); ++g) order_[g] = g;
+  const size_t groups = keys_.size();
+  order_.resize(groups);
+  for (uint32_t g = 0; g < groups; ++g) order_[g] = g;
   // (the family byte leads every key: byte order is family, then key, as the run files and the store want)
-  std::sort(order_.begin(), order_.end(),
-            [this](uint32_t a, uint32_t b) { return key_of(groups_[a]) < key_of(groups_[b]); });
-  starts_.resize(groups_.size());
+  std::sort(order_.begin(), order_.end(), [this](uint32_t a, uint32_t b) { return key_of(keys_[a]) < key_of(keys_[b]); });
+  counts_.assign(groups, 0);
+  for (const uint64_t p : postings_) ++counts_[p >> 32];
+  starts_.resize(groups);
   uint32_t at = 0;
   for (uint32_t g : order_) {
     starts_[g] = at;
-    at += groups_[g].count;
+    at += counts_[g];
   }
   games_.resize(postings_.size());
   // Each group's games land in arrival order: a stable count, so increasing when they came increasing.
@@ -65,18 +65,19 @@ void KeyGroups::count_out() {
 
 void KeyGroups::clear() {
   bytes_.clear();
-  groups_.clear();
-  std::fill(table_.begin(), table_.end(), 0);
+  keys_.clear();
+  std::fill(table_.begin(), table_.end(), Slot{});
   postings_.clear();
 }
 
 void KeyGroups::release() {
   Buffer<char>().swap(bytes_);
-  std::vector<Group>().swap(groups_);
-  std::vector<uint64_t>().swap(table_);
+  std::vector<KeyRef>().swap(keys_);
+  std::vector<Slot>().swap(table_);
   Buffer<uint64_t>().swap(postings_);
   std::vector<uint32_t>().swap(order_);
   std::vector<uint32_t>().swap(starts_);
+  std::vector<uint32_t>().swap(counts_);
   Buffer<uint32_t>().swap(games_);
 }
 
