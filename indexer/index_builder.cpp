@@ -291,7 +291,9 @@ bool similar_buckets_outgrown(const store::IndexMeta& meta, uint64_t new_size, u
 bool write_range(store::IndexStore& store, store::IndexStore::Ingest mode, unsigned bucket_bits, size_t fan_in,
                  size_t buffer_bytes, const std::string& runs_dir, size_t range, std::vector<std::string> runs,
                  FamilyFiles& files, std::string* error) {
-  if (!reduce_runs(runs, fan_in, buffer_bytes, runs_dir, "merged-p" + std::to_string(range), error)) return false;
+  if (!reduce_runs(runs, fan_in, buffer_bytes, runs_dir, "merged-p" + std::to_string(range), error,
+                   holds_positions(range) ? RunContent::Positions : RunContent::Any))
+    return false;
   if (holds_positions(range)) {  // the similar family's buckets, from its runs merged by slices
     PositionMerge positions;
     if (!positions.open(runs, error, buffer_bytes)) return false;

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "indexer/position_merge.h"
 #include "indexer/radix_sort.h"
 #include "store/position_buckets.h"
 #include "store/varint.h"
@@ -317,46 +318,76 @@ void RunMerger::next(std::string& key, std::vector<uint32_t>& games) {
   }
 }
 
+namespace {
+
+// Merges run files `group` into the run file `path` (the merged records, as a writer writes them): by slices when
+// they hold `positions` only (PositionMerge), else through RunMerger's heap. False (with `error`) on failure.
+bool merge_group(const std::vector<std::string>& group, RunContent content, size_t buffer_bytes,
+                 const std::string& path, std::string* error) {
+  std::ofstream file(path, std::ios::binary | std::ios::trunc);
+  std::string out, key;
+  std::vector<uint32_t> games;
+  auto put = [&](char family) {
+    for (uint32_t game : games) {
+      out.push_back(static_cast<char>(key.size() + 1));
+      out.push_back(family);
+      out.append(key);
+      store::put_be32(out, game);
+    }
+    if (out.size() >= kRunReadBuffer) {
+      file.write(out.data(), static_cast<std::streamsize>(out.size()));
+      out.clear();
+    }
+  };
+  if (content == RunContent::Positions) {
+    PositionMerge merger;
+    if (!merger.open(group, error, buffer_bytes)) return false;
+    uint64_t hash;
+    char bytes[store::kPositionHashBytes];
+    while (file && merger.next(hash, games)) {
+      store::write_position_hash(hash, bytes);
+      key.assign(bytes, sizeof bytes);
+      put(static_cast<char>(store::Family::Similar));
+    }
+    if (!merger.error().empty()) {
+      if (error) *error = merger.error();
+      return false;
+    }
+  } else {
+    RunMerger merger;
+    if (!merger.open(group, error, buffer_bytes)) return false;
+    while (merger.has_next() && file) {
+      const char family = static_cast<char>(merger.family());
+      merger.next(key, games);
+      put(family);
+    }
+  }
+  file.write(out.data(), static_cast<std::streamsize>(out.size()));
+  file.close();
+  if (!file && error) *error = path + ": cannot write (disk full?)";
+  return static_cast<bool>(file);
+}
+
+}  // namespace
+
 bool reduce_runs(std::vector<std::string>& runs, size_t fan_in, size_t buffer_bytes, const std::string& dir,
-                 const std::string& name, std::string* error) {
+                 const std::string& name, std::string* error, RunContent content) {
   fan_in = std::max<size_t>(fan_in, 2);
   for (size_t round = 0; runs.size() > fan_in; ++round) {
+    // When one merge of the first runs leaves fan_in, only those are merged (at 10 million games a range had
+    // 382 runs for a fan-in of 256: merging all in groups sent every posting through a second merge, not a third).
+    const size_t group_size = runs.size() - fan_in + 1 <= fan_in ? runs.size() - fan_in + 1 : fan_in;
     std::vector<std::string> merged;
-    for (size_t first = 0; first < runs.size(); first += fan_in) {
+    for (size_t first = 0; first < runs.size(); first += group_size) {
       const std::vector<std::string> group(runs.begin() + std::ptrdiff_t(first),
-                                           runs.begin() + std::ptrdiff_t(std::min(runs.size(), first + fan_in)));
-      if (group.size() == 1) {
-        merged.push_back(group.front());
+                                           runs.begin() + std::ptrdiff_t(std::min(runs.size(), first + group_size)));
+      if (group.size() == 1 || (group_size < fan_in && first > 0)) {  // (a partial round: the rest stay as they are)
+        merged.insert(merged.end(), group.begin(), group.end());
         continue;
       }
-      const std::string path = dir + "/" + name + "-" + std::to_string(round) + "-" + std::to_string(first / fan_in);
-      {
-        RunMerger merger;
-        if (!merger.open(group, error, buffer_bytes)) return false;
-        std::ofstream file(path, std::ios::binary | std::ios::trunc);
-        std::string out, key;
-        std::vector<uint32_t> games;
-        while (merger.has_next() && file) {
-          const char family = static_cast<char>(merger.family());
-          merger.next(key, games);
-          for (uint32_t game : games) {
-            out.push_back(static_cast<char>(key.size() + 1));
-            out.push_back(family);
-            out.append(key);
-            store::put_be32(out, game);
-          }
-          if (out.size() >= kRunReadBuffer) {
-            file.write(out.data(), static_cast<std::streamsize>(out.size()));
-            out.clear();
-          }
-        }
-        file.write(out.data(), static_cast<std::streamsize>(out.size()));
-        file.close();
-        if (!file) {
-          if (error) *error = path + ": cannot write (disk full?)";
-          return false;
-        }
-      }
+      const std::string path =
+          dir + "/" + name + "-" + std::to_string(round) + "-" + std::to_string(first / group_size);
+      if (!merge_group(group, content, buffer_bytes, path, error)) return false;
       std::error_code ec;
       for (const std::string& run : group) std::filesystem::remove(run, ec);  // merged: the disk is not doubled
       merged.push_back(path);

@@ -83,12 +83,17 @@ class RunWriter {
   std::string error_;
 };
 
-// Merges `runs` (sorted runs of one key range) in groups of at most `fan_in` into new runs in `dir` (named
-// `name`-ROUND-GROUP), and those again, until at most `fan_in` are left; the merged ones are removed. A RunMerger
-// then holds at most `fan_in` read buffers (`buffer_bytes` together, as RunMerger::open shares them), whatever
-// the size of the build. False (with `error`) when a run cannot be read or written.
+// What a key range's runs hold: any family's postings, or position hashes only (ranges where holds_positions).
+enum class RunContent { Any, Positions };
+
+// Merges `runs` (sorted runs of one key range) into new runs in `dir` (named `name`-ROUND-GROUP) until at most
+// `fan_in` are left: in groups of `fan_in`, round after round, except that when merging the first few leaves
+// `fan_in`, only those are merged; the merged ones are removed. A merge then holds at most `fan_in` read buffers
+// (`buffer_bytes` together, as RunMerger::open shares them), whatever the size of the build. Runs of positions
+// are merged by slices (PositionMerge), others by RunMerger. False (with `error`) when a run cannot be read or
+// written.
 bool reduce_runs(std::vector<std::string>& runs, size_t fan_in, size_t buffer_bytes, const std::string& dir,
-                 const std::string& name, std::string* error);
+                 const std::string& name, std::string* error, RunContent content = RunContent::Any);
 
 // The read buffer of one run in a merge: at most kRunReadBuffer, at least kLeastRunReadBuffer (a few records).
 constexpr size_t kRunReadBuffer = 256 * 1024;

@@ -148,34 +148,54 @@ TEST_CASE("position runs merged by slices give RunMerger's positions and games, 
     if (i % 7 == 0) h = uint64_t{0x8000'0000'0000'0000};                           // the second range's first
     hashes.push_back(h);
   }
-  std::vector<indexer::RunWriter> writers{indexer::RunWriter(dir.string(), "a", 300),
-                                          indexer::RunWriter(dir.string(), "b", 1000)};
-  for (int n = 0; n < 40000; ++n) {
-    // one hash in every fourth posting (as the start position is in every game): long stretches in every run
-    const uint64_t h = n % 4 == 0 ? hashes[1] : hashes[rng() % hashes.size()];
-    const uint32_t game = static_cast<uint32_t>(n / 4 + (n % 13 == 0 ? rng() % 100000 : 0));
-    auto& writer = writers[rng() % 2];
-    if (n % 5 == 0) {
-      char key[store::kPositionHashBytes];
-      store::write_position_hash(h, key);
-      writer.add(store::Family::Similar, std::string_view(key, sizeof key), game);
-    } else {
-      writer.add_position(h, game);
+  // The same postings written afresh for each way of merging them (reduce_runs removes the runs it merges).
+  auto write_runs = [&](const std::string& tag) {
+    std::mt19937_64 postings_rng(29);
+    std::vector<indexer::RunWriter> writers{indexer::RunWriter(dir.string(), tag + "a", 300),
+                                            indexer::RunWriter(dir.string(), tag + "b", 1000)};
+    for (int n = 0; n < 40000; ++n) {
+      // one hash in every fourth posting (as the start position is in every game): long stretches in every run
+      const uint64_t h = n % 4 == 0 ? hashes[1] : hashes[postings_rng() % hashes.size()];
+      const uint32_t game = static_cast<uint32_t>(n / 4 + (n % 13 == 0 ? postings_rng() % 100000 : 0));
+      auto& writer = writers[postings_rng() % 2];
+      if (n % 5 == 0) {
+        char key[store::kPositionHashBytes];
+        store::write_position_hash(h, key);
+        writer.add(store::Family::Similar, std::string_view(key, sizeof key), game);
+      } else {
+        writer.add_position(h, game);
+      }
     }
-  }
+    std::string why;
+    for (auto& w : writers) REQUIRE(w.finish(&why));
+    return writers;
+  };
   std::string error;
-  for (auto& w : writers) REQUIRE(w.finish(&error));
-  for (size_t fan_in : {size_t{0}, size_t{3}}) {
-    INFO("fan-in " << fan_in);
+  std::vector<std::vector<std::pair<uint64_t, std::vector<uint32_t>>>> reference(indexer::kRunPartitions);
+  struct Reduction {
+    size_t fan_in;  // 0: none; SIZE_MAX: the runs' count less one (one partial round of two runs)
+    indexer::RunContent content;
+  };
+  int variant = 0;
+  for (const Reduction reduction : {Reduction{0, indexer::RunContent::Any}, Reduction{3, indexer::RunContent::Any},
+                                    Reduction{3, indexer::RunContent::Positions},
+                                    Reduction{SIZE_MAX, indexer::RunContent::Positions}}) {
+    INFO("fan-in " << reduction.fan_in << ", by slices " << (reduction.content == indexer::RunContent::Positions));
+    const auto writers = write_runs("v" + std::to_string(variant++));
     for (size_t p = 0; p < indexer::kRunPartitions; ++p) {
       if (!indexer::holds_positions(p)) continue;
       std::vector<std::string> runs;
       for (auto& w : writers) runs.insert(runs.end(), w.runs(p).begin(), w.runs(p).end());
       REQUIRE(runs.size() > 3);
+      const size_t fan_in = reduction.fan_in == SIZE_MAX ? runs.size() - 1 : reduction.fan_in;
       if (fan_in) {
         std::string name = "reduced-p";
-        name += std::to_string(p);
-        REQUIRE(indexer::reduce_runs(runs, fan_in, fan_in * indexer::kLeastRunReadBuffer, dir.string(), name, &error));
+        name += std::to_string(p) + "-" + std::to_string(variant);
+        const size_t before = runs.size();
+        REQUIRE(indexer::reduce_runs(runs, fan_in, fan_in * indexer::kLeastRunReadBuffer, dir.string(), name, &error,
+                                     reduction.content));
+        CHECK(runs.size() <= fan_in);
+        if (reduction.fan_in == SIZE_MAX) CHECK(runs.size() == before - 1);  // two merged, the others kept
       }
       std::vector<std::pair<uint64_t, std::vector<uint32_t>>> by_heap, by_slices;
       indexer::RunMerger merger;
@@ -194,11 +214,12 @@ TEST_CASE("position runs merged by slices give RunMerger's positions and games, 
       CHECK(positions.error().empty());
       CHECK(by_slices.size() > 100);
       CHECK(by_slices == by_heap);
+      if (fan_in == 0) reference[p] = by_heap;
+      else CHECK(by_heap == reference[p]);  // the same positions and games, however the runs were merged
       size_t longest = 0;
       for (const auto& [h, g] : by_heap) longest = std::max(longest, g.size());
       if (p == indexer::run_partition(std::string(1, char(store::Family::Similar)) + char(hashes[1] >> 56)))
         CHECK(longest > 5000);  // the stretches of hashes[1] took the long path
-
     }
   }
   // A run of another family's records is refused, with its name.
