@@ -296,7 +296,10 @@ std::function<bool(const pgn::GameInfo&, ScanResult&&)> RepositoryScan::deliver_
 Status RepositoryScan::scan_every_game(pgn::PgnFile& file, const store::IndexStore* index, const FilePart& part,
                                        pgn::ReadOptions ro) {
   std::ostream& diag = diagnostics_of(opt_);
-  ro.progress = [&](uint64_t done) { file.release_before(done); };  // memory independent of the file's size
+  ro.progress = [&](uint64_t done) {  // memory independent of the file's size
+    file.release_before(done);
+    if (poll_) poll_();
+  };
   if (index && !said_cannot_narrow_) {
     diag << "cqlindex run: the index cannot narrow this query: every game is replayed\n";
     said_cannot_narrow_ = true;
@@ -315,7 +318,10 @@ Status RepositoryScan::scan_every_game(pgn::PgnFile& file, const store::IndexSto
     return Status::InputError;
   }
   ro.first_number = offset_ + part.first + 1;
-  ro.progress = [&](uint64_t done) { file.release_before(bytes->begin + done); };
+  ro.progress = [&](uint64_t done) {
+    file.release_before(bytes->begin + done);
+    if (poll_) poll_();
+  };
   std::function<bool(const pgn::GameInfo&, ScanResult&&)> placed = [&](const pgn::GameInfo& info,
                                                                       ScanResult&& r) {
     pgn::GameInfo moved = info;

@@ -71,6 +71,10 @@ class RepositoryScan {
   // from `offset` + 1 (its first game's, not the part's). Returns Ok, or the status of a stop.
   Status scan_part(size_t k, const FilePart& part, uint64_t offset);
 
+  // Calls `poll` on the calling thread between batches of games of a file scanned whole or in part without an
+  // index (MPI rank 0 answers the other ranks' requests there, distributed_steal.h).
+  void set_poll(std::function<void()> poll) { poll_ = std::move(poll); }
+
   // Returns the counts so far.
   const ScanCounts& counts() const { return counts_; }
   // Returns the games of the files scanned so far and of the files before them: the number before the next
@@ -125,6 +129,7 @@ class RepositoryScan {
   RepositoryIndexes& indexes_;
   const unsigned threads_;
   Sink sink_;
+  std::function<void()> poll_;
   std::optional<cql::Range> games_;  // the -gamenumber range, in the repository's numbers
   const std::vector<const store::IndexStore*>* served_indexes_;  // a served run's, one per file; else null
   const std::vector<const store::FamilyKeys*>* served_tag_keys_;  // their tags family's keys in memory; else null

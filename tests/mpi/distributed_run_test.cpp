@@ -261,6 +261,55 @@ TEST_CASE("mpirun streams the ranks' games to rank 0 in many small chunks and eq
   check_same(dir, exalpha("staircase-sort.cql"), "-threads 1", {2}, "parts.cqlrepo", kSmallChunks);  // sorted
 }
 
+// Rank 0 slowed after each of its pieces (a test hook of exec/distributed_run.cpp): the others, done with their own
+// shares, are given the back of its share (exec/distributed_steal.h).
+const std::string kSlowRank0 = "CQLINDEX_TEST_RANK0_PAUSE_MS=40";
+
+// Returns how many of rank 0's pieces the other ranks scanned, from its merge line on stderr (-1 without one).
+int pieces_given(const std::string& err) {
+  static const std::regex line("\\(([0-9]+) of its [0-9]+ pieces scanned by the others\\)");
+  std::smatch m;
+  return std::regex_search(err, m, line) ? std::stoi(m.str(1)) : -1;
+}
+
+TEST_CASE("mpirun gives the back of rank 0's share to the ranks done with theirs and equals one process", "[mpi]") {
+  require_open_mpi();
+  const fs::path dir = scratch("mpi-given");
+  studies_in_parts(dir);
+  const std::string passers = exalpha("passers.cql"), sorted = exalpha("staircase-sort.cql");
+  // unindexed files: rank 0's cut at the game count's checkpoints, numbered, each piece read from its first game
+  check_same(dir, passers, "-threads 1", {2, 4}, "parts.cqlrepo", kSlowRank0);
+  check_same(dir, sorted, "-threads 1", {2, 4}, "parts.cqlrepo", kSlowRank0);  // the given pieces' kept games
+  check_same(dir, passers, "-threads 2 -gamenumber 50 200", {2, 4}, "parts.cqlrepo", kSlowRank0);
+  check_same(dir, passers, "-threads 1 -gamenumber 20 30", {2}, "parts.cqlrepo", kSlowRank0);  // inside a piece
+  check_same(dir, sorted, "-threads 1 -gamenumber 10 120", {2}, "parts.cqlrepo", kSlowRank0);
+  check_same(dir, passers, "-threads 1", {2, 4}, "whole.pgn", kSlowRank0 + " " + kSmallChunks);  // one file cut
+  for (int ranks : {2, 4}) {  // and pieces were given
+    INFO(ranks << " ranks");
+    const Answer given = run(dir, ranks, "-threads 1 -i parts.cqlrepo", passers, kSlowRank0);
+    INFO(given.err);
+    CHECK(given.exit_code == 0);
+    CHECK(pieces_given(given.err) > 0);
+  }
+  const Answer alone = run(dir, 2, "-threads 1 -i parts.cqlrepo", passers);  // the line says 0 or more
+  CHECK(pieces_given(alone.err) >= 0);
+  SECTION("a rank that fails in a given piece: rank 0 drains, exits with its status, no output") {
+    const Answer failed = run(dir, 2, "-threads 1 -i parts.cqlrepo", passers,
+                              kSlowRank0 + " " + kSmallChunks + " CQLINDEX_TEST_FAIL_GIVEN_RANK=1");
+    INFO(failed.err);
+    CHECK(failed.exit_code == 2);
+    CHECK_FALSE(failed.output_exists);
+    CHECK(failed.err.find("rank 1 fails after its first given piece") != std::string::npos);
+  }
+  SECTION("a rank killed in a given piece: mpirun ends the job, no output") {
+    const Answer killed = run(dir, 2, "-threads 1 -i parts.cqlrepo", passers,
+                              kSlowRank0 + " CQLINDEX_TEST_KILL_GIVEN_RANK=1");
+    INFO(killed.err);
+    CHECK(killed.exit_code != 0);
+    CHECK_FALSE(killed.output_exists);
+  }
+}
+
 TEST_CASE("mpirun with a rank that fails or dies after sending games exits non-zero and leaves no output", "[mpi]") {
   require_open_mpi();
   const fs::path dir = scratch("mpi-chunks-failed");
