@@ -20,7 +20,9 @@
 #include <functional>
 #include <iostream>
 #include <optional>
+#include <sstream>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -42,15 +44,19 @@ constexpr int kTagReport = 1, kTagBytes = 2, kTagGames = 3;
 struct RankReport {
   Status status = Status::Ok;
   ScanCounts counts;
-  uint64_t bytes = 0;   // a sorted query's games, encoded by encode_kept, that follow the report
-  uint64_t chunks = 0;  // else the chunks of matched games sent before the report (GameOutbox)
+  uint64_t bytes = 0;   // what follows the report: a sorted query's games (encode_kept), then the held lines
+  uint64_t chunks = 0;  // the chunks of matched games of an unsorted query sent before the report (GameOutbox)
+  uint64_t said_bytes = 0;  // the share's stderr lines, held for rank 0 to write in game order (hold_diagnostics)
+  uint64_t cannot_narrow_at = kNowhere;  // where in them the share said RepositoryScan::kCannotNarrow
+  static constexpr uint64_t kNowhere = ~uint64_t(0);
 
-  static constexpr int kWords = 14;
+  static constexpr int kWords = 16;
   // Returns the report as words.
   std::vector<uint64_t> words() const {
     return {uint64_t(status), counts.seen, counts.matched, counts.unreadable, counts.with_errors, counts.replayed,
             counts.messages_only, counts.unreadable_unreplayed, counts.evaluated_indexed, counts.games_indexed,
-            uint64_t(counts.read_past_range), uint64_t(counts.narrowed), bytes, chunks};
+            uint64_t(counts.read_past_range), uint64_t(counts.narrowed), bytes, chunks, said_bytes,
+            cannot_narrow_at};
   }
   // Returns the report the words hold.
   static RankReport of(const std::vector<uint64_t>& w) {
@@ -62,6 +68,8 @@ struct RankReport {
     c.read_past_range = w[10] != 0, c.narrowed = w[11] != 0;
     r.bytes = w[12];
     r.chunks = w[13];
+    r.said_bytes = w[14];
+    r.cannot_narrow_at = w[15];
     return r;
   }
 };
@@ -122,6 +130,15 @@ class KeptReader : MessageReader {
   }
 };
 
+// Writes a share's held stderr lines `lines` after those of the shares before it in game order, as one process
+// says them: its RepositoryScan::kCannotNarrow line (at `at`) only when no share before it said one (`said`).
+void say_held_lines(std::string_view lines, uint64_t at, bool& said) {
+  std::string text(lines);
+  if (at < lines.size() && said) text.erase(at, RepositoryScan::kCannotNarrow.size());
+  said = said || at < lines.size();
+  std::cerr << text;  // whole lines (cqlindex-mpi's stderr is a WholeLineBuffer)
+}
+
 // Returns true when the query has a `message` filter: its lines go to one console in game order.
 bool says_messages(const cql::Node& node) {
   if (node.kind == cql::NodeKind::Message) return true;
@@ -164,10 +181,11 @@ class RankRun {
   Stop follow();
   // Rank 0 opens the output and checks the indexes (saying what it finds once); the others check quietly.
   Stop open_output();
-  // A share's games on their way to rank 0: in chunks as the scan fills them, and a sorted query's kept games.
+  // A share's games on their way to rank 0: in chunks as the scan fills them; then what follows its report (a
+  // sorted query's kept games, the share's stderr lines).
   struct Segment {
-    Segment(int games_tag, int kept_tag) : games(games_tag, game_chunk_bytes()), kept(kept_tag, game_chunk_bytes()) {}
-    GameOutbox games, kept;
+    Segment(int games_tag, int tail_tag) : games(games_tag, game_chunk_bytes()), tail(tail_tag, game_chunk_bytes()) {}
+    GameOutbox games, tail;
   };
   // Returns the summary after this rank's share is scanned, sent to rank 0 or, on rank 0, gathered and written.
   RunSummary scan_share();
@@ -296,7 +314,7 @@ RunSummary RankRun::scan_share() {
   timeline.mark("scanned");
   send_report(mine, kTagReport);
   timeline.mark("reported");
-  for (Segment& segment : segments) segment.games.wait(), segment.kept.wait();
+  for (Segment& segment : segments) segment.games.wait(), segment.tail.wait();
   timeline.mark("sent");
   return summary;
 }
@@ -310,6 +328,10 @@ RankReport RankRun::scan_pieces(const std::vector<SharePiece>& pieces, size_t fi
                         to.games.add(r.text);
                         return true;
                       });
+  // Its stderr lines go to rank 0, which writes them in game order: mpirun forwards what each rank writes in
+  // reads of its own size (4 KiB), so a rank's lines written as they come can be cut by another rank's.
+  std::ostringstream said;
+  scan.hold_diagnostics(said);
   RankReport report;
   for (size_t i = first; i < end && report.status == Status::Ok; ++i) {
     const SharePiece& piece = pieces[i];
@@ -328,12 +350,14 @@ RankReport RankRun::scan_pieces(const std::vector<SharePiece>& pieces, size_t fi
   report.counts = scan.counts();
   to.games.flush();
   report.chunks = to.games.chunks();
-  if (!program->sorts.empty()) {
-    const std::string kept = encode_kept(scan.kept());
-    report.bytes = kept.size();
-    to.kept.add_cut(kept);
-    to.kept.flush();
-  }
+  std::string tail = program->sorts.empty() ? std::string() : encode_kept(scan.kept());
+  const std::string lines = said.str();
+  tail += lines;
+  report.bytes = tail.size();
+  report.said_bytes = lines.size();
+  if (const std::optional<uint64_t> at = scan.cannot_narrow_held_at()) report.cannot_narrow_at = *at;
+  to.tail.add_cut(tail);
+  to.tail.flush();
   return report;
 }
 
@@ -381,6 +405,7 @@ RunSummary RankRun::gather(RepositoryScan& scan, const RankReport& mine, Reposit
   ScanCounts all = mine.counts;
   status = mine.status;
   std::vector<ScanResult>& kept = scan.kept();
+  bool said_cannot_narrow = scan.said_cannot_narrow();
   GameInbox inbox;
   // In game order: the pieces given away, then each rank's own share. Rank 0 answers the requests that still
   // come ("no more": it has begun every piece it kept) while it waits.
@@ -410,6 +435,9 @@ RunSummary RankRun::gather(RepositoryScan& scan, const RankReport& mine, Reposit
     inbox.write_rank(from.rank, from.games, status == Status::Ok, out_file->stream(), reported);
     const double received = cpu_seconds();
     const std::string bytes = receive_bytes(from.rank, report->bytes, from.bytes);
+    if (status == Status::Ok)  // one process came this far: the share's lines, a failure's reason included
+      say_held_lines(std::string_view(bytes).substr(bytes.size() - report->said_bytes), report->cannot_narrow_at,
+                     said_cannot_narrow);
     if (status == Status::Ok) status = report->status;
     if (status == Status::Ok) {  // else the run has failed: the rest is only drained
       add_counts(all, report->counts);

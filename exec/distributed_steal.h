@@ -18,7 +18,8 @@ struct Grant {
   int id = 0;
 };
 
-// The tag of a grant's chunks of games (`which` 0), its report (1) and a sorted query's kept games (2).
+// The tag of a grant's chunks of games (`which` 0), its report (1) and what follows the report (2: a sorted
+// query's kept games, the held stderr lines).
 int grant_tag(int id, int which);
 
 // Rank 0's side.
