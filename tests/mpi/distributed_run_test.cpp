@@ -448,3 +448,32 @@ TEST_CASE("similar under mpirun splits the search between the ranks and equals o
     }
   }
 }
+
+// The other ranks' PGN messages of a similar search written by rank 0 in game order, whole (as a run's, above).
+TEST_CASE("similar under mpirun over a dirty file says each PGN message at its line, once", "[mpi]") {
+  require_open_mpi();
+  const fs::path dir = scratch("mpi-similar-dirty");
+  std::string dirty;
+  for (const char* name : {"badpgn.pgn", "annotated.pgn", "bilbao.pgn", "a.pgn", "zh.pgn", "fenSetup.pgn"})
+    dirty += file_bytes(shared_data(std::string("pgn-edge-cases/pychess/") + name)) + "\n";
+  write(dir / "dirty.pgn", dirty + dirty + dirty + dirty);
+  write(dir / "submission.pgn", file_bytes(shared_data("studies/cql-sample.pgn")).substr(0, 20000));
+  auto similar = [&](int ranks) {
+    auto r = run_process("cd " + shell_quote(dir.string()) + " && " + mpirun(ranks) + shell_quote(CQLINDEX_BINARY) +
+                         " similar submission.pgn --threads 1 --no-index -i dirty.pgn -o out.pgn 2>stderr.txt");
+    return Answer{r.exit_code, r.out, file_bytes(dir / "out.pgn"), file_bytes(dir / "stderr.txt"), true};
+  };
+  const Answer one = similar(0);
+  REQUIRE(one.exit_code == 0);
+  const auto said = said_about(one.err, "dirty");
+  REQUIRE(said.size() > 300);
+  for (int ranks : {2, 4}) {
+    INFO(ranks << " ranks");
+    const Answer many = similar(ranks);
+    INFO(many.err);
+    CHECK(many.exit_code == 0);
+    CHECK(without_timing(many.out) == without_timing(one.out));
+    CHECK(said_about(many.err, "dirty") == said);
+    CHECK(many.output == one.output);
+  }
+}
