@@ -55,6 +55,14 @@ Answer run(const fs::path& dir, int ranks, const std::string& args, const std::s
   return run_in(dir, ranks, args, query, env);
 }
 
+// Checks a run whose rank was killed: mpirun ended the job, non-zero, with no output file and no success line.
+void check_ended(const Answer& killed) {
+  INFO(killed.err);
+  CHECK(killed.exit_code != 0);
+  CHECK_FALSE(killed.output_exists);
+  CHECK(killed.out.find(" matches of ") == std::string::npos);
+}
+
 // Returns the accounting line of a run's standard error, else "".
 std::string accounting(const std::string& err) {
   static const std::regex line("cqlindex run: [0-9]+ games, [^\n]*");
@@ -186,6 +194,14 @@ std::vector<std::string> said_about(const std::string& err, const std::string& p
   return lines;
 }
 
+// Returns six PGN edge cases one after the other: 84 PGN messages (errors, skipped variants) over 88 games.
+std::string dirty_games() {
+  std::string dirty;
+  for (const char* name : {"badpgn.pgn", "annotated.pgn", "bilbao.pgn", "a.pgn", "zh.pgn", "fenSetup.pgn"})
+    dirty += file_bytes(shared_data(std::string("pgn-edge-cases/pychess/") + name)) + "\n";
+  return dirty;
+}
+
 // Rank 0 writes the other ranks' PGN messages in game order: mpirun forwards each rank's stderr in reads of 4 KiB,
 // so a rank writing its own could have a line cut by another rank's (here 26 KB of them over 2 or 4 ranks).
 // With rank 0 slowed the others scan pieces of its share too, each piece saying kCannotNarrow where one process
@@ -193,9 +209,7 @@ std::vector<std::string> said_about(const std::string& err, const std::string& p
 TEST_CASE("mpirun over a dirty file cut between ranks says each PGN message at its line, once", "[mpi]") {
   require_open_mpi();
   const fs::path dir = scratch("mpi-dirty");
-  std::string dirty;
-  for (const char* name : {"badpgn.pgn", "annotated.pgn", "bilbao.pgn", "a.pgn", "zh.pgn", "fenSetup.pgn"})
-    dirty += file_bytes(shared_data(std::string("pgn-edge-cases/pychess/") + name)) + "\n";
+  const std::string dirty = dirty_games();
   write(dir / "dirty.pgn", dirty + dirty + dirty + dirty);
   // two files, the second alone indexed: its note comes from a rank after rank 0 (or a piece given away)
   write(dir / "dirty-a.pgn", dirty + dirty + dirty);
@@ -270,10 +284,7 @@ TEST_CASE("mpirun with a rank killed mid-run exits non-zero and leaves no output
   // rank 1 raises SIGKILL after its first file (the test hook of exec/distributed_run.cpp)
   const Answer killed = run(dir, 2, "-threads 1 -i parts.cqlrepo", exalpha("passers.cql"),
                             "CQLINDEX_TEST_KILL_RANK=1");
-  INFO(killed.err);
-  CHECK(killed.exit_code != 0);
-  CHECK_FALSE(killed.output_exists);
-  CHECK(killed.out.find(" matches of ") == std::string::npos);  // no success line
+  check_ended(killed);
   // the next run writes the output (and removes the killed run's temporary file)
   const Answer next = run(dir, 2, "-threads 1 -i parts.cqlrepo", exalpha("passers.cql"));
   CHECK(next.exit_code == 0);
@@ -324,9 +335,7 @@ TEST_CASE("mpirun gives the back of rank 0's share to the ranks done with theirs
   SECTION("a rank killed in a given piece: mpirun ends the job, no output") {
     const Answer killed = run(dir, 2, "-threads 1 -i parts.cqlrepo", passers,
                               kSlowRank0 + " CQLINDEX_TEST_KILL_GIVEN_RANK=1");
-    INFO(killed.err);
-    CHECK(killed.exit_code != 0);
-    CHECK_FALSE(killed.output_exists);
+    check_ended(killed);
   }
 }
 
@@ -353,10 +362,7 @@ TEST_CASE("mpirun with a rank that fails or dies after sending games exits non-z
   SECTION("a rank is killed: mpirun ends the job") {
     const Answer killed = run(dir, 2, "-threads 1 -i parts.cqlrepo", query,
                               kSmallChunks + " CQLINDEX_TEST_KILL_RANK=1");
-    INFO(killed.err);
-    CHECK(killed.exit_code != 0);
-    CHECK_FALSE(killed.output_exists);
-    CHECK(killed.out.find(" matches of ") == std::string::npos);
+    check_ended(killed);
   }
   // the next run writes the output
   const Answer next = run(dir, 2, "-threads 1 -i parts.cqlrepo", query, kSmallChunks);
@@ -453,9 +459,7 @@ TEST_CASE("similar under mpirun splits the search between the ranks and equals o
 TEST_CASE("similar under mpirun over a dirty file says each PGN message at its line, once", "[mpi]") {
   require_open_mpi();
   const fs::path dir = scratch("mpi-similar-dirty");
-  std::string dirty;
-  for (const char* name : {"badpgn.pgn", "annotated.pgn", "bilbao.pgn", "a.pgn", "zh.pgn", "fenSetup.pgn"})
-    dirty += file_bytes(shared_data(std::string("pgn-edge-cases/pychess/") + name)) + "\n";
+  const std::string dirty = dirty_games();
   write(dir / "dirty.pgn", dirty + dirty + dirty + dirty);
   write(dir / "submission.pgn", file_bytes(shared_data("studies/cql-sample.pgn")).substr(0, 20000));
   auto similar = [&](int ranks) {
