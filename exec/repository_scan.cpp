@@ -250,7 +250,7 @@ Status RepositoryScan::plan_file(const store::IndexStore* index, const store::Fa
   }
   if (index && !plan.error.empty()) {  // a damaged block: stop rather than answer from part of the index
     *diag_ << "cqlindex run: " << plan.error << " ('cqlindex verify " << input_
-                         << "' names every damaged file; rebuild the index, or use --no-index)\n";
+           << "' names every damaged file; rebuild the index, or use --no-index)\n";
     return Status::InputError;
   }
   return Status::Ok;

@@ -84,9 +84,10 @@ bool search_with_index(const store::IndexStore& index, SubmissionDb& db, const S
   if (!where.part.whole()) candidates &= in_part;
   if (read_stats) {
     const auto cost = store::IndexStore::reads_counted();
-    diag << "cqlindex similar: " << keys.keys.size() << " look-ups read " << cost.bytes << " bytes in "
-              << cost.blocks << " blocks from the index files (" << (keys.keys.empty() ? 0 : cost.bytes / keys.keys.size())
-              << " bytes a look-up) and found " << cost.cached_blocks << " blocks in the block cache\n";
+    std::ostream& stats = held ? *held : std::cerr;  // a served search's on the server's stderr, as before
+    stats << "cqlindex similar: " << keys.keys.size() << " look-ups read " << cost.bytes << " bytes in "
+          << cost.blocks << " blocks from the index files (" << (keys.keys.empty() ? 0 : cost.bytes / keys.keys.size())
+          << " bytes a look-up) and found " << cost.cached_blocks << " blocks in the block cache\n";
   }
   for (uint32_t id = 0; id < db.positions(); ++id)
     if (uint64_t games = skipped_key_games[keys.key_of_position[id]]) {
