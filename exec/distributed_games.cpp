@@ -27,7 +27,12 @@ void GameOutbox::add(std::string_view text) {
   }
   std::memcpy(current_.bytes.get() + current_.size, text.data(), text.size());
   current_.size += text.size();
+  bytes_ += text.size();
   if (current_.size >= chunk_) send_current();
+}
+
+void GameOutbox::add_cut(std::string_view bytes) {
+  for (size_t at = 0; at < bytes.size(); at += chunk_) add(bytes.substr(at, chunk_));
 }
 
 void GameOutbox::flush() {
@@ -58,12 +63,6 @@ void GameOutbox::wait() {
   in_flight_.clear();
 }
 
-bool GameInbox::arrived(int from, MPI_Status& status) const {
-  int flag = 0;
-  MPI_Iprobe(from, tag_, MPI_COMM_WORLD, &flag, &status);
-  return flag != 0;
-}
-
 void GameInbox::receive(const MPI_Status& status) {
   int count = 0;
   MPI_Get_count(&status, MPI_BYTE, &count);
@@ -72,16 +71,18 @@ void GameInbox::receive(const MPI_Status& status) {
     buffer_.bytes.reset(new char[buffer_capacity_]);
   }
   buffer_.size = size_t(count);
-  MPI_Recv(buffer_.bytes.get(), count, MPI_BYTE, status.MPI_SOURCE, tag_, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Recv(buffer_.bytes.get(), count, MPI_BYTE, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 }
 
-uint64_t GameInbox::write_rank(int from, bool keep, std::ostream& out,
+uint64_t GameInbox::write_rank(int from, int tag, bool keep, std::ostream& out,
                               const std::function<std::optional<uint64_t>()>& reported) {
   for (uint64_t count = 0;;) {
     const auto total = reported();
     if (total && count >= *total) return count;
     MPI_Status status;
-    if (!arrived(from, status)) {
+    int arrived = 0;
+    MPI_Iprobe(from, tag, MPI_COMM_WORLD, &arrived, &status);
+    if (!arrived) {
       pause_between_tests();
       continue;
     }

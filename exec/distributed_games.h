@@ -41,10 +41,13 @@ class GameOutbox {
 
   // Appends a game's text; a full chunk is sent (without waiting for rank 0 to take it).
   void add(std::string_view text);
+  // Appends bytes cut into chunks (a sorted query's kept games, which receive_bytes reads back whole).
+  void add_cut(std::string_view bytes);
   // Sends what is left. Afterwards chunks() is the count rank 0 is to receive.
   void flush();
-  // Returns the chunks sent so far.
+  // Returns the chunks sent so far, and the bytes added.
   uint64_t chunks() const { return sent_; }
+  uint64_t bytes() const { return bytes_; }
   // Waits, sleeping, until rank 0 has taken every chunk (each chunk's bytes live until then).
   void wait();
 
@@ -64,27 +67,24 @@ class GameOutbox {
   size_t capacity_ = 0;  // its bytes
   std::deque<InFlight> in_flight_;
   uint64_t sent_ = 0;
+  uint64_t bytes_ = 0;
 };
 
-// Rank 0's side: the chunks of ranks 1..K-1 sent with `tag`.
+// Rank 0's side: the chunks of ranks 1..K-1.
 class GameInbox {
  public:
-  explicit GameInbox(int tag) : tag_(tag) {}
-
-  // Writes to `out` (when `keep`, else drops) rank `from`'s chunks in order as they arrive, until `reported()`
-  // gives their count (the rank's report, read by the caller, which it checks between chunks: nullopt until it is
-  // in). Returns the count received. Sleeps while nothing has arrived.
-  uint64_t write_rank(int from, bool keep, std::ostream& out, const std::function<std::optional<uint64_t>()>& reported);
+  // Writes to `out` (when `keep`, else drops) the chunks rank `from` sends with `tag` in order as they arrive,
+  // until `reported()` gives their count (the rank's report, read by the caller, which it checks between chunks:
+  // nullopt until it is in). Returns the count received. Sleeps while nothing has arrived.
+  uint64_t write_rank(int from, int tag, bool keep, std::ostream& out,
+                      const std::function<std::optional<uint64_t>()>& reported);
   // Returns the CPU seconds spent receiving and writing the other ranks' chunks.
   double seconds() const { return seconds_; }
 
  private:
   // Receives the chunk that `status` announced into the buffer (grown when too small).
   void receive(const MPI_Status& status);
-  // Returns true when a chunk from `from` has arrived (its envelope in `status`).
-  bool arrived(int from, MPI_Status& status) const;
 
-  const int tag_;
   Chunk buffer_;  // one buffer, reused (its pages are faulted in once)
   size_t buffer_capacity_ = 0;
   double seconds_ = 0;

@@ -1,10 +1,11 @@
 // A run over MPI ranks: every rank prepares and compiles the query, takes its share of the repository
 // (distributed_share.h: whole files, or parts of files cut at game starts) and scans it with the one-process loop
 // (repository_scan.h); rank 0 scans its own share straight into the output file, the others send their matched
-// games in chunks as they go (distributed_games.h), which rank 0 then writes in rank order (which is game order),
-// each as it arrives; it sums the counts and commits the file. A sorted query's games are kept with their sort
-// values and sent at the end, then merged as one process sorts them. The protocol is the same on every rank; rank
-// 0 decides and broadcasts whether to go on.
+// games in chunks as they go (distributed_games.h), and, once done with their own, ask for pieces from the back of
+// rank 0's share (distributed_steal.h), whose games they send under tags of their own. Rank 0 then writes the
+// pieces it gave and the other shares in game order, each chunk as it arrives; it sums the counts and commits. A
+// sorted query's games are kept with their sort values and sent at the end, then merged as one process sorts them.
+// The protocol is the same on every rank; rank 0 decides and broadcasts whether to go on.
 #include "exec/distributed_run.h"
 
 #include <mpi.h>
@@ -15,15 +16,21 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <deque>
 #include <functional>
 #include <iostream>
 #include <optional>
+#include <sstream>
 #include <string>
+#include <string_view>
+#include <thread>
 #include <vector>
 
 #include "exec/distributed_games.h"
 #include "exec/distributed_share.h"
 #include "exec/distributed_similar.h"
+#include "exec/distributed_steal.h"
+#include "exec/distributed_timeline.h"
 #include "exec/repository_indexes.h"
 #include "exec/repository_scan.h"
 #include "exec/run_steps.h"
@@ -37,15 +44,19 @@ constexpr int kTagReport = 1, kTagBytes = 2, kTagGames = 3;
 struct RankReport {
   Status status = Status::Ok;
   ScanCounts counts;
-  uint64_t bytes = 0;   // a sorted query's games, encoded by encode_kept, that follow the report
-  uint64_t chunks = 0;  // else the chunks of matched games sent before the report (GameOutbox)
+  uint64_t bytes = 0;   // what follows the report: a sorted query's games (encode_kept), then the held lines
+  uint64_t chunks = 0;  // the chunks of matched games of an unsorted query sent before the report (GameOutbox)
+  uint64_t said_bytes = 0;  // the share's stderr lines, held for rank 0 to write in game order (hold_diagnostics)
+  uint64_t cannot_narrow_at = kNowhere;  // where in them the share said RepositoryScan::kCannotNarrow
+  static constexpr uint64_t kNowhere = ~uint64_t(0);
 
-  static constexpr int kWords = 14;
+  static constexpr int kWords = 16;
   // Returns the report as words.
   std::vector<uint64_t> words() const {
     return {uint64_t(status), counts.seen, counts.matched, counts.unreadable, counts.with_errors, counts.replayed,
             counts.messages_only, counts.unreadable_unreplayed, counts.evaluated_indexed, counts.games_indexed,
-            uint64_t(counts.read_past_range), uint64_t(counts.narrowed), bytes, chunks};
+            uint64_t(counts.read_past_range), uint64_t(counts.narrowed), bytes, chunks, said_bytes,
+            cannot_narrow_at};
   }
   // Returns the report the words hold.
   static RankReport of(const std::vector<uint64_t>& w) {
@@ -57,6 +68,8 @@ struct RankReport {
     c.read_past_range = w[10] != 0, c.narrowed = w[11] != 0;
     r.bytes = w[12];
     r.chunks = w[13];
+    r.said_bytes = w[14];
+    r.cannot_narrow_at = w[15];
     return r;
   }
 };
@@ -117,6 +130,15 @@ class KeptReader : MessageReader {
   }
 };
 
+// Writes a share's held stderr lines `lines` after those of the shares before it in game order, as one process
+// says them: its RepositoryScan::kCannotNarrow line (at `at`) only when no share before it said one (`said`).
+void say_held_lines(std::string_view lines, uint64_t at, bool& said) {
+  std::string text(lines);
+  if (at < lines.size() && said) text.erase(at, RepositoryScan::kCannotNarrow.size());
+  said = said || at < lines.size();
+  std::cerr << text;  // whole lines (cqlindex-mpi's stderr is a WholeLineBuffer)
+}
+
 // Returns true when the query has a `message` filter: its lines go to one console in game order.
 bool says_messages(const cql::Node& node) {
   if (node.kind == cql::NodeKind::Message) return true;
@@ -127,10 +149,17 @@ bool says_messages(const cql::Node& node) {
 
 // Returns true when the test hook `variable` names this rank (N > 0), which then stops after its first piece:
 // CQLINDEX_TEST_KILL_RANK=N dies (a rank killed mid-run), CQLINDEX_TEST_FAIL_RANK=N fails as a damaged index block
-// would (a failed rank whose games rank 0 has begun to take).
+// would (a failed rank whose games rank 0 has begun to take); the _GIVEN_ forms after its first piece of rank 0's.
 bool test_hook_names(const char* variable, int rank) {
   const char* hook = std::getenv(variable);
   return hook && std::atoi(hook) == rank && rank > 0;
+}
+
+// Sleeps CQLINDEX_TEST_RANK0_PAUSE_MS milliseconds when set: rank 0, slowed after each of its pieces, gives the
+// others the back of its share (the tests of distributed_steal.h).
+void pause_for_test() {
+  static const char* pause = std::getenv("CQLINDEX_TEST_RANK0_PAUSE_MS");
+  if (pause) std::this_thread::sleep_for(std::chrono::milliseconds(std::atoi(pause)));
 }
 
 // What rank 0 decides after preparing and compiling the query, broadcast to the others.
@@ -152,12 +181,25 @@ class RankRun {
   Stop follow();
   // Rank 0 opens the output and checks the indexes (saying what it finds once); the others check quietly.
   Stop open_output();
+  // A share's games on their way to rank 0: in chunks as the scan fills them; then what follows its report (a
+  // sorted query's kept games, the share's stderr lines).
+  struct Segment {
+    Segment(int games_tag, int tail_tag) : games(games_tag, game_chunk_bytes()), tail(tail_tag, game_chunk_bytes()) {}
+    GameOutbox games, tail;
+  };
   // Returns the summary after this rank's share is scanned, sent to rank 0 or, on rank 0, gathered and written.
   RunSummary scan_share();
-  // Rank 0: returns the run's summary after the other shares are taken in rank order (which is game order),
+  // A rank other than 0: returns the report of pieces [first, end) of `pieces`, their games sent through `to`
+  // (`own`: the rank's own share, where the test hooks act).
+  RankReport scan_pieces(const std::vector<SharePiece>& pieces, size_t first, size_t end, Segment& to, bool own);
+  // Sends `report` to rank 0 with `tag`.
+  void send_report(const RankReport& report, int tag);
+  // Rank 0: scans its pieces, giving the back ones to the ranks that ask, and returns the run's summary.
+  RunSummary scan_and_gather();
+  // Rank 0: returns the run's summary after the pieces given away and the other shares are taken in game order,
   // sorted games merged as one process sorts them.
-  RunSummary gather(RepositoryScan& scan, const RankReport& mine, RepositoryScan::Sink& sink, unsigned threads,
-                    std::chrono::steady_clock::time_point t0);
+  RunSummary gather(RepositoryScan& scan, const RankReport& mine, RepositoryScan::Sink& sink,
+                    PieceDispenser& dispenser);
   // Returns the summary stopped with `status`.
   RunSummary stop(Status status) { return stopped(summary, status); }
 
@@ -169,11 +211,18 @@ class RankRun {
   Status status = Status::Ok;
   std::unique_ptr<OutputFile> out_file;
   RepositoryIndexes indexes;
+  RankTimeline timeline{rank};
+  unsigned threads = 1;
+  std::chrono::steady_clock::time_point t0;
+  RepositoryShare share;
+  std::deque<Segment> segments;  // a rank's own share, then the pieces it was given: held until rank 0 has them
 };
 
 RunSummary RankRun::run() {
   if (Stop stopped_with = rank == 0 ? lead() : follow()) return *stopped_with;
+  timeline.mark("compiled");
   if (Stop stopped_with = open_output()) return *stopped_with;
+  timeline.mark("checked");
   return scan_share();
 }
 
@@ -233,35 +282,110 @@ RunSummary RankRun::scan_share() {
   // Without -threads a rank takes its share of its node's cores, not every core (threads_per_rank says why).
   const unsigned node_share = threads_per_rank();  // collective: every rank asks
   const bool threads_given = opt.threads > 0 || prepared->query.needs_single_thread;
-  const unsigned threads = threads_given ? run_threads(prepared->query, opt, false) : node_share;
-  const auto t0 = std::chrono::steady_clock::now();
+  threads = threads_given ? run_threads(prepared->query, opt, false) : node_share;
+  t0 = std::chrono::steady_clock::now();
   // Every file's games, and this rank's share: whole files, or parts of them when there are fewer files than ranks.
-  RepositoryShare share;
   if (!share_repository(repository.files(), indexes, !opt.no_index, "run", share, false))
     return rank == 0 ? stop(Status::InputError) : summary;
+  timeline.mark("shared");
   // A piece after the game CQL reads past a -gamenumber range is not read, as one process stops before it (a
   // piece numbered on from the one before it is not read either: the scan stops there, or its first game is past).
+  // Every rank drops the same pieces of rank 0's share: the others ask for them by their place.
   const std::optional<cql::Range>& range = prepared->query.header.gamenumber;
-  for (size_t i = 0; range && i < share.pieces.size(); ++i) {
-    const SharePiece& p = share.pieces[i];
-    if (!p.follows && int64_t(p.offset + p.part.first) > range->max) share.pieces.resize(i);
+  for (std::vector<SharePiece>* pieces : {&share.pieces, &share.rank0_pieces})
+    for (size_t i = 0; range && i < pieces->size(); ++i) {
+      const SharePiece& p = (*pieces)[i];
+      if (!p.follows && int64_t(p.offset + p.part.first) > range->max) pieces->resize(i);
+    }
+  if (rank == 0) return scan_and_gather();
+  // This rank's matched games, sent in chunks as they fill; then pieces of rank 0's share while it has some left.
+  Segment& own = segments.emplace_back(kTagGames, kTagBytes);
+  RankReport mine = scan_pieces(share.pieces, 0, share.pieces.size(), own, true);
+  while (mine.status == Status::Ok) {
+    uint64_t held = 0;
+    for (const Segment& segment : segments) held += segment.games.bytes();
+    const std::optional<Grant> grant = ask_for_pieces(held);
+    if (!grant) break;
+    Segment& given = segments.emplace_back(grant_tag(grant->id, 0), grant_tag(grant->id, 2));
+    const RankReport report = scan_pieces(share.rank0_pieces, grant->first, grant->end, given, false);
+    send_report(report, grant_tag(grant->id, 1));
+    if (report.status != Status::Ok) mine.status = report.status;  // asks for no more
   }
-  // This rank's matched games: rank 0's straight to the output file, the others' sent in chunks as they fill.
-  GameOutbox outbox(kTagGames, game_chunk_bytes());
+  timeline.mark("scanned");
+  send_report(mine, kTagReport);
+  timeline.mark("reported");
+  for (Segment& segment : segments) segment.games.wait(), segment.tail.wait();
+  timeline.mark("sent");
+  return summary;
+}
+
+RankReport RankRun::scan_pieces(const std::vector<SharePiece>& pieces, size_t first, size_t end, Segment& to,
+                                bool own) {
+  // A scan of its own: a grant's pieces come before the rank's own share, and a -gamenumber range that ended
+  // there must not stop them.
+  RepositoryScan scan(prepared->query, opt, *program, *prepared->repository, indexes, threads,
+                      [&](ScanResult& r) {
+                        to.games.add(r.text);
+                        return true;
+                      });
+  // Its stderr lines go to rank 0, which writes them in game order: mpirun forwards what each rank writes in
+  // reads of its own size (4 KiB), so a rank's lines written as they come can be cut by another rank's.
+  std::ostringstream said;
+  scan.hold_diagnostics(said);
+  RankReport report;
+  for (size_t i = first; i < end && report.status == Status::Ok; ++i) {
+    const SharePiece& piece = pieces[i];
+    report.status = scan.scan_part(piece.file, piece.part, piece.follows ? scan.next_offset() : piece.offset);
+    if (test_hook_names(own ? "CQLINDEX_TEST_KILL_RANK" : "CQLINDEX_TEST_KILL_GIVEN_RANK", rank)) std::raise(SIGKILL);
+    if (test_hook_names(own ? "CQLINDEX_TEST_FAIL_RANK" : "CQLINDEX_TEST_FAIL_GIVEN_RANK", rank)) {
+      std::cerr << "cqlindex run: rank " << rank << " fails after its first " << (own ? "" : "given ")
+                << "piece (CQLINDEX_TEST_FAIL_" << (own ? "" : "GIVEN_") << "RANK)\n";
+      report.status = Status::InputError;
+    }
+  }
+  if (report.status == Status::Ok && scan.run_error()) {  // cannot happen: a query that may stop runs alone
+    std::cerr << cql::format_error(*scan.run_error(), opt.query_file, prepared->source);
+    report.status = Status::QueryError;
+  }
+  report.counts = scan.counts();
+  to.games.flush();
+  report.chunks = to.games.chunks();
+  std::string tail = program->sorts.empty() ? std::string() : encode_kept(scan.kept());
+  const std::string lines = said.str();
+  tail += lines;
+  report.bytes = tail.size();
+  report.said_bytes = lines.size();
+  if (const std::optional<uint64_t> at = scan.cannot_narrow_held_at()) report.cannot_narrow_at = *at;
+  to.tail.add_cut(tail);
+  to.tail.flush();
+  return report;
+}
+
+void RankRun::send_report(const RankReport& report, int tag) {
+  const std::vector<uint64_t> words = report.words();
+  MPI_Request request;  // a small message: sent at once
+  MPI_Isend(words.data(), RankReport::kWords, MPI_UINT64_T, 0, tag, MPI_COMM_WORLD, &request);
+  wait_for(request);
+}
+
+RunSummary RankRun::scan_and_gather() {
+  // Rank 0's games straight to the output file, its pieces from the front; the ranks that ask are given pieces
+  // from the back (answered between batches of games, and between pieces).
   RepositoryScan::Sink sink = [&](ScanResult& r) {
-    if (rank == 0) out_file->stream() << r.text;
-    else outbox.add(r.text);
+    out_file->stream() << r.text;
     return true;
   };
-  RepositoryScan scan(prepared->query, opt, *program, repository, indexes, threads, sink);
+  RepositoryScan scan(prepared->query, opt, *program, *prepared->repository, indexes, threads, sink);
+  PieceDispenser dispenser(share.pieces.size());
+  scan.set_poll([&] { dispenser.serve(); });
   RankReport mine;
-  for (size_t i = 0; i < share.pieces.size() && mine.status == Status::Ok; ++i) {
-    const SharePiece& piece = share.pieces[i];
+  while (const std::optional<size_t> i = dispenser.next()) {
+    const SharePiece& piece = share.pieces[*i];
     mine.status = scan.scan_part(piece.file, piece.part, piece.follows ? scan.next_offset() : piece.offset);
-    if (test_hook_names("CQLINDEX_TEST_KILL_RANK", rank)) std::raise(SIGKILL);
-    if (test_hook_names("CQLINDEX_TEST_FAIL_RANK", rank)) {
-      std::cerr << "cqlindex run: rank " << rank << " fails after its first piece (CQLINDEX_TEST_FAIL_RANK)\n";
-      mine.status = Status::InputError;
+    pause_for_test();
+    if (mine.status != Status::Ok) {
+      dispenser.close();
+      break;
     }
   }
   if (mine.status == Status::Ok && scan.run_error()) {  // cannot happen: a query that may stop runs alone
@@ -269,46 +393,51 @@ RunSummary RankRun::scan_share() {
     mine.status = Status::QueryError;
   }
   mine.counts = scan.counts();
-  if (rank == 0) return gather(scan, mine, sink, threads, t0);
-  outbox.flush();
-  mine.chunks = outbox.chunks();
-  const std::string kept = program->sorts.empty() ? std::string() : encode_kept(scan.kept());
-  mine.bytes = kept.size();
-  const std::vector<uint64_t> words = mine.words();
-  MPI_Request request;
-  MPI_Isend(words.data(), RankReport::kWords, MPI_UINT64_T, 0, kTagReport, MPI_COMM_WORLD, &request);
-  wait_for(request);
-  send_bytes(kept, kTagBytes);
-  outbox.wait();
-  return summary;
+  timeline.mark("scanned");
+  return gather(scan, mine, sink, dispenser);
 }
 
 RunSummary RankRun::gather(RepositoryScan& scan, const RankReport& mine, RepositoryScan::Sink& sink,
-                           unsigned threads, std::chrono::steady_clock::time_point t0) {
+                           PieceDispenser& dispenser) {
   // The CPU time of the merge leaves out the waits for a rank's chunks and report (spent asleep).
   const bool sorted = !program->sorts.empty();
   double merge_seconds = 0;
   ScanCounts all = mine.counts;
   status = mine.status;
   std::vector<ScanResult>& kept = scan.kept();
-  GameInbox inbox(kTagGames);
-  for (int from = 1; from < size; ++from) {
-    // Rank `from`'s chunks, written as they come while it may still scan, until its report says how many.
+  bool said_cannot_narrow = scan.said_cannot_narrow();
+  GameInbox inbox;
+  // In game order: the pieces given away, then each rank's own share. Rank 0 answers the requests that still
+  // come ("no more": it has begun every piece it kept) while it waits.
+  struct Source {
+    int rank, games, report, bytes;
+  };
+  std::vector<Source> sources;
+  for (const Grant& g : dispenser.grants())
+    sources.push_back(Source{g.rank, grant_tag(g.id, 0), grant_tag(g.id, 1), grant_tag(g.id, 2)});
+  for (int from = 1; from < size; ++from) sources.push_back(Source{from, kTagGames, kTagReport, kTagBytes});
+  for (const Source& from : sources) {
+    // The chunks, written as they come while the rank may still scan, until its report says how many.
     std::optional<RankReport> report;
     auto reported = [&]() -> std::optional<uint64_t> {
+      dispenser.serve();
       int arrived = 0;
-      if (!report) MPI_Iprobe(from, kTagReport, MPI_COMM_WORLD, &arrived, MPI_STATUS_IGNORE);
+      if (!report) MPI_Iprobe(from.rank, from.report, MPI_COMM_WORLD, &arrived, MPI_STATUS_IGNORE);
       if (arrived) {
         std::vector<uint64_t> words(RankReport::kWords);
-        MPI_Recv(words.data(), RankReport::kWords, MPI_UINT64_T, from, kTagReport, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Recv(words.data(), RankReport::kWords, MPI_UINT64_T, from.rank, from.report, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
         report = RankReport::of(words);
       }
       return report ? std::optional<uint64_t>(report->chunks) : std::nullopt;
     };
     // (A failed run only drains the chunks: the sender waits until they are taken.)
-    inbox.write_rank(from, status == Status::Ok, out_file->stream(), reported);
+    inbox.write_rank(from.rank, from.games, status == Status::Ok, out_file->stream(), reported);
     const double received = cpu_seconds();
-    const std::string bytes = receive_bytes(from, report->bytes, kTagBytes);
+    const std::string bytes = receive_bytes(from.rank, report->bytes, from.bytes);
+    if (status == Status::Ok)  // one process came this far: the share's lines, a failure's reason included
+      say_held_lines(std::string_view(bytes).substr(bytes.size() - report->said_bytes), report->cannot_narrow_at,
+                     said_cannot_narrow);
     if (status == Status::Ok) status = report->status;
     if (status == Status::Ok) {  // else the run has failed: the rest is only drained
       add_counts(all, report->counts);
@@ -317,6 +446,7 @@ RunSummary RankRun::gather(RepositoryScan& scan, const RankReport& mine, Reposit
     merge_seconds += cpu_seconds() - received;
   }
   merge_seconds += inbox.seconds();
+  timeline.mark("merged");
   if (status != Status::Ok) return stop(status);
   if (Status s = report_scan_end(all, false, std::nullopt, opt, prepared->source); s != Status::Ok) return stop(s);
   const double sort_start = cpu_seconds();
@@ -327,8 +457,12 @@ RunSummary RankRun::gather(RepositoryScan& scan, const RankReport& mine, Reposit
     std::cerr << "cqlindex run: " << err << "\n";
     return stop(Status::InputError);
   }
+  timeline.mark("committed");
+  size_t given = 0;
+  for (const Grant& g : dispenser.grants()) given += g.end - g.first;
   std::cerr << "cqlindex run: " << size << " ranks; rank 0 spent " << merge_seconds
-            << " CPU seconds merging and writing the other ranks' games\n";
+            << " CPU seconds merging and writing the other ranks' games ("
+            << given << " of its " << share.pieces.size() << " pieces scanned by the others)\n";
   summary = run_summary_of(all, prepared->query, opt, threads, run_output_path(prepared->query, opt),
                            scan.persistent_report());
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

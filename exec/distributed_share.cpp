@@ -2,6 +2,7 @@
 #include "exec/distributed_share.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
@@ -19,15 +20,18 @@ namespace {
 
 constexpr size_t kChunk = size_t(1) << 26;  // bytes of one message: well inside MPI's int counts
 
-// Returns the files [begin, end) of rank `rank` when files are not cut: contiguous runs of about equal games or
-// bytes (`starts`: each file's first, of `total`; a file goes to the rank its first game or byte falls to).
-std::pair<size_t, size_t> whole_files_of(const std::vector<uint64_t>& starts, uint64_t total, int rank, int size) {
-  auto owner = [&](size_t k) { return total == 0 ? 0 : int(std::min<uint64_t>(size - 1, starts[k] * size / total)); };
-  size_t begin = 0;
-  while (begin < starts.size() && owner(begin) < rank) ++begin;
-  size_t end = begin;
-  while (end < starts.size() && owner(end) == rank) ++end;
-  return {begin, end};
+// Returns the files [begin, end) of rank `rank` when files are not cut: contiguous runs of games or bytes
+// (`starts`: each file's first, of `total`; a file goes to the rank whose share its first game or byte falls in).
+std::pair<size_t, size_t> whole_files_of(const std::vector<uint64_t>& starts, uint64_t total, int rank, int size,
+                                         bool rank0_larger) {
+  if (total == 0) return rank == 0 ? std::pair<size_t, size_t>{0, starts.size()} : std::pair<size_t, size_t>{0, 0};
+  auto first_at = [&](int r) {  // the first file starting in rank r's share or later
+    if (r >= size) return starts.size();
+    const uint64_t from = share_start(total, r, size, rank0_larger);
+    return size_t(std::lower_bound(starts.begin(), starts.end(), from) - starts.begin());
+  };
+  const size_t begin = rank == 0 ? 0 : first_at(rank);
+  return {begin, std::max(begin, first_at(rank + 1))};
 }
 
 }  // namespace
@@ -102,9 +106,15 @@ void send_bytes(const std::string& bytes, int tag) {
 
 std::string receive_bytes(int from, uint64_t total, int tag) {
   std::string bytes(total, '\0');
-  for (size_t at = 0; at < total; at += kChunk)
+  for (size_t at = 0; at < total;) {  // the sender's messages may be smaller than kChunk (GameOutbox::add_cut)
+    MPI_Status status;
     MPI_Recv(bytes.data() + at, int(std::min<uint64_t>(kChunk, total - at)), MPI_BYTE, from, tag, MPI_COMM_WORLD,
-             MPI_STATUS_IGNORE);
+             &status);
+    int count = 0;
+    MPI_Get_count(&status, MPI_BYTE, &count);
+    if (count <= 0) break;
+    at += size_t(count);
+  }
   return bytes;
 }
 
@@ -150,6 +160,7 @@ double cpu_seconds() {
 bool share_repository(const std::vector<std::string>& files, const RepositoryIndexes& indexes, bool indexed,
                       const std::string& command, RepositoryShare& share, bool total_needed) {
   const int rank = world_rank(), size = world_size();
+  const bool larger = !total_needed;  // a run, whose ranks take pieces of rank 0's share (similar's do not)
   std::vector<uint64_t>& games = share.games;
   games.assign(files.size(), 0);
   auto counted = [&](size_t k) { return indexed && indexes.indexed(k); };  // an index's meta has the count
@@ -169,8 +180,19 @@ bool share_repository(const std::vector<std::string>& files, const RepositoryInd
       byte_starts.push_back(bytes_total);
       bytes_total += bytes;
     }
-    if (by_bytes) count_end = whole_files_of(byte_starts, bytes_total, size - 1, size).first;
+    if (by_bytes) count_end = whole_files_of(byte_starts, bytes_total, size - 1, size, larger).first;
   }
+  // The counted files that rank 0's share may hold note checkpoints, where its pieces can be cut: its files by
+  // bytes, else every file when there are fewer files than ranks (rank 0's part of the first).
+  std::vector<size_t> slot_of(files.size(), SIZE_MAX);
+  size_t slots = 0;
+  const size_t rank0_end = by_bytes ? whole_files_of(byte_starts, bytes_total, 0, size, larger).second
+                           : files.size() < size_t(size) ? files.size() : 0;
+  for (size_t k = 0; k < rank0_end && size > 1; ++k)
+    if (!counted(k)) slot_of[k] = slots++;
+  constexpr size_t kWords = 4;  // a checkpoint: game, offset, line, column
+  const size_t per_file = Checkpoint::kCheckpoints * kWords;
+  std::vector<uint64_t> summed(files.size() + slots * per_file, 0);  // the counts, then the checkpoints
   int failed = 0;
   for (size_t k = 0, uncounted = 0; k < count_end; ++k) {
     if (counted(k) || int(uncounted++ % size) != rank) continue;  // the files to count dealt out in turn
@@ -181,47 +203,75 @@ bool share_repository(const std::vector<std::string>& files, const RepositoryInd
       failed = 1;
       continue;
     }
+    const uint64_t bytes = file->text().size();
+    uint64_t* marks = slot_of[k] == SIZE_MAX ? nullptr : &summed[files.size() + slot_of[k] * per_file];
+    unsigned mark = 0;
+    auto note = [&](uint64_t game, const GameStart& at) {
+      marks[mark * kWords] = game, marks[mark * kWords + 1] = at.offset;
+      marks[mark * kWords + 2] = at.line, marks[mark * kWords + 3] = at.col;
+      ++mark;
+    };
     pgn::GameSplitter splitter(file->text());
     pgn::GameSpan span;
-    while (splitter.next(span)) ++games[k];
+    for (uint64_t& game = summed[k]; splitter.next(span); ++game)
+      while (marks && mark < Checkpoint::kCheckpoints && span.offset >= checkpoint_byte(bytes, mark))
+        note(game, GameStart{span.offset, span.first_line, span.first_col});
+    while (marks && mark < Checkpoint::kCheckpoints) note(summed[k], GameStart{bytes, 1, 1});  // none after
   }
-  sum_over_ranks(games);
+  sum_over_ranks(summed);
   if (max_over_ranks(failed) != 0) return false;
+  std::copy(summed.begin(), summed.begin() + files.size(), games.begin());
   for (size_t k = 0; k < files.size(); ++k)
     if (counted(k)) games[k] = indexes.games(k);
-  share.pieces.clear();
-  share.counted_only_before_shares = by_bytes;
-  if (by_bytes) {  // this rank's files: the first numbered by the counts before it, the others on from it
-    const auto [begin, end] = whole_files_of(byte_starts, bytes_total, rank, size);
-    uint64_t offset = 0;
-    for (size_t k = 0; k < begin; ++k) offset += games[k];
-    for (size_t k = begin; k < end; ++k) share.pieces.push_back(SharePiece{k, FilePart{}, offset, k > begin});
-    share.total = 0;
-    return true;
-  }
-  std::vector<uint64_t> starts(files.size(), 0);
-  for (size_t k = 1; k < files.size(); ++k) starts[k] = starts[k - 1] + games[k - 1];
-  share.total = files.empty() ? 0 : starts.back() + games.back();
-  if (files.size() >= size_t(size)) {  // whole files: no cut to find
-    const auto [begin, end] = whole_files_of(starts, share.total, rank, size);
-    for (size_t k = begin; k < end; ++k) share.pieces.push_back(SharePiece{k, FilePart{}, starts[k]});
-    return true;
-  }
-  // Fewer files than ranks: this rank's run of games [from, to) of the repository, cut into its files' parts.
-  const uint64_t from = share.total * uint64_t(rank) / uint64_t(size);
-  const uint64_t to = share.total * uint64_t(rank + 1) / uint64_t(size);
+  std::vector<std::vector<Checkpoint>> checkpoints(files.size());
   for (size_t k = 0; k < files.size(); ++k) {
-    const uint64_t first = std::max(from, starts[k]), end = std::min(to, starts[k] + games[k]);
-    if (first >= end) continue;
-    FilePart part{first - starts[k], end - starts[k]};
-    if (part.first == 0 && part.end == games[k]) part = FilePart{};
-    share.pieces.push_back(SharePiece{k, part, starts[k]});
+    if (slot_of[k] == SIZE_MAX) continue;
+    const uint64_t* marks = &summed[files.size() + slot_of[k] * per_file];
+    for (unsigned m = 0; m < Checkpoint::kCheckpoints; ++m, marks += kWords)
+      checkpoints[k].push_back(Checkpoint{marks[0], GameStart{marks[1], uint32_t(marks[2]), uint32_t(marks[3])}});
   }
-  if (share.pieces.empty() && !files.empty()) {  // fewer games than ranks: an empty part where the run would be
-    size_t k = 0;
-    while (k + 1 < files.size() && starts[k] + games[k] <= from) ++k;
-    share.pieces.push_back(SharePiece{k, FilePart{from - starts[k], from - starts[k]}, starts[k]});
-  }
+  share.counted_only_before_shares = by_bytes;
+  share.total = 0;
+  std::vector<uint64_t> starts(files.size(), 0);
+  for (size_t k = 1; k < files.size(); ++k) starts[k] = starts[k - 1] + games[k - 1];  // valid up to count_end
+  if (!by_bytes) share.total = files.empty() ? 0 : starts.back() + games.back();
+  // The pieces of rank r: whole files by bytes (those after the last rank's first numbered on from the one
+  // before: they were not counted), whole files by games, or parts of files.
+  auto pieces_of = [&](int r) {
+    std::vector<SharePiece> pieces;
+    if (by_bytes || files.size() >= size_t(size)) {
+      const auto [begin, end] = by_bytes ? whole_files_of(byte_starts, bytes_total, r, size, larger)
+                                         : whole_files_of(starts, share.total, r, size, larger);
+      for (size_t k = begin; k < end; ++k)
+        pieces.push_back(SharePiece{k, FilePart{}, k > count_end ? 0 : starts[k], k > count_end});
+      return pieces;
+    }
+    // Fewer files than ranks: rank r's run of games [from, to) of the repository, cut into its files' parts.
+    const uint64_t from = share_start(share.total, r, size, larger);
+    const uint64_t to = r + 1 == size ? share.total : share_start(share.total, r + 1, size, larger);
+    for (size_t k = 0; k < files.size(); ++k) {
+      const uint64_t first = std::max(from, starts[k]), end = std::min(to, starts[k] + games[k]);
+      if (first >= end) continue;
+      FilePart part{first - starts[k], end - starts[k]};
+      if (part.first == 0 && part.end == games[k]) part = FilePart{};
+      pieces.push_back(SharePiece{k, part, starts[k]});
+    }
+    if (pieces.empty() && !files.empty()) {  // fewer games than ranks: an empty part where the run would be
+      size_t k = 0;
+      while (k + 1 < files.size() && starts[k] + games[k] <= from) ++k;
+      pieces.push_back(SharePiece{k, FilePart{from - starts[k], from - starts[k]}, starts[k]});
+    }
+    return pieces;
+  };
+  share.pieces = pieces_of(rank);
+  // Rank 0's share in about kPieces pieces (its games are all counted: it is never the last rank).
+  constexpr uint64_t kPieces = 64;
+  const std::vector<SharePiece> rank0 = rank == 0 ? share.pieces : pieces_of(0);
+  uint64_t rank0_games = 0;
+  for (const SharePiece& p : rank0)
+    rank0_games += std::min(p.part.end, games[p.file]) - std::min(p.part.first, games[p.file]);
+  share.rank0_pieces = cut_pieces(rank0, games, checkpoints, std::max<uint64_t>(1, rank0_games / kPieces));
+  if (rank == 0) share.pieces = share.rank0_pieces;
   return true;
 }
 

@@ -12,6 +12,7 @@
 #include "exec/quiet_standard_error.h"
 #include "exec/repository_indexes.h"
 #include "exec/repository_part.h"
+#include "exec/share_pieces.h"
 
 namespace cqlindex::exec {
 
@@ -38,7 +39,7 @@ int max_over_ranks(int value);
 
 // Sends `bytes` to rank 0 with `tag` in chunks (the receiver knows the total).
 void send_bytes(const std::string& bytes, int tag);
-// Returns the `total` bytes rank `from` sends with send_bytes.
+// Returns the `total` bytes rank `from` sends with send_bytes (or in chunks of any size: GameOutbox::add_cut).
 std::string receive_bytes(int from, uint64_t total, int tag);
 
 // Appends the word `w` to a message's bytes.
@@ -68,28 +69,23 @@ double cpu_seconds();
 // ranks to one core), at least 1. Every core to every rank would put K x cores threads on the cores. Collective.
 unsigned threads_per_rank();
 
-// A piece of a rank's share: games `part` of file `file`, whose first game follows `offset` games; or, when
-// `follows`, a whole file numbered on from the piece before it (its games were not counted: see share_repository).
-struct SharePiece {
-  size_t file = 0;
-  FilePart part;
-  uint64_t offset = 0;
-  bool follows = false;
-};
-
 // The games of each file and this rank's share of them.
 struct RepositoryShare {
   std::vector<uint64_t> games;   // per file
   uint64_t total = 0;               // unless counted_only_before_shares
   std::vector<SharePiece> pieces;  // in game order; the ranks' pieces in rank order are the repository's
+  // Rank 0's share cut small where the counts' checkpoints allow (on every rank): rank 0 scans them from the
+  // front, the ranks done with their own shares take them from the back (distributed_steal.h). On rank 0, pieces.
+  std::vector<SharePiece> rank0_pieces;
   bool counted_only_before_shares = false;  // games and total hold only the counts the shares needed
 };
 
 // Returns the share of this rank: every file's games (an index's meta, else counted by the game splitter, the
-// files to count dealt out to the ranks in turn, the counts summed over the ranks), then contiguous runs of about equal games: whole files
-// when the repository has at least as many files as ranks, else game ranges (each rank one range, a file cut at
-// a game start). Collective. False when a file cannot be read (on any rank; that rank says why, naming
-// `command`).
+// files to count dealt out to the ranks in turn, the counts summed over the ranks), then contiguous runs of games
+// (rank 0's 5/4 of an even share, share_start): whole files when the repository has at least as many files as
+// ranks, else game ranges (each rank one range, a file cut at a game start). The count of a file rank 0's share
+// may hold notes its checkpoints, where rank0_pieces are cut. Collective. False when a file cannot be read (on
+// any rank; that rank says why, naming `command`).
 // With `total_needed` false (a run: only the game numbers of the shares' first games matter) and a file without a
 // count in its index, whole files are shared by their bytes instead, and only the files before the last rank's
 // share are counted (each rank's own files after its first are numbered on by its scan): the game splitter's pass

@@ -5,6 +5,7 @@
 #include "exec/distributed_similar.h"
 
 #include <iostream>
+#include <sstream>
 
 #include "exec/distributed_share.h"
 #include "exec/similar_search.h"
@@ -57,6 +58,8 @@ SimilarSummary run_similar_distributed(const SimilarRequest& request) {
   uint64_t total = 0;  // the repository's games
   SimilarShare share;
   share.speaks = rank == 0;
+  std::ostringstream lines;  // the other ranks' stderr lines, which rank 0 writes in game order
+  if (rank != 0) share.lines = &lines;
   share.agree = [&](bool ok) {
     const bool go_on = broadcast(ok ? 1 : 0) != 0;
     if (go_on && !ok) {  // rank 0 could: the files changed under the search (the message is out)
@@ -76,10 +79,11 @@ SimilarSummary run_similar_distributed(const SimilarRequest& request) {
   };
   share.merge = [&](SimilarSearch& search, Status status) -> std::optional<Status> {
     if (rank != 0) {
-      const std::string bytes = status == Status::Ok ? encode_search(search) : std::string();
-      uint64_t report[2] = {uint64_t(status), bytes.size()};
+      const std::string said = lines.str();
+      const std::string bytes = (status == Status::Ok ? encode_search(search) : std::string()) + said;
+      uint64_t report[3] = {uint64_t(status), bytes.size(), said.size()};  // the lines follow the search
       MPI_Request sent;
-      MPI_Isend(report, 2, MPI_UINT64_T, 0, kTagReport, MPI_COMM_WORLD, &sent);
+      MPI_Isend(report, 3, MPI_UINT64_T, 0, kTagReport, MPI_COMM_WORLD, &sent);
       wait_for(sent);
       send_bytes(bytes, kTagBytes);
       return std::nullopt;
@@ -90,9 +94,10 @@ SimilarSummary run_similar_distributed(const SimilarRequest& request) {
     for (int from = 1; from < size; ++from) {
       wait_for_message(from, kTagReport);
       const double received = cpu_seconds();
-      uint64_t report[2];
-      MPI_Recv(report, 2, MPI_UINT64_T, from, kTagReport, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      uint64_t report[3];
+      MPI_Recv(report, 3, MPI_UINT64_T, from, kTagReport, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       const std::string bytes = receive_bytes(from, report[1], kTagBytes);
+      if (status == Status::Ok) std::cerr << bytes.substr(bytes.size() - report[2]);  // as one process says them
       if (status == Status::Ok) status = Status(report[0]);
       if (status == Status::Ok) SearchReader(bytes).add_to(search);  // else only drained
       merge_seconds += cpu_seconds() - received;

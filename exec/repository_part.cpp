@@ -22,6 +22,22 @@ std::optional<PartBytes> part_bytes(std::string_view text, const FilePart& part,
     }
     return bytes;
   }
+  if (part.first_start) {  // the splitter, if the end is not known, runs over the part alone
+    const GameStart& at = *part.first_start;
+    bytes = PartBytes{at.offset, text.size(), at.line, at.col};
+    if (part.end_start) {
+      bytes.end = part.end_start->offset;
+    } else if (part.end != FilePart::kToFileEnd) {
+      pgn::GameSplitter splitter(text.substr(at.offset));
+      pgn::GameSpan span;
+      for (uint64_t game = part.first; splitter.next(span); ++game)
+        if (game == part.end) {
+          bytes.end = at.offset + span.offset;
+          break;
+        }
+    }
+    return bytes;
+  }
   // Without an index the splitter finds the first game and the end: it only looks for game starts, so a pass
   // over the file's prefix costs a small share of replaying it.
   pgn::GameSplitter splitter(text);

@@ -15,10 +15,24 @@
 
 namespace cqlindex::exec {
 
+// Where a game starts in its file's text (its messages are placed from there).
+struct GameStart {
+  uint64_t offset = 0;
+  uint32_t line = 1, col = 1;
+};
+
 // Games [first, end) of a file; end = kToFileEnd: every game from `first` on.
 struct FilePart {
   static constexpr uint64_t kToFileEnd = std::numeric_limits<uint64_t>::max();
+  FilePart() = default;
+  FilePart(uint64_t first, uint64_t end, std::optional<GameStart> first_start = {},
+           std::optional<GameStart> end_start = {})
+      : first(first), end(end), first_start(first_start), end_start(end_start) {}
+
   uint64_t first = 0, end = kToFileEnd;
+  // Where games `first` and `end` start, when a game count found them already (distributed_pieces.h): the part is
+  // then read without a pass of the game splitter over the file before it.
+  std::optional<GameStart> first_start, end_start;
   // Returns true when the part is the whole file.
   bool whole() const { return first == 0 && end == kToFileEnd; }
 };
@@ -30,8 +44,9 @@ struct PartBytes {
 };
 
 // Returns the bytes of `part` in `text`: from the index's game records when `index` is given (its games are the
-// file's), else found by the game splitter from the file's start (a cheap pass that parses nothing). A part
-// past the last game is empty. Nullopt with `error` when the index cannot be read.
+// file's), else from the part's known starts, else found by the game splitter from the file's start (or from the
+// part's known first start: a cheap pass that parses nothing). A part past the last game is empty. Nullopt with
+// `error` when the index cannot be read.
 std::optional<PartBytes> part_bytes(std::string_view text, const FilePart& part, const store::IndexStore* index,
                                     std::string* error);
 

@@ -75,7 +75,8 @@ RepositoryScan::RepositoryScan(cql::Query& query, const RunSettings& opt, const 
       served_indexes_(opt.memory && !opt.memory->indexes.empty() ? &opt.memory->indexes : nullptr),
       served_tag_keys_(served_indexes_ && opt.memory->tag_keys.size() == served_indexes_->size()
                            ? &opt.memory->tag_keys
-                           : nullptr) {
+                           : nullptr),
+      diag_(&diagnostics_of(opt)) {
   if (opt.gamenumber) games_ = cql::Range{opt.gamenumber->first, opt.gamenumber->second};
   else if (query.header.gamenumber) games_ = query.header.gamenumber;
   for (unsigned i = 0; i < std::max(1u, threads); ++i)
@@ -157,8 +158,8 @@ bool RepositoryScan::deliver(const pgn::GameInfo& info, ScanResult&& r) {
     ++counts_.messages_only;
     if (r.unreadable) ++counts_.unreadable, ++counts_.unreadable_unreplayed;
   }
-  std::ostream& diag = diagnostics_of(opt_);
-  // each message in one write: the ranks of a distributed run share stderr
+  std::ostream& diag = *diag_;
+  // each message in one write (rank 0 of a distributed run writes its own as they come)
   for (const pgn::PgnError& e : info.errors) diag << (pgn::format_error(input_, e) + '\n');
   if (!info.errors.empty())
     for (const pgn::PgnError& e : info.errors)
@@ -225,7 +226,7 @@ Status RepositoryScan::scan_file(size_t k, const FilePart& part) {
   else
     file = pgn::PgnFile::open(input_, &err);
   if (!file && !ranges) {
-    diagnostics_of(opt_) << "cqlindex run: " << err << "\n";
+    *diag_ << "cqlindex run: " << err << "\n";
     return Status::InputError;
   }
   pgn::ReadOptions ro;
@@ -248,8 +249,8 @@ Status RepositoryScan::plan_file(const store::IndexStore* index, const store::Fa
     query_.header.gamenumber = whole_range;
   }
   if (index && !plan.error.empty()) {  // a damaged block: stop rather than answer from part of the index
-    diagnostics_of(opt_) << "cqlindex run: " << plan.error << " ('cqlindex verify " << input_
-                         << "' names every damaged file; rebuild the index, or use --no-index)\n";
+    *diag_ << "cqlindex run: " << plan.error << " ('cqlindex verify " << input_
+           << "' names every damaged file; rebuild the index, or use --no-index)\n";
     return Status::InputError;
   }
   return Status::Ok;
@@ -258,7 +259,7 @@ Status RepositoryScan::plan_file(const store::IndexStore* index, const store::Fa
 // The games an indexed run reads: its candidates, and the games with PGN errors or warnings for their
 // messages only, so that a run reports the same errors and counts whether the index rules games out or not.
 std::optional<Roaring> RepositoryScan::games_to_read(const store::IndexStore& index, const FilePart& part) {
-  std::ostream& diag = diagnostics_of(opt_);
+  std::ostream& diag = *diag_;
   tags_decide_ = false;  // unless this file's games with PGN problems are known (below)
   Roaring to_read = *candidates_;
   if (index.meta().build_options.find(indexer::kPgnProblemMarker) != std::string::npos) {
@@ -295,10 +296,14 @@ std::function<bool(const pgn::GameInfo&, ScanResult&&)> RepositoryScan::deliver_
 
 Status RepositoryScan::scan_every_game(pgn::PgnFile& file, const store::IndexStore* index, const FilePart& part,
                                        pgn::ReadOptions ro) {
-  std::ostream& diag = diagnostics_of(opt_);
-  ro.progress = [&](uint64_t done) { file.release_before(done); };  // memory independent of the file's size
+  std::ostream& diag = *diag_;
+  ro.progress = [&](uint64_t done) {  // memory independent of the file's size
+    file.release_before(done);
+    if (poll_) poll_();
+  };
   if (index && !said_cannot_narrow_) {
-    diag << "cqlindex run: the index cannot narrow this query: every game is replayed\n";
+    if (held_) cannot_narrow_at_ = uint64_t(held_->tellp());
+    diag << kCannotNarrow;
     said_cannot_narrow_ = true;
   }
   const uint64_t seen_before = counts_.seen;
@@ -315,7 +320,10 @@ Status RepositoryScan::scan_every_game(pgn::PgnFile& file, const store::IndexSto
     return Status::InputError;
   }
   ro.first_number = offset_ + part.first + 1;
-  ro.progress = [&](uint64_t done) { file.release_before(bytes->begin + done); };
+  ro.progress = [&](uint64_t done) {
+    file.release_before(bytes->begin + done);
+    if (poll_) poll_();
+  };
   std::function<bool(const pgn::GameInfo&, ScanResult&&)> placed = [&](const pgn::GameInfo& info,
                                                                       ScanResult&& r) {
     pgn::GameInfo moved = info;
@@ -330,7 +338,7 @@ Status RepositoryScan::scan_every_game(pgn::PgnFile& file, const store::IndexSto
 Status RepositoryScan::replay_candidates(const store::IndexStore& index, const Roaring& to_read,
                                          const FilePart& part, const pgn::PgnFile* file,
                                          const pgn::RangeReader* ranges, const pgn::ReadOptions& ro) {
-  std::ostream& diag = diagnostics_of(opt_);
+  std::ostream& diag = *diag_;
   std::string err;
   const std::function<ScanResult(const pgn::Game&, unsigned)> work = work_function();
   const std::function<bool(const pgn::GameInfo&, ScanResult&&)> deliver = deliver_function();

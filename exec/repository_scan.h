@@ -8,7 +8,9 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/cql/error.h"
@@ -71,6 +73,23 @@ class RepositoryScan {
   // from `offset` + 1 (its first game's, not the part's). Returns Ok, or the status of a stop.
   Status scan_part(size_t k, const FilePart& part, uint64_t offset);
 
+  // Writes the scan's stderr lines (PGN messages, the index's notes, a failure) to `to` instead of stderr: an MPI
+  // rank's, which rank 0 writes in game order (distributed_run.cpp), so that no rank's line is cut by another's.
+  void hold_diagnostics(std::ostringstream& to) {
+    held_ = &to;
+    diag_ = &to;
+  }
+  // The line said once, before the first game of an indexed file that the index cannot narrow.
+  static constexpr std::string_view kCannotNarrow =
+      "cqlindex run: the index cannot narrow this query: every game is replayed\n";
+  // Returns true when the scan said kCannotNarrow; where it starts in the held lines (hold_diagnostics), if there.
+  bool said_cannot_narrow() const { return said_cannot_narrow_; }
+  std::optional<uint64_t> cannot_narrow_held_at() const { return cannot_narrow_at_; }
+
+  // Calls `poll` on the calling thread between batches of games of a file scanned whole or in part without an
+  // index (MPI rank 0 answers the other ranks' requests there, distributed_steal.h).
+  void set_poll(std::function<void()> poll) { poll_ = std::move(poll); }
+
   // Returns the counts so far.
   const ScanCounts& counts() const { return counts_; }
   // Returns the games of the files scanned so far and of the files before them: the number before the next
@@ -125,6 +144,7 @@ class RepositoryScan {
   RepositoryIndexes& indexes_;
   const unsigned threads_;
   Sink sink_;
+  std::function<void()> poll_;
   std::optional<cql::Range> games_;  // the -gamenumber range, in the repository's numbers
   const std::vector<const store::IndexStore*>* served_indexes_;  // a served run's, one per file; else null
   const std::vector<const store::FamilyKeys*>* served_tag_keys_;  // their tags family's keys in memory; else null
@@ -138,6 +158,9 @@ class RepositoryScan {
   bool cancelled_ = false;
   bool finished_ = false;  // past the gamenumber range, or stopped by a query error: no later file is read
   bool said_cannot_narrow_ = false;
+  std::ostream* diag_;                         // stderr, a served run's diagnostics, or held_
+  std::ostringstream* held_ = nullptr;         // hold_diagnostics
+  std::optional<uint64_t> cannot_narrow_at_;  // kCannotNarrow's place in held_
   // The file being read: its path (for its PGN messages), the games of the files before it (its game k is the
   // repository's game offset + k), its candidates (local ids) when its index narrowed the query.
   std::string input_;

@@ -55,7 +55,7 @@ class SimilarRun {
   SimilarSummary summary;
   // A served search keeps its lines and games in memory (exec/memory_run.h).
   const MemoryRun* memory;
-  // A rank of a distributed search other than 0 says nothing rank 0 says (its PGN messages still go to stderr).
+  // A rank of a distributed search other than 0 says nothing rank 0 says (its own lines go to SimilarShare::lines).
   const SimilarShare* share;
   std::ostream quiet{nullptr};
   std::ostream& diag;
@@ -89,7 +89,7 @@ SimilarRun::SimilarRun(const SimilarRequest& request)
       share(request.share),
       diag(memory ? *memory->diagnostics : share && !share->speaks ? quiet : std::cerr),
       said(memory ? *memory->messages : share && !share->speaks ? quiet : std::cout),
-      own_diag(memory ? *memory->diagnostics : std::cerr) {
+      own_diag(memory ? *memory->diagnostics : share && share->lines ? *share->lines : std::cerr) {
   summary.threads = pgn::resolve_threads(opt.threads);
   summary.output = opt.output;
   threads = summary.threads;
@@ -247,7 +247,7 @@ Status SimilarRun::search_pieces() {
                               ? *opt.ignore_common / 100.0 * double(index->meta().game_count)
                               : -1;
       if (!search_with_index(*index, *db, keys, *repos[k], files[k], skip_above, threads, found, &error, where,
-                             memory)) {
+                             memory, share ? share->lines : nullptr)) {
         own_diag << "cqlindex " << opt.command << ": " << error << "\n";
         return Status::InputError;
       }
@@ -257,7 +257,7 @@ Status SimilarRun::search_pieces() {
         own_diag << "cqlindex " << opt.command << ": " << error << "\n";
         return Status::InputError;
       }
-      search_by_scan(*db, *repo_file, files[k], threads, found, where);
+      search_by_scan(*db, *repo_file, files[k], threads, found, where, share ? share->lines : nullptr);
     }
   }
   return Status::Ok;

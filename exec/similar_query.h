@@ -39,6 +39,9 @@ struct SimilarShare {
   // every rank, `search` holding all their games in game order, summed hits and the repository's games; on
   // the others nullopt (the search is rank 0's to finish).
   std::function<std::optional<Status>(SimilarSearch& search, Status status)> merge;
+  // A rank other than 0: where its search's stderr lines go (PGN messages, look-ups, a failure's reason), which
+  // rank 0 writes in game order (mpirun's forwarding could cut the lines of ranks that write their own).
+  std::ostream* lines = nullptr;
 };
 
 struct SimilarRequest {

@@ -59,9 +59,10 @@ SubmissionDb::PositionVisitor SubmissionKeys::visitor() {
 
 bool search_with_index(const store::IndexStore& index, SubmissionDb& db, const SubmissionKeys& keys,
                        const pgn::RangeReader& repo, const std::string& repo_name, double skip_above, unsigned threads,
-                       SimilarSearch& out, std::string* error, RepositoryFile where, const MemoryRun* served) {
+                       SimilarSearch& out, std::string* error, RepositoryFile where, const MemoryRun* served,
+                       std::ostream* held) {
   // A served search's lines go to its answer (exec/memory_run.h), the command line's to stderr.
-  std::ostream& diag = served && served->diagnostics ? *served->diagnostics : std::cerr;
+  std::ostream& diag = held ? *held : served && served->diagnostics ? *served->diagnostics : std::cerr;
   const uint64_t offset = out.repository_games;  // the games of the files before
   const size_t matched_before = out.matched.size();
   const uint64_t file_games = index.meta().game_count;
@@ -83,9 +84,10 @@ bool search_with_index(const store::IndexStore& index, SubmissionDb& db, const S
   if (!where.part.whole()) candidates &= in_part;
   if (read_stats) {
     const auto cost = store::IndexStore::reads_counted();
-    std::cerr << "cqlindex similar: " << keys.keys.size() << " look-ups read " << cost.bytes << " bytes in "
-              << cost.blocks << " blocks from the index files (" << (keys.keys.empty() ? 0 : cost.bytes / keys.keys.size())
-              << " bytes a look-up) and found " << cost.cached_blocks << " blocks in the block cache\n";
+    std::ostream& stats = held ? *held : std::cerr;  // a served search's on the server's stderr, as before
+    stats << "cqlindex similar: " << keys.keys.size() << " look-ups read " << cost.bytes << " bytes in "
+          << cost.blocks << " blocks from the index files (" << (keys.keys.empty() ? 0 : cost.bytes / keys.keys.size())
+          << " bytes a look-up) and found " << cost.cached_blocks << " blocks in the block cache\n";
   }
   for (uint32_t id = 0; id < db.positions(); ++id)
     if (uint64_t games = skipped_key_games[keys.key_of_position[id]]) {
@@ -96,7 +98,7 @@ bool search_with_index(const store::IndexStore& index, SubmissionDb& db, const S
   candidates.toUint32Array(ids.data());
   diag << ("cqlindex similar: " + std::to_string(keys.keys.size()) + " distinct positions looked up in the index: " +
            std::to_string(ids.size()) + " candidate games of " + std::to_string(end - first) +
-           (offset || where.file ? " in " + repo_name : std::string()) + "\n");  // one write: ranks share stderr
+           (offset || where.file ? " in " + repo_name : std::string()) + "\n");  // one write
 
   // Each candidate is read by its byte range (pread): the memory follows the candidates, not the repository.
   // Matched on the worker pool, delivered in game order: PGN problems reported, matched games kept.
@@ -132,7 +134,7 @@ bool search_with_index(const store::IndexStore& index, SubmissionDb& db, const S
         for (pgn::PgnError e : r.problems) {  // parsed as if the game began at line 1, column 1
           if (e.line == 1) e.col += col - 1;
           e.line += line - 1;
-          diag << (pgn::format_error(repo_name, e) + "\n");  // one write: MPI ranks share stderr
+          diag << (pgn::format_error(repo_name, e) + "\n");  // one write
         }
         if (!r.game.positions.empty()) out.matched.push_back(std::move(r.game));
         return true;
@@ -148,7 +150,8 @@ bool search_with_index(const store::IndexStore& index, SubmissionDb& db, const S
 }
 
 void search_by_scan(const SubmissionDb& db, pgn::PgnFile& file, const std::string& repo_name, unsigned threads,
-                    SimilarSearch& out, RepositoryFile where) {
+                    SimilarSearch& out, RepositoryFile where, std::ostream* held) {
+  std::ostream& diag = held ? *held : std::cerr;
   out.hits.resize(db.positions(), 0);
   // the part's bytes (found by the game splitter: no index here), its games numbered and placed as in the file
   const PartBytes bytes = *part_bytes(file.text(), where.part, nullptr, nullptr);
@@ -167,7 +170,7 @@ void search_by_scan(const SubmissionDb& db, pgn::PgnFile& file, const std::strin
           bar.finish();
           std::vector<pgn::PgnError> errors = info.errors;
           shift_to_part(errors, bytes);
-          for (const pgn::PgnError& e : errors) std::cerr << (pgn::format_error(repo_name, e) + "\n");
+          for (const pgn::PgnError& e : errors) diag << (pgn::format_error(repo_name, e) + "\n");
         }
         if (!m.positions.empty()) {
           m.file = where.file;

@@ -53,6 +53,8 @@ struct SubmissionKeys {
 // (its games are numbered after out.repository_games, the games of the files searched before).
 // `served`: a served search's limits (exec/memory_run.h), checked before each candidate's replay, so that a
 // search past its time limit stops there (false, `error` saying so) and frees its worker; null on the command line.
+// `held`: where its stderr lines go instead (an MPI rank's, which rank 0 writes in game order); null: stderr, or
+// a served search's diagnostics.
 // `where.part`: the games of the file searched (an MPI rank's part of a file cut between ranks, its games still
 // numbered from out.repository_games + 1 for the file's first game); out.repository_games grows by its games.
 struct RepositoryFile {
@@ -62,12 +64,12 @@ struct RepositoryFile {
 bool search_with_index(const store::IndexStore& index, cql::similar::SubmissionDb& db, const SubmissionKeys& keys,
                        const pgn::RangeReader& repo, const std::string& repo_name, double skip_above, unsigned threads,
                        SimilarSearch& out, std::string* error, RepositoryFile where = {},
-                       const MemoryRun* served = nullptr);
+                       const MemoryRun* served = nullptr, std::ostream* held = nullptr);
 
-// A full parallel scan of `file` (its pages handed back as the scan goes); PGN problems go to stderr. Its games
-// are numbered after out.repository_games (a repository's earlier files).
+// A full parallel scan of `file` (its pages handed back as the scan goes); PGN problems go to stderr, or to
+// `held` (as search_with_index's). Its games are numbered after out.repository_games (a repository's earlier files).
 void search_by_scan(const cql::similar::SubmissionDb& db, pgn::PgnFile& file, const std::string& repo_name,
-                    unsigned threads, SimilarSearch& out, RepositoryFile where = {});
+                    unsigned threads, SimilarSearch& out, RepositoryFile where = {}, std::ostream* held = nullptr);
 
 // Drops the positions `db` now excludes from `matched` (and the games left with none), then sets each game's
 // least submission game and orders the games as CQL does (by it when `sort`, else by game number).

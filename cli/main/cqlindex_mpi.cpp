@@ -17,6 +17,7 @@
 #include "exec/distributed_run.h"
 #include "exec/distributed_similar.h"
 #include "exec/output_file.h"
+#include "exec/whole_lines.h"
 
 namespace {
 
@@ -34,6 +35,7 @@ void prefer_shared_memory_on_one_node() {
 }  // namespace
 
 int main(int argc, char** argv) {
+  const cqlindex::exec::WholeLineStandardError whole_lines;  // the ranks share stderr through mpirun
   prefer_shared_memory_on_one_node();
   int provided = 0;
   // The worker threads of a rank make no MPI call: only the main thread does (FUNNELED).

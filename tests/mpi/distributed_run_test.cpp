@@ -34,10 +34,33 @@ void require_open_mpi() {
   REQUIRE(fs::exists(mpi_binary));
 }
 
+// Chunks of at most 200 bytes (a test hook of exec/distributed_games.h): about a chunk a game, many of them sent
+// while rank 0 still scans its own share, each written in its turn.
+const std::string kSmallChunks = "CQLINDEX_TEST_CHUNK_BYTES=200";
+
+// Rank 0 slowed after each of its pieces (a test hook of exec/distributed_run.cpp): the others, done with their own
+// shares, are given the back of its share (exec/distributed_steal.h).
+const std::string kSlowRank0 = "CQLINDEX_TEST_RANK0_PAUSE_MS=40";
+
+// Returns how many of rank 0's pieces the other ranks scanned, from its merge line on stderr (-1 without one).
+int pieces_given(const std::string& err) {
+  static const std::regex line("\\(([0-9]+) of its [0-9]+ pieces scanned by the others\\)");
+  std::smatch m;
+  return std::regex_search(err, m, line) ? std::stoi(m.str(1)) : -1;
+}
+
 // Runs `cqlindex run` as run_in does.
 Answer run(const fs::path& dir, int ranks, const std::string& args, const std::string& query,
            const std::string& env = "") {
   return run_in(dir, ranks, args, query, env);
+}
+
+// Checks a run whose rank was killed: mpirun ended the job, non-zero, with no output file and no success line.
+void check_ended(const Answer& killed) {
+  INFO(killed.err);
+  CHECK(killed.exit_code != 0);
+  CHECK_FALSE(killed.output_exists);
+  CHECK(killed.out.find(" matches of ") == std::string::npos);
 }
 
 // Returns the accounting line of a run's standard error, else "".
@@ -154,44 +177,70 @@ TEST_CASE("mpirun over one file cuts it between the ranks at game starts and equ
   }
 }
 
-// Returns the lines of `err` that name `file` (PGN messages: FILE:LINE:COL: game N: ...), sorted: the ranks
-// print their own parts' messages, in an order of their own.
-std::vector<std::string> messages_about(const std::string& err, const std::string& file) {
+// The line a run says once, before the first game of an indexed file that the index cannot narrow.
+const std::string kCannotNarrow = "cqlindex run: the index cannot narrow this query: every game is replayed";
+
+// Returns what a run says on stderr about its input files (named `prefix`...), in the order said: their PGN
+// messages (FILE:LINE:COL: game N: ...) and kCannotNarrow. Other lines are left out (the ranks' merge line).
+std::vector<std::string> said_about(const std::string& err, const std::string& prefix) {
   std::vector<std::string> lines;
   for (size_t at = 0; at < err.size();) {
     size_t end = err.find('\n', at);
     if (end == std::string::npos) end = err.size();
-    if (err.compare(at, file.size() + 1, file + ":") == 0) lines.push_back(err.substr(at, end - at));
+    const std::string line = err.substr(at, end - at);
+    if (line.rfind(prefix, 0) == 0 || line == kCannotNarrow) lines.push_back(line);
     at = end + 1;
   }
-  std::sort(lines.begin(), lines.end());
   return lines;
 }
 
-TEST_CASE("mpirun over a dirty file cut between ranks says each PGN message at its line, once", "[mpi]") {
-  require_open_mpi();
-  const fs::path dir = scratch("mpi-dirty");
+// Returns six PGN edge cases one after the other: 84 PGN messages (errors, skipped variants) over 88 games.
+std::string dirty_games() {
   std::string dirty;
   for (const char* name : {"badpgn.pgn", "annotated.pgn", "bilbao.pgn", "a.pgn", "zh.pgn", "fenSetup.pgn"})
     dirty += file_bytes(shared_data(std::string("pgn-edge-cases/pychess/") + name)) + "\n";
-  write(dir / "dirty.pgn", dirty);
-  for (const bool indexed : {false, true}) {
-    INFO("indexed " << indexed);
-    if (indexed) build({(dir / "dirty.pgn").string()});
-    const Answer one = run(dir, 0, "-threads 1 -i dirty.pgn", exalpha("passers.cql"));
+  return dirty;
+}
+
+// Rank 0 writes the other ranks' PGN messages in game order: mpirun forwards each rank's stderr in reads of 4 KiB,
+// so a rank writing its own could have a line cut by another rank's (here 26 KB of them over 2 or 4 ranks).
+// With rank 0 slowed the others scan pieces of its share too, each piece saying kCannotNarrow where one process
+// would: rank 0 says it once.
+TEST_CASE("mpirun over a dirty file cut between ranks says each PGN message at its line, once", "[mpi]") {
+  require_open_mpi();
+  const fs::path dir = scratch("mpi-dirty");
+  const std::string dirty = dirty_games();
+  write(dir / "dirty.pgn", dirty + dirty + dirty + dirty);
+  // two files, the second alone indexed: its note comes from a rank after rank 0 (or a piece given away)
+  write(dir / "dirty-a.pgn", dirty + dirty + dirty);
+  write(dir / "dirty-b.pgn", dirty);
+  write(dir / "dirty.cqlrepo", "dirty-a.pgn\ndirty-b.pgn\n");
+  // (`cut`: rank 0's share is unindexed, cut into pieces at the game count's checkpoints; an indexed one is one)
+  auto check = [&](const std::string& input, long notes, bool cut) {
+    INFO(input);
+    const Answer one = run(dir, 0, "-threads 1 -i " + input, exalpha("passers.cql"));
     REQUIRE(one.exit_code == 0);
-    const auto said = messages_about(one.err, "dirty.pgn");
-    REQUIRE(said.size() > 5);
-    for (int ranks : {2, 4}) {
-      const Answer many = run(dir, ranks, "-threads 1 -i dirty.pgn", exalpha("passers.cql"));
-      INFO(many.err);
-      CHECK(many.exit_code == 0);
-      CHECK(without_timing(many.out) == without_timing(one.out));
-      CHECK(accounting(many.err) == accounting(one.err));
-      CHECK(messages_about(many.err, "dirty.pgn") == said);
-      CHECK(many.output == one.output);
-    }
-  }
+    const auto said = said_about(one.err, "dirty");
+    REQUIRE(said.size() > 300);
+    CHECK(std::count(said.begin(), said.end(), kCannotNarrow) == notes);
+    for (const std::string& env : {std::string(), kSlowRank0})
+      for (int ranks : {2, 4}) {
+        INFO(ranks << " ranks " << env);
+        const Answer many = run(dir, ranks, "-threads 1 -i " + input, exalpha("passers.cql"), env);
+        INFO(many.err);
+        CHECK(many.exit_code == 0);
+        CHECK(without_timing(many.out) == without_timing(one.out));
+        CHECK(accounting(many.err) == accounting(one.err));
+        CHECK(said_about(many.err, "dirty") == said);
+        CHECK(many.output == one.output);
+        if (!env.empty() && cut) CHECK(pieces_given(many.err) > 0);
+      }
+  };
+  check("dirty.pgn", 0, true);
+  build({(dir / "dirty.pgn").string()});
+  check("dirty.pgn", 1, false);
+  build({(dir / "dirty-b.pgn").string()});
+  check("dirty.cqlrepo", 1, true);
 }
 
 TEST_CASE("mpirun over two files and four ranks cuts both files", "[mpi]") {
@@ -235,10 +284,7 @@ TEST_CASE("mpirun with a rank killed mid-run exits non-zero and leaves no output
   // rank 1 raises SIGKILL after its first file (the test hook of exec/distributed_run.cpp)
   const Answer killed = run(dir, 2, "-threads 1 -i parts.cqlrepo", exalpha("passers.cql"),
                             "CQLINDEX_TEST_KILL_RANK=1");
-  INFO(killed.err);
-  CHECK(killed.exit_code != 0);
-  CHECK_FALSE(killed.output_exists);
-  CHECK(killed.out.find(" matches of ") == std::string::npos);  // no success line
+  check_ended(killed);
   // the next run writes the output (and removes the killed run's temporary file)
   const Answer next = run(dir, 2, "-threads 1 -i parts.cqlrepo", exalpha("passers.cql"));
   CHECK(next.exit_code == 0);
@@ -246,10 +292,6 @@ TEST_CASE("mpirun with a rank killed mid-run exits non-zero and leaves no output
   for (const auto& entry : fs::directory_iterator(dir))
     CHECK(entry.path().filename().string().find("cqlindex-tmp") == std::string::npos);
 }
-
-// Chunks of at most 200 bytes (a test hook of exec/distributed_games.h): about a chunk a game, many of them sent
-// while rank 0 still scans its own share, each written in its turn.
-const std::string kSmallChunks = "CQLINDEX_TEST_CHUNK_BYTES=200";
 
 TEST_CASE("mpirun streams the ranks' games to rank 0 in many small chunks and equals one process", "[mpi]") {
   require_open_mpi();
@@ -259,6 +301,42 @@ TEST_CASE("mpirun streams the ranks' games to rank 0 in many small chunks and eq
   check_same(dir, exalpha("passers.cql"), "-threads 2 -gamenumber 50 200", {4}, "parts.cqlrepo", kSmallChunks);
   check_same(dir, exalpha("passers.cql"), "-threads 1", {4}, "whole.pgn", kSmallChunks);  // one file cut
   check_same(dir, exalpha("staircase-sort.cql"), "-threads 1", {2}, "parts.cqlrepo", kSmallChunks);  // sorted
+}
+
+TEST_CASE("mpirun gives the back of rank 0's share to the ranks done with theirs and equals one process", "[mpi]") {
+  require_open_mpi();
+  const fs::path dir = scratch("mpi-given");
+  studies_in_parts(dir);
+  const std::string passers = exalpha("passers.cql"), sorted = exalpha("staircase-sort.cql");
+  // unindexed files: rank 0's cut at the game count's checkpoints, numbered, each piece read from its first game
+  check_same(dir, passers, "-threads 1", {2, 4}, "parts.cqlrepo", kSlowRank0);
+  check_same(dir, sorted, "-threads 1", {2, 4}, "parts.cqlrepo", kSlowRank0);  // the given pieces' kept games
+  check_same(dir, passers, "-threads 2 -gamenumber 50 200", {2, 4}, "parts.cqlrepo", kSlowRank0);
+  check_same(dir, passers, "-threads 1 -gamenumber 20 30", {2}, "parts.cqlrepo", kSlowRank0);  // inside a piece
+  check_same(dir, sorted, "-threads 1 -gamenumber 10 120", {2}, "parts.cqlrepo", kSlowRank0);
+  check_same(dir, passers, "-threads 1", {2, 4}, "whole.pgn", kSlowRank0 + " " + kSmallChunks);  // one file cut
+  for (int ranks : {2, 4}) {  // and pieces were given
+    INFO(ranks << " ranks");
+    const Answer given = run(dir, ranks, "-threads 1 -i parts.cqlrepo", passers, kSlowRank0);
+    INFO(given.err);
+    CHECK(given.exit_code == 0);
+    CHECK(pieces_given(given.err) > 0);
+  }
+  const Answer alone = run(dir, 2, "-threads 1 -i parts.cqlrepo", passers);  // the line says 0 or more
+  CHECK(pieces_given(alone.err) >= 0);
+  SECTION("a rank that fails in a given piece: rank 0 drains, exits with its status, no output") {
+    const Answer failed = run(dir, 2, "-threads 1 -i parts.cqlrepo", passers,
+                              kSlowRank0 + " " + kSmallChunks + " CQLINDEX_TEST_FAIL_GIVEN_RANK=1");
+    INFO(failed.err);
+    CHECK(failed.exit_code == 2);
+    CHECK_FALSE(failed.output_exists);
+    CHECK(failed.err.find("rank 1 fails after its first given piece") != std::string::npos);
+  }
+  SECTION("a rank killed in a given piece: mpirun ends the job, no output") {
+    const Answer killed = run(dir, 2, "-threads 1 -i parts.cqlrepo", passers,
+                              kSlowRank0 + " CQLINDEX_TEST_KILL_GIVEN_RANK=1");
+    check_ended(killed);
+  }
 }
 
 TEST_CASE("mpirun with a rank that fails or dies after sending games exits non-zero and leaves no output", "[mpi]") {
@@ -284,10 +362,7 @@ TEST_CASE("mpirun with a rank that fails or dies after sending games exits non-z
   SECTION("a rank is killed: mpirun ends the job") {
     const Answer killed = run(dir, 2, "-threads 1 -i parts.cqlrepo", query,
                               kSmallChunks + " CQLINDEX_TEST_KILL_RANK=1");
-    INFO(killed.err);
-    CHECK(killed.exit_code != 0);
-    CHECK_FALSE(killed.output_exists);
-    CHECK(killed.out.find(" matches of ") == std::string::npos);
+    check_ended(killed);
   }
   // the next run writes the output
   const Answer next = run(dir, 2, "-threads 1 -i parts.cqlrepo", query, kSmallChunks);
@@ -377,5 +452,32 @@ TEST_CASE("similar under mpirun splits the search between the ranks and equals o
       CHECK(without_timing(run_four.out) == without_timing(run_one.out));
       CHECK(run_four.output == run_one.output);
     }
+  }
+}
+
+// The other ranks' PGN messages of a similar search written by rank 0 in game order, whole (as a run's, above).
+TEST_CASE("similar under mpirun over a dirty file says each PGN message at its line, once", "[mpi]") {
+  require_open_mpi();
+  const fs::path dir = scratch("mpi-similar-dirty");
+  const std::string dirty = dirty_games();
+  write(dir / "dirty.pgn", dirty + dirty + dirty + dirty);
+  write(dir / "submission.pgn", file_bytes(shared_data("studies/cql-sample.pgn")).substr(0, 20000));
+  auto similar = [&](int ranks) {
+    auto r = run_process("cd " + shell_quote(dir.string()) + " && " + mpirun(ranks) + shell_quote(CQLINDEX_BINARY) +
+                         " similar submission.pgn --threads 1 --no-index -i dirty.pgn -o out.pgn 2>stderr.txt");
+    return Answer{r.exit_code, r.out, file_bytes(dir / "out.pgn"), file_bytes(dir / "stderr.txt"), true};
+  };
+  const Answer one = similar(0);
+  REQUIRE(one.exit_code == 0);
+  const auto said = said_about(one.err, "dirty");
+  REQUIRE(said.size() > 300);
+  for (int ranks : {2, 4}) {
+    INFO(ranks << " ranks");
+    const Answer many = similar(ranks);
+    INFO(many.err);
+    CHECK(many.exit_code == 0);
+    CHECK(without_timing(many.out) == without_timing(one.out));
+    CHECK(said_about(many.err, "dirty") == said);
+    CHECK(many.output == one.output);
   }
 }
