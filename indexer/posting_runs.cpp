@@ -118,14 +118,13 @@ bool RunWriter::close_run_file() {
 bool RunWriter::flush_positions() {
   static_assert(8 * store::kPositionHashBytes + 16 <= 64, "the hash's key and the game's distance share a word");
   if (positions_.empty()) return true;
-  if (sorted_.size() < positions_.size()) sorted_.resize(positions_.size());  // (kept between runs: zeroed once)
-  radix_sort_into(positions_.data(), positions_.data() + positions_.size(), sorted_.data());
+  radix_sort(positions_.data(), positions_.data() + positions_.size(), 56);
   // Records as add(Similar, 6-byte key, game) writes them; the hash's top bit is the key range (run_partition).
   size_t partition = 0;
   start_run_file("pos", partition);
   for (size_t i = 0; i < positions_.size(); ++i) {
-    const uint64_t v = sorted_[i];
-    if (i > 0 && sorted_[i - 1] == v) continue;
+    const uint64_t v = positions_[i];
+    if (i > 0 && positions_[i - 1] == v) continue;
     const uint64_t hash = v & ~(kPositionGameSpan - 1);
     const uint32_t game = position_base_ + static_cast<uint32_t>(v & (kPositionGameSpan - 1));
     if (size_t p = hash >> 63; p != partition) {
@@ -190,7 +189,6 @@ bool RunWriter::finish(std::string* error) {
   const bool ok = flush(error);
   keys_.release();
   Buffer<uint64_t>().swap(positions_);
-  Buffer<uint64_t>().swap(sorted_);
   std::string().swap(out_);
   return ok;
 }

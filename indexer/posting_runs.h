@@ -72,7 +72,6 @@ class RunWriter {
   using Buffer = std::vector<T, HugePageAllocator<T>>;
   KeyGroups keys_;  // the postings of every family but the positions' (key_groups.h)
   Buffer<uint64_t> positions_;
-  Buffer<uint64_t> sorted_;  // positions_ sorted at a flush (radix_sort_into)
   uint32_t position_base_ = 0;  // the game of the run's first buffered position
   std::vector<std::vector<std::string>> runs_;  // by partition
   std::string out_;        // the current run file's bytes not yet written

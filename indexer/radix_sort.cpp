@@ -30,15 +30,4 @@ void radix_sort(uint64_t* first, uint64_t* last, int shift) {
     if (ends[d] - begins[d] > 1) radix_sort(first + begins[d], first + ends[d], shift - 8);
 }
 
-void radix_sort_into(const uint64_t* first, const uint64_t* last, uint64_t* out) {
-  size_t begins[257] = {};
-  for (const uint64_t* p = first; p != last; ++p) ++begins[(*p >> 56) + 1];
-  for (size_t d = 1; d <= 256; ++d) begins[d] += begins[d - 1];
-  size_t heads[256];
-  std::copy(begins, begins + 256, heads);
-  for (const uint64_t* p = first; p != last; ++p) out[heads[*p >> 56]++] = *p;
-  for (size_t d = 0; d < 256; ++d)
-    if (begins[d + 1] - begins[d] > 1) radix_sort(out + begins[d], out + begins[d + 1], 48);
-}
-
 }  // namespace cqlindex::indexer
