@@ -173,8 +173,9 @@ struct MemoryPlan {
 // which bound the build whatever its input. Under an address-space limit (ulimit -v) the plan also fits what the
 // limit leaves beside a base of about 64 MB (code, libraries, RocksDB) and the mapped PGN of `mapped_bytes`:
 // about 48 MB per worker (its stack's reservation, parse batches, its bitmaps, its share of RocksDB), whose run
-// buffers (72 bytes of address space a posting at the peak of a flush: the entries, their keys and the run's
-// bytes) together take a third of what is left, as do the read buffers of the runs they merge; the limits are
+// buffers (72 bytes of address space a posting at the peak of a flush, an allowance: a position takes 8;
+// another posting 12 and its share of its key's bytes and table slot, which a key of many postings spreads thin)
+// together take a third of what is left, as do the read buffers of the runs they merge; the limits are
 // lowered to that, never raised. A build then fits, or fails with a message.
 MemoryPlan plan_memory(unsigned threads, const BuildLimits& limits, uint64_t mapped_bytes) {
   constexpr size_t kLeastPostings = size_t(1) << 12, kBytesPerPosting = 72;
