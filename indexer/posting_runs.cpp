@@ -37,6 +37,14 @@ uint64_t head_of(std::string_view text, size_t readable) {
   return text.size() >= 8 ? word : word & ~(~uint64_t{0} >> (8 * text.size()));
 }
 
+// Appends the run record of posting (`family`, `key`) -> `game`: [length][family][key][game, big-endian].
+void append_record(std::string& out, char family, std::string_view key, uint32_t game) {
+  out.push_back(static_cast<char>(key.size() + 1));
+  out.push_back(family);
+  out.append(key);
+  store::put_be32(out, game);
+}
+
 }  // namespace
 
 size_t run_partition(std::string_view family_and_key) {
@@ -166,12 +174,7 @@ bool RunWriter::flush(std::string* error) {
       start_run_file("run", partition);
     }
     for (uint32_t i = 0; i < count; ++i) {
-      const uint32_t game = games[i];
-      const char be[4] = {static_cast<char>(game >> 24), static_cast<char>(game >> 16), static_cast<char>(game >> 8),
-                          static_cast<char>(game)};
-      out_.push_back(static_cast<char>(key.size()));
-      out_.append(key);
-      out_.append(be, 4);
+      append_record(out_, key[0], key.substr(1), games[i]);  // (a group's key leads with its family byte)
       if (out_.size() >= kRunWriteBuffer && !spill_out()) return false;
     }
     return true;
@@ -328,12 +331,7 @@ bool merge_group(const std::vector<std::string>& group, RunContent content, size
   std::string out, key;
   std::vector<uint32_t> games;
   auto put = [&](char family) {
-    for (uint32_t game : games) {
-      out.push_back(static_cast<char>(key.size() + 1));
-      out.push_back(family);
-      out.append(key);
-      store::put_be32(out, game);
-    }
+    for (uint32_t game : games) append_record(out, family, key, game);
     if (out.size() >= kRunReadBuffer) {
       file.write(out.data(), static_cast<std::streamsize>(out.size()));
       out.clear();
