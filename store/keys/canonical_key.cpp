@@ -4,6 +4,7 @@
 
 #include <array>
 #include <bit>
+#include <cstring>
 
 #include "engine/chess/symmetry.h"
 
@@ -51,21 +52,20 @@ Bitboard occupancy_of(const BoardSource& b) { return b.occupied; }
 Bitboard pawns_of(const chess::Position& pos) { return pos.pieces(chess::PAWN); }
 Bitboard pawns_of(const BoardSource& b) { return b.pawns; }
 
-// Writes the key of `pos` under candidate `c` to `out`; returns its length.
+// Writes the key of `pos` under candidate `c` to `out`; returns its length. (Two pieces a byte, high nibble
+// first, written whole: the nibble-at-a-time form, read back and or-ed, was a tenth of a build's CPU.)
 template <typename Source>
 size_t encode(const Source& pos, const Candidate& c, char* out) {
-  size_t n = 0;
-  out[n++] = static_cast<char>(pos.side_to_move());
-  for (int i = 7; i >= 0; --i) out[n++] = static_cast<char>((c.occupancy >> (8 * i)) & 0xFF);
-  Bitboard occ = c.occupancy;
-  bool high = true;
-  while (occ) {
-    Square image = chess::pop_lsb(occ);
-    Square source = kInverse[c.t][image + c.shift];
-    uint8_t code = pos.piece_on(source);  // 1..6 white, 9..14 black
-    if (high) out[n++] = static_cast<char>(code << 4);
-    else out[n - 1] = static_cast<char>(static_cast<uint8_t>(out[n - 1]) | code);
-    high = !high;
+  static_assert(std::endian::native == std::endian::little, "the occupancy is byte-swapped to big-endian");
+  out[0] = static_cast<char>(pos.side_to_move());
+  const uint64_t big_endian = __builtin_bswap64(c.occupancy);
+  std::memcpy(out + 1, &big_endian, 8);
+  size_t n = 9;
+  const Square* source_of = kInverse[c.t].data() + c.shift;  // the original square of each image square
+  for (Bitboard occ = c.occupancy; occ;) {
+    const uint8_t high = pos.piece_on(source_of[chess::pop_lsb(occ)]);  // 1..6 white, 9..14 black
+    const uint8_t low = occ ? pos.piece_on(source_of[chess::pop_lsb(occ)]) : 0;
+    out[n++] = static_cast<char>(high << 4 | low);
   }
   return n;
 }
