@@ -314,7 +314,7 @@ bool write_range(store::IndexStore& store, store::IndexStore::Ingest mode, unsig
     auto path = store.write_sst(family, mode, [&](std::string& key, std::string& value) {
       if (!merger.has_next() || merger.family() != family) return false;
       merger.next(key, games);
-      value = store::PostingList::encode_sorted(games);
+      store::PostingList::encode_sorted_to(games, value);
       return true;
     }, error);
     if (!path) return false;

@@ -45,7 +45,16 @@ void PositionBucketWriter::add_single_or(uint32_t tag, uint64_t count, uint32_t 
 }
 
 void PositionBucketWriter::add(uint32_t tag, const std::vector<uint32_t>& ids) {
-  add_single_or(tag, ids.size(), ids.front(), [&] { return PostingList::encode_sorted(ids); });
+  // (The entry's head is built in place and appended at once: a bucket value gets an entry per position.)
+  char head[4 + 10];
+  for (int i = 0; i < 4; ++i) head[i] = static_cast<char>(tag >> (24 - 8 * i));
+  if (ids.size() == 1) {
+    value_.append(head, write_varint(head + 4, uint64_t{ids.front()} << 1));
+    return;
+  }
+  PostingList::encode_sorted_to(ids, games_);
+  value_.append(head, write_varint(head + 4, (uint64_t{games_.size()} << 1) | 1));
+  value_ += games_;
 }
 
 void PositionBucketWriter::add(uint32_t tag, const PostingList& games) {

@@ -77,6 +77,7 @@ class PositionBucketWriter {
  private:
   void add_single_or(uint32_t tag, uint64_t count, uint32_t first, const std::function<std::string()>& encoded);
   std::string value_;
+  std::string games_;  // an entry's encoded games, before they are appended (its memory reused)
 };
 
 // Calls `visit(tag, games)` for each entry of a bucket value in order; returns false (with `error`) when the

@@ -32,6 +32,9 @@ class PostingList {
   // Returns encode() of the list of `ids` (increasing, no duplicates) without building a bitmap when the
   // varint form is certainly the smaller one (a build encodes millions of short lists).
   static std::string encode_sorted(const std::vector<uint32_t>& ids);
+  // Writes encode_sorted(ids) to `out`, replacing what it held (its memory is reused: a build encodes a list
+  // per key).
+  static void encode_sorted_to(const std::vector<uint32_t>& ids, std::string& out);
 
   // Returns the list an encode() produced, or nullopt (with `error`) when the bytes are not one.
   static std::optional<PostingList> decode(std::string_view bytes, std::string* error = nullptr);

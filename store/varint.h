@@ -15,6 +15,16 @@ inline void put_varint(std::string& out, uint64_t v) {
   out.push_back(static_cast<char>(v));
 }
 
+// Writes `v` as an unsigned LEB128 varint at `p` (room for 10 bytes); returns the byte after it.
+inline char* write_varint(char* p, uint64_t v) {
+  while (v >= 0x80) {
+    *p++ = static_cast<char>((v & 0x7F) | 0x80);
+    v >>= 7;
+  }
+  *p++ = static_cast<char>(v);
+  return p;
+}
+
 // Reads a varint from the front of `in` and advances it; returns false on truncated or overlong input.
 inline bool get_varint(std::string_view& in, uint64_t& v) {
   v = 0;
