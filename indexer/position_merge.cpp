@@ -91,7 +91,7 @@ bool PositionMerge::read_slice() {
     }
     if (!error_.empty()) return false;
   }
-  radix_sort(values_.data(), values_.data() + values_.size(), 56);
+  sorter_.sort(values_);
   return true;
 }
 

@@ -2,12 +2,14 @@
 // Merges the sorted runs of the similar family's key ranges (position hashes -> games: nine postings in ten) in
 // hash order, as RunMerger does for every family, without its heap: the runs are read a slice of the hash space
 // at a time (its first 16 bits), each run's records of the slice appended to one array of (the hash's other 32
-// bits, game) integers, which a radix sort orders. A heap merge paid about log2(runs) unpredictable comparisons a
+// bits, game) integers, which a bucket sort orders (SliceSorter). A heap merge paid about log2(runs) unpredictable comparisons a
 // posting, the build's largest cost at a million games (32 runs a range); the slices cost a few steps a posting.
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
+
+#include "indexer/radix_sort.h"
 
 namespace cqlindex::indexer {
 
@@ -32,6 +34,7 @@ class PositionMerge {
 
   std::vector<std::unique_ptr<Run>> runs_;
   std::vector<uint64_t> values_;  // the slice's (hash bits 16 to 47 of the u64 form, game), sorted
+  SliceSorter sorter_;
   // The games of a hash past the first kStretch of a run's stretch of it (the start position's hash has every
   // game): kept as games, 4 bytes each, and moved out whole, so that such a hash costs what its list costs and
   // not twice that in values_ (at 10 million games the slice of the start position grew values_ to 128 MB).
