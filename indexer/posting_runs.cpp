@@ -1,5 +1,7 @@
-// Run files: a sequence of records [length u8][family u8][key][game u32 big-endian], sorted by
-// (family, key, game), duplicates removed. Merged through memory maps.
+// Run files: a format byte, then records sorted by (family, key, game), duplicates removed: 'R' files (position
+// postings) hold one posting a record, [length u8][family u8][key][game u32 big-endian]; 'G' files (every other
+// key) one key's games a record, [length u8][family u8][key][count u16][count games u32], all big-endian, a key
+// in many games cut into records of kGroupGames. Read through buffers (posting_runs.h).
 #include "indexer/posting_runs.h"
 
 #include <algorithm>
@@ -37,12 +39,34 @@ uint64_t head_of(std::string_view text, size_t readable) {
   return text.size() >= 8 ? word : word & ~(~uint64_t{0} >> (8 * text.size()));
 }
 
-// Appends the run record of posting (`family`, `key`) -> `game`: [length][family][key][game, big-endian].
+// Appends the run record of posting (`family`, `key`) -> `game` to an 'R' file's bytes:
+// [length][family][key][game, big-endian].
 void append_record(std::string& out, char family, std::string_view key, uint32_t game) {
   out.push_back(static_cast<char>(key.size() + 1));
   out.push_back(family);
   out.append(key);
   store::put_be32(out, game);
+}
+
+// Appends the records of (`family`, `key`) -> `games` (`count` of them, increasing) to a 'G' file's bytes:
+// [length][family][key][count, u16][games], kGroupGames games at most a record.
+void append_group(std::string& out, char family, std::string_view key, const uint32_t* games, size_t count) {
+  for (size_t first = 0; first < count; first += kGroupGames) {
+    const size_t n = std::min(count - first, kGroupGames);
+    out.push_back(static_cast<char>(key.size() + 1));
+    out.push_back(family);
+    out.append(key);
+    out.push_back(static_cast<char>(n >> 8));
+    out.push_back(static_cast<char>(n));
+    const size_t at = out.size();
+    out.resize(at + 4 * n);
+    char* p = out.data() + at;
+    for (size_t i = 0; i < n; ++i, p += 4) {
+      const uint32_t game = games[first + i];
+      p[0] = static_cast<char>(game >> 24), p[1] = static_cast<char>(game >> 16);
+      p[2] = static_cast<char>(game >> 8), p[3] = static_cast<char>(game);
+    }
+  }
 }
 
 }  // namespace
@@ -85,9 +109,10 @@ void RunWriter::add(store::Family family, std::string_view key, uint32_t game) {
   if (keys_.size() + positions_.size() >= max_pairs_ && ok_) ok_ = flush(&error_);
 }
 
-void RunWriter::start_run_file(const char* prefix, size_t partition) {
+void RunWriter::start_run_file(const char* prefix, size_t partition, char format) {
   file_path_ = dir_ + "/" + prefix + "-" + name_ + "-" + std::to_string(run_count_) + "-p" + std::to_string(partition);
   file_partition_ = partition;
+  file_format_ = format;
   if (out_.capacity() < kRunWriteBuffer) out_.reserve(kRunWriteBuffer + 512);
 }
 
@@ -96,6 +121,11 @@ bool RunWriter::spill_out() {
   if (file_fd_ < 0) {  // opened at its first bytes: a range without postings gets no file
     file_fd_ = ::open(file_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (file_fd_ >= 0) runs_[file_partition_].push_back(file_path_);
+    if (file_fd_ >= 0 && ::write(file_fd_, &file_format_, 1) != 1) {
+      ok_ = false;
+      error_ = file_path_ + ": cannot write (disk full?)";
+      return false;
+    }
   }
   for (size_t done = 0; file_fd_ >= 0 && done < out_.size();) {
     const ssize_t n = ::write(file_fd_, out_.data() + done, out_.size() - done);
@@ -129,7 +159,7 @@ bool RunWriter::flush_positions() {
   radix_sort(positions_.data(), positions_.data() + positions_.size(), 56);
   // Records as add(Similar, 6-byte key, game) writes them; the hash's top bit is the key range (run_partition).
   size_t partition = 0;
-  start_run_file("pos", partition);
+  start_run_file("pos", partition, kPostingFormat);
   for (size_t i = 0; i < positions_.size(); ++i) {
     const uint64_t v = positions_[i];
     if (i > 0 && positions_[i - 1] == v) continue;
@@ -138,7 +168,7 @@ bool RunWriter::flush_positions() {
     if (size_t p = hash >> 63; p != partition) {
       if (!close_run_file()) return false;
       partition = p;
-      start_run_file("pos", partition);
+      start_run_file("pos", partition, kPostingFormat);
     }
     // (built in place and appended at once: byte by byte, the record was a tenth of a build's CPU)
     char record[2 + store::kPositionHashBytes + 4];
@@ -166,18 +196,15 @@ bool RunWriter::flush(std::string* error) {
   }
   // One file per key range; the keys come in order, so each range is one stretch of them.
   size_t partition = 0;
-  start_run_file("run", partition);
+  start_run_file("run", partition, kGroupFormat);
   const bool written = keys_.for_each_in_order([&](std::string_view key, const uint32_t* games, uint32_t count) {
     if (size_t p = run_partition(key); p != partition) {
       if (!close_run_file()) return false;
       partition = p;
-      start_run_file("run", partition);
+      start_run_file("run", partition, kGroupFormat);
     }
-    for (uint32_t i = 0; i < count; ++i) {
-      append_record(out_, key[0], key.substr(1), games[i]);  // (a group's key leads with its family byte)
-      if (out_.size() >= kRunWriteBuffer && !spill_out()) return false;
-    }
-    return true;
+    append_group(out_, key[0], key.substr(1), games, count);  // (a group's key leads with its family byte)
+    return out_.size() < kRunWriteBuffer || spill_out();
   });
   if (!close_run_file() || !written) {
     if (error) *error = error_;
@@ -228,18 +255,34 @@ void RunReader::refill() {
 
 bool RunReader::load() {
   refill();
+  if (format_ == 0) {  // the file's first byte
+    if (pos_ >= end_) return false;
+    format_ = buffer_[pos_++];
+    if (format_ != kPostingFormat && format_ != kGroupFormat) {
+      if (failure_.empty()) failure_ = path_ + ": not a run file (damaged, or written by another version)";
+      return false;
+    }
+  }
   if (pos_ >= end_) return false;
-  size_t length = static_cast<uint8_t>(buffer_[pos_]);
-  if (pos_ + 1 + length + 4 > end_ || length == 0) {
+  const size_t length = static_cast<uint8_t>(buffer_[pos_]);
+  const size_t count_bytes = format_ == kGroupFormat ? 2 : 0;
+  const size_t head_end = pos_ + 1 + length + count_bytes;
+  count = format_ == kGroupFormat && head_end <= end_
+              ? size_t{static_cast<uint8_t>(buffer_[head_end - 2])} << 8 | static_cast<uint8_t>(buffer_[head_end - 1])
+              : 1;
+  if (head_end + 4 * count > end_ || length == 0 || count == 0 || count > kGroupGames) {
     if (failure_.empty()) failure_ = path_ + ": a record is cut short (a damaged run file)";
     return false;
   }
   text = std::string_view(buffer_.data() + pos_ + 1, length);
   head = head_of(text, end_ - pos_ - 1);
-  game = store::get_be32(std::string_view(buffer_.data() + pos_ + 1 + length, 4));
-  pos_ += 1 + length + 4;
+  games_ = buffer_.data() + head_end;
+  game = game_at(0);
+  pos_ = head_end + 4 * count;
   return true;
 }
+
+uint32_t RunReader::game_at(size_t i) const { return store::get_be32(std::string_view(games_ + 4 * i, 4)); }
 
 RunMerger::RunMerger() = default;
 RunMerger::~RunMerger() = default;
@@ -250,6 +293,7 @@ bool RunMerger::open(const std::vector<std::string>& runs, std::string* error, s
     auto cursor = std::make_unique<RunReader>();
     if (!cursor->open(path, buffer, error)) return false;
     cursors_.push_back(std::move(cursor));
+    at_.push_back(0);
     if (cursors_.back()->load()) push(static_cast<uint32_t>(cursors_.size() - 1));
   }
   return true;
@@ -257,7 +301,7 @@ bool RunMerger::open(const std::vector<std::string>& runs, std::string* error, s
 
 RunMerger::Node RunMerger::node_of(uint32_t c) const {
   const RunReader& x = *cursors_[c];
-  return Node{x.head, static_cast<uint32_t>(x.text.size()), x.game, c};
+  return Node{x.head, static_cast<uint32_t>(x.text.size()), x.game_at(at_[c]), c};
 }
 
 bool RunMerger::after(const Node& a, const Node& b) const {
@@ -309,9 +353,20 @@ void RunMerger::next(std::string& key, std::vector<uint32_t>& games) {
   };
   while (!heap_.empty() && same_key(heap_.front())) {
     Node& top = heap_.front();
-    // A game's postings may straddle two runs of one writer: the heap yields equal ids next to each other.
-    if (games.empty() || games.back() != top.game) games.push_back(top.game);
-    if (cursors_[top.cursor]->load()) {
+    RunReader& run = *cursors_[top.cursor];
+    uint32_t& at = at_[top.cursor];
+    // The top record's games go out up to the next run's game of the key (the smaller of the top's children):
+    // the heap moves once for each stretch of games a run holds, not for each game.
+    uint32_t limit = UINT32_MAX;
+    for (size_t child = 1; child <= 2 && child < heap_.size(); ++child)
+      if (same_key(heap_[child])) limit = std::min(limit, heap_[child].game);
+    uint32_t game = top.game;
+    do {  // A game's postings may straddle two runs of one writer: equal ids come next to each other.
+      if (games.empty() || games.back() != game) games.push_back(game);
+    } while (++at < run.count && (game = run.game_at(at)) <= limit);
+    if (at < run.count) {
+      top.game = game;
+    } else if (at = 0; run.load()) {
       top = node_of(top.cursor);
     } else {  // the run is done: its place goes to the last cursor
       heap_.front() = heap_.back();
@@ -328,10 +383,13 @@ namespace {
 bool merge_group(const std::vector<std::string>& group, RunContent content, size_t buffer_bytes,
                  const std::string& path, std::string* error) {
   std::ofstream file(path, std::ios::binary | std::ios::trunc);
-  std::string out, key;
+  std::string out(1, content == RunContent::Positions ? kPostingFormat : kGroupFormat), key;
   std::vector<uint32_t> games;
   auto put = [&](char family) {
-    for (uint32_t game : games) append_record(out, family, key, game);
+    if (content == RunContent::Positions)
+      for (uint32_t game : games) append_record(out, family, key, game);
+    else
+      append_group(out, family, key, games.data(), games.size());
     if (out.size() >= kRunReadBuffer) {
       file.write(out.data(), static_cast<std::streamsize>(out.size()));
       out.clear();

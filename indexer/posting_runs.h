@@ -23,6 +23,10 @@ namespace cqlindex::indexer {
 // The two similar halves hold about as many postings, material and tags each about a third of one half, so two
 // threads taking ranges in turn finish together.
 constexpr size_t kRunPartitions = 4;
+// A run file's first byte: one posting a record (position postings), or one key's games a record (posting_runs.cpp).
+constexpr char kPostingFormat = 'R', kGroupFormat = 'G';
+// The games of one key in a record of a 'G' run at most: a record fits a read buffer (kLeastRunReadBuffer).
+constexpr size_t kGroupGames = 1024;
 // Returns the range of a posting whose family byte and key are `family_and_key` (monotone in byte order).
 size_t run_partition(std::string_view family_and_key);
 // True for the ranges of the similar family's postings (position hashes only: position_merge.h merges them).
@@ -59,8 +63,9 @@ class RunWriter {
   // Run files are written through out_, kRunWriteBuffer bytes at a time (a whole run built in one string took a
   // fresh allocation of its size at every flush: a page fault per 4 KiB, and the copies of its growth).
   static constexpr size_t kRunWriteBuffer = size_t{1} << 20;
-  // Starts the run file `prefix`-`name_`-`run_count_`-p`partition` (created at its first bytes, then recorded).
-  void start_run_file(const char* prefix, size_t partition);
+  // Starts the run file `prefix`-`name_`-`run_count_`-p`partition` of `format` (created at its first bytes,
+  // then recorded).
+  void start_run_file(const char* prefix, size_t partition, char format);
   // Writes out_ to the current run file and clears it; false (recorded in ok_/error_) when it cannot.
   bool spill_out();
   // Writes what is left of the current run file and closes it; false when a write failed.
@@ -77,6 +82,7 @@ class RunWriter {
   std::string out_;        // the current run file's bytes not yet written
   std::string file_path_;  // the current run file
   size_t file_partition_ = 0;
+  char file_format_ = kGroupFormat;
   int file_fd_ = -1;       // open once it has bytes
   size_t run_count_ = 0;
   bool ok_ = true;
@@ -114,18 +120,23 @@ class RunReader {
   ~RunReader();
   // Opens run file `path`, read through `buffer` bytes; false (with `error`) when it cannot be opened.
   bool open(const std::string& path, size_t buffer, std::string* error);
-  // Reads the next record into text, head and game; false at the end of the file, or when a read fails or the
-  // file ends in a cut record (which a writer never leaves): failure() then says so.
+  // Reads the next record into text, head, count and game; false at the end of the file, or when a read fails or
+  // the file is not a run file or ends in a cut record (which a writer never leaves): failure() then says so.
   bool load();
+  // Returns game `i` of the record's `count` (increasing).
+  uint32_t game_at(size_t i) const;
   // Returns why load() stopped before the end ("" when it did not).
   const std::string& failure() const { return failure_; }
 
   std::string_view text;  // family + key of the current record
   uint64_t head = 0;      // its first 8 bytes, big-endian: most comparisons end here
-  uint32_t game = 0;
+  size_t count = 0;       // its games: 1 in an 'R' file
+  uint32_t game = 0;      // its first
 
  private:
-  static constexpr size_t kMaxRecord = 1 + 256 + 4;
+  static constexpr size_t kMaxRecord = 1 + 256 + 2 + 4 * kGroupGames;
+  char format_ = 0;  // the file's first byte, once read
+  const char* games_ = nullptr;  // the record's games in the buffer
   // Keeps at least one whole record in the buffer unless the file ends first.
   void refill();
   std::string path_;
@@ -157,7 +168,7 @@ class RunMerger {
   struct Node {
     uint64_t head;    // the record's first 8 bytes of family + key, big-endian, zero-padded
     uint32_t size;    // its family + key bytes
-    uint32_t game;
+    uint32_t game;    // the cursor's current game of the record
     uint32_t cursor;  // in cursors_
   };
   // Returns the node of cursor `c`'s current record.
@@ -168,7 +179,8 @@ class RunMerger {
   // Moves the top node, whose record changed, down to its place in the heap.
   void replace_top();
   std::vector<std::unique_ptr<RunReader>> cursors_;
-  std::vector<Node> heap_;  // a min-heap on the cursors' current records
+  std::vector<Node> heap_;  // a min-heap on the cursors' current games
+  std::vector<uint32_t> at_;  // by cursor: its current game's place in its record
 };
 
 }  // namespace cqlindex::indexer

@@ -2,6 +2,7 @@
 // per range into (family, key) -> sorted games, in byte order, duplicates removed, long keys included; position
 // hashes buffered by add_position merge with the same keys given to add.
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <random>
 #include <set>
@@ -91,6 +92,82 @@ TEST_CASE("posting runs: every key range merges back to the sorted postings", "[
   };
   CHECK(merge_all(0) == expected);
   CHECK(merge_all(3) == expected);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("posting runs: keys in thousands of games of every run merge back in game order", "[indexer]") {
+  // As a build posts them: two writers taking batches of 64 games in turn, a few keys in most games (a result,
+  // a common material), so that a run holds a key's games in records of kGroupGames and the two writers' runs
+  // interleave by batches; merged straight, and after reduce_runs' rounds through the smallest buffers.
+  const fs::path dir = fs::temp_directory_path() / ("cqlindex-runs-groups-test-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::mt19937 rng(43);
+  const std::vector<std::pair<store::Family, std::string>> keys{
+      {store::Family::Tags, std::string("Result\0", 7) + "1-0"},
+      {store::Family::Tags, std::string("Result\0", 7) + "0-1"},
+      {store::Family::Tags, std::string("Event\0", 6) + std::string(40, 'e')},  // past the 8 bytes of a head
+      {store::Family::Material, "KQRRBBNNPPPPPPPP"},
+      {store::Family::Material, "KQ"}};
+  std::map<std::string, std::set<uint32_t>> expected;
+  auto write = [&](const std::string& tag) {
+    std::vector<indexer::RunWriter> writers{indexer::RunWriter(dir.string(), tag + "a", 20000),
+                                            indexer::RunWriter(dir.string(), tag + "b", 30000)};
+    std::mt19937 postings(47);
+    for (uint32_t game = 0; game < 40000; ++game) {
+      auto& writer = writers[(game / 64) % 2];
+      for (const auto& [family, key] : keys)
+        if (postings() % 10 < 7) {
+          writer.add(family, key, game);
+          expected[std::string(1, static_cast<char>(family)) + key].insert(game);
+        }
+    }
+    std::string error;
+    for (auto& w : writers) REQUIRE(w.finish(&error));
+    return writers;
+  };
+  for (const size_t fan_in : {size_t{0}, size_t{3}}) {
+    INFO("fan-in " << fan_in);
+    expected.clear();
+    const auto writers = write("f" + std::to_string(fan_in));
+    std::map<std::string, std::vector<uint32_t>> merged;
+    for (size_t p = 0; p < indexer::kRunPartitions; ++p) {
+      std::vector<std::string> runs;
+      for (auto& w : writers) runs.insert(runs.end(), w.runs(p).begin(), w.runs(p).end());
+      if (runs.empty()) continue;
+      std::string error;
+      if (fan_in) {
+        REQUIRE(runs.size() > fan_in);
+        std::string name = "grouped-p";
+        name += std::to_string(p);
+        REQUIRE(indexer::reduce_runs(runs, fan_in, fan_in * indexer::kLeastRunReadBuffer, dir.string(), name, &error));
+      }
+      indexer::RunMerger merger;
+      REQUIRE(merger.open(runs, &error, fan_in ? 1 : SIZE_MAX));
+      std::string key;
+      std::vector<uint32_t> games;
+      while (merger.has_next()) {
+        const store::Family family = merger.family();
+        merger.next(key, games);
+        const std::string text = std::string(1, static_cast<char>(family)) + key;
+        CHECK(merged.count(text) == 0);  // one list a key
+        merged[text] = games;
+      }
+    }
+    REQUIRE(merged.size() == expected.size());
+    for (const auto& [text, games] : expected) {
+      INFO("key " << text);
+      CHECK(merged[text] == std::vector<uint32_t>(games.begin(), games.end()));  // increasing, no duplicates
+      CHECK(games.size() > 3 * indexer::kGroupGames);
+    }
+  }
+  // A run file that is not one (another format byte) is refused, with its name.
+  const std::string bad = (dir / "not-a-run").string();
+  std::ofstream(bad) << "X\x02\x05k" << std::string(4, '\0');
+  std::string error;
+  indexer::RunReader reader;
+  REQUIRE(reader.open(bad, indexer::kLeastRunReadBuffer, &error));
+  CHECK_FALSE(reader.load());
+  CHECK_THAT(reader.failure(), Catch::Contains(bad) && Catch::Contains("not a run file"));
   fs::remove_all(dir);
 }
 
