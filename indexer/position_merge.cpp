@@ -75,15 +75,27 @@ bool PositionMerge::read_slice() {
   if (!any) return false;
   long_.clear();
   for (const auto& run : runs_) {
+    // The run's records of the slice, in any order within it: a run of positions is sorted by the slice only.
+    part_.clear();
+    while (run->loaded && run->hash >> 48 == slice_) {
+      part_.push_back((((run->hash >> 16) & 0xFFFFFFFF) << 32) | run->game);
+      run->load(error_);
+    }
+    if (!error_.empty()) return false;
+    if (part_.size() <= kStretch) {  // (a run's slice holds ~30 postings: no long stretch)
+      values_.insert(values_.end(), part_.begin(), part_.end());
+      continue;
+    }
+    sorter_.sort(part_);  // its long stretches of one hash next to each other
     uint64_t stretch_hash = 0;
     size_t stretch = 0;
     std::vector<uint32_t>* stretch_games = nullptr;  // the long stretch's games (no insertion while it lasts)
-    while (run->loaded && run->hash >> 48 == slice_) {
-      const uint64_t rest = (run->hash >> 16) & 0xFFFFFFFF;
+    for (const uint64_t v : part_) {
+      const uint64_t rest = v >> 32;
       stretch = stretch > 0 && rest == stretch_hash ? stretch + 1 : 1;
       stretch_hash = rest;
       if (stretch <= kStretch) {
-        values_.push_back((rest << 32) | run->game);
+        values_.push_back(v);
       } else {  // a long stretch: its first kStretch values name the hash in values_, the rest are games
         if (stretch == kStretch + 1) {
           auto it = std::lower_bound(long_.begin(), long_.end(), rest,
@@ -91,12 +103,11 @@ bool PositionMerge::read_slice() {
           if (it == long_.end() || it->first != rest) it = long_.insert(it, {rest, {}});
           stretch_games = &it->second;
         }
-        stretch_games->push_back(run->game);
+        stretch_games->push_back(static_cast<uint32_t>(v));
       }
-      run->load(error_);
     }
-    if (!error_.empty()) return false;
   }
+  largest_slice_ = std::max(largest_slice_, values_.size());
   sorter_.sort(values_);
   return true;
 }

@@ -24,6 +24,8 @@ class PositionMerge {
   // Moves to the next position: fills `hash` (store::read_position_hash's form) and `games` (increasing, no
   // duplicates); false at the end, or when a run cannot be read or holds another record (error() says which).
   bool next(uint64_t& hash, std::vector<uint32_t>& games);
+  // Returns the most values a slice has held so far: the merge's memory, which a hash in every game must not grow.
+  size_t largest_slice() const { return largest_slice_; }
   // Returns why next() stopped early ("" at the true end).
   const std::string& error() const { return error_; }
 
@@ -34,6 +36,7 @@ class PositionMerge {
 
   std::vector<std::unique_ptr<Run>> runs_;
   std::vector<uint64_t> values_;  // the slice's (hash bits 16 to 47 of the u64 form, game), sorted
+  std::vector<uint64_t> part_;    // one run's values of the slice, as read
   SliceSorter sorter_;
   // The games of a hash past the first kStretch of a run's stretch of it (the start position's hash has every
   // game): kept as games, 4 bytes each, and moved out whole, so that such a hash costs what its list costs and
@@ -41,6 +44,7 @@ class PositionMerge {
   static constexpr size_t kStretch = 64;
   std::vector<std::pair<uint64_t, std::vector<uint32_t>>> long_;  // (hash bits 16 to 47, games), by hash
   size_t at_ = 0;                 // the next of values_ to yield
+  size_t largest_slice_ = 0;
   uint64_t slice_ = 0;            // the slice values_ hold (the hash's first 16 bits)
   std::string error_;
 };

@@ -58,7 +58,7 @@ class RunWriter {
   // of a (hash, game) pair and needs no second buffer to be sorted. A game kPositionGameSpan or more past the
   // base first flushes the run; one before it (out of order) is buffered by add().
   static constexpr uint64_t kPositionGameSpan = uint64_t{1} << 16;
-  // Sorts the buffered positions by (hash, game) and writes them as run files (key ranges 0 and 1).
+  // Sorts the buffered positions by their hash's first 16 bits and writes them as run files (key ranges 0 and 1).
   bool flush_positions();
   // Run files are written through out_, kRunWriteBuffer bytes at a time (a whole run built in one string took a
   // fresh allocation of its size at every flush: a page fault per 4 KiB, and the copies of its growth).
@@ -147,7 +147,8 @@ class RunReader {
   std::string failure_;
 };
 
-// Reads sorted runs together, in (family, key) order.
+// Reads sorted runs together, in (family, key) order: 'G' runs, and 'R' runs of sorted postings (merge_group's
+// of positions; a RunWriter's position runs are sorted by slices only, which PositionMerge merges).
 class RunMerger {
  public:
   // Opens the runs, each read through a buffer of kRunReadBuffer or its share of `buffer_bytes` if smaller (at

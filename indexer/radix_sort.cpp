@@ -7,8 +7,9 @@
 
 namespace cqlindex::indexer {
 
-void radix_sort(uint64_t* first, uint64_t* last, int shift) {
+void radix_sort(uint64_t* first, uint64_t* last, int shift, int last_shift) {
   const size_t n = static_cast<size_t>(last - first);
+  if (shift < last_shift) return;
   if (n <= 64 || shift < 0) {
     std::sort(first, last);
     return;
@@ -28,7 +29,7 @@ void radix_sort(uint64_t* first, uint64_t* last, int shift) {
       first[heads[d]++] = v;
     }
   for (size_t d = 0; d < 256; ++d)
-    if (ends[d] - begins[d] > 1) radix_sort(first + begins[d], first + ends[d], shift - 8);
+    if (ends[d] - begins[d] > 1) radix_sort(first + begins[d], first + ends[d], shift - 8, last_shift);
 }
 
 void SliceSorter::sort(std::vector<uint64_t>& values) {

@@ -6,10 +6,11 @@
 
 namespace cqlindex::indexer {
 
-// Sorts [first, last) in place, on the 8 bits at `shift` and then the lower ones: American flag sort (each value
-// is swapped straight into its digit's bucket, so no second buffer), small ranges by comparison. Hashes are
-// uniform: two passes leave ranges of a few dozen values at a run's size.
-void radix_sort(uint64_t* first, uint64_t* last, int shift);
+// Sorts [first, last) in place, on the 8 bits at `shift` and then the lower ones down to the 8 at `last_shift`
+// (values equal in those bits stay in any order; -8: every bit): American flag sort (each value is swapped
+// straight into its digit's bucket, so no second buffer), small ranges by comparison. Hashes are uniform: two
+// passes leave ranges of a few dozen values at a run's size.
+void radix_sort(uint64_t* first, uint64_t* last, int shift, int last_shift = -8);
 
 // Sorts a few thousand uniform values at a time (a slice of PositionMerge): each is copied straight into its
 // bucket of the top bits (about four values a bucket) in a second array, then the buckets are sorted by

@@ -16,6 +16,45 @@
 using namespace cqlindex;
 namespace fs = std::filesystem;
 
+namespace {
+
+// Returns what the runs of key range `p` hold.
+indexer::RunContent content_of(size_t p) {
+  return indexer::holds_positions(p) ? indexer::RunContent::Positions : indexer::RunContent::Any;
+}
+
+// Returns the (family byte + key, games) lists of `runs` of key range `p` in key order, merged as a build merges
+// them: PositionMerge for position runs (sorted by slices only), RunMerger for the others.
+std::vector<std::pair<std::string, std::vector<uint32_t>>> merge_range(const std::vector<std::string>& runs, size_t p,
+                                                                      size_t buffer_bytes = SIZE_MAX) {
+  std::vector<std::pair<std::string, std::vector<uint32_t>>> lists;
+  std::string error;
+  std::vector<uint32_t> games;
+  if (indexer::holds_positions(p)) {
+    indexer::PositionMerge merger;
+    REQUIRE(merger.open(runs, &error, buffer_bytes));
+    uint64_t hash = 0;
+    while (merger.next(hash, games)) {
+      char key[store::kPositionHashBytes];
+      store::write_position_hash(hash, key);
+      lists.emplace_back(std::string(1, static_cast<char>(store::Family::Similar)) + std::string(key, sizeof key), games);
+    }
+    CHECK(merger.error().empty());
+    return lists;
+  }
+  indexer::RunMerger merger;
+  REQUIRE(merger.open(runs, &error, buffer_bytes));
+  std::string key;
+  while (merger.has_next()) {
+    const store::Family family = merger.family();
+    merger.next(key, games);
+    lists.emplace_back(std::string(1, static_cast<char>(family)) + key, games);
+  }
+  return lists;
+}
+
+}  // namespace
+
 TEST_CASE("posting runs: every key range merges back to the sorted postings", "[indexer]") {
   const fs::path dir = fs::temp_directory_path() / ("cqlindex-runs-test-" + std::to_string(::getpid()));
   fs::create_directories(dir);
@@ -28,12 +67,11 @@ TEST_CASE("posting runs: every key range merges back to the sorted postings", "[
                                  : i % 4 == 1 ? store::Family::Material
                                               : store::Family::Similar;
     std::string key;
-    if (family == store::Family::Similar && i % 5 < 3) {  // a position hash as builds file it (add_position)
+    if (family == store::Family::Similar) {  // a position hash as builds file it (both halves of the hash space)
       for (size_t k = 0; k < store::kPositionHashBytes; ++k) key.push_back(static_cast<char>(rng() % 4 == 0 ? 0 : rng() % 256));
       keys.emplace_back(family, key);
       continue;
     }
-    if (family == store::Family::Similar) key.push_back(static_cast<char>(rng() % 256));  // a hash: both halves
     if (i % 3 == 0) key += shared;
     const size_t length = rng() % 40;
     for (size_t k = 0; k < length; ++k) key.push_back(static_cast<char>(rng() % 4 == 0 ? 0 : rng() % 256));
@@ -48,7 +86,7 @@ TEST_CASE("posting runs: every key range merges back to the sorted postings", "[
     const uint32_t game = rng() % 500;
     auto& writer = writers[rng() % 2];
     // Position hashes through both paths: the radix-sorted buffer and the generic one give the same records.
-    if (family == store::Family::Similar && key.size() == store::kPositionHashBytes && rng() % 4 != 0)
+    if (family == store::Family::Similar && rng() % 4 != 0)
       writer.add_position(store::read_position_hash(key) | (rng() & 0xFFFF), game);  // (the low bits are dropped)
     else
       writer.add(family, key, game);
@@ -69,17 +107,11 @@ TEST_CASE("posting runs: every key range merges back to the sorted postings", "[
         REQUIRE(runs.size() > fan_in * fan_in);  // at least two rounds
         std::string name = "merged-p";  // (not "literal" + string: GCC 12's false -Wrestrict, bug 105329)
         name += std::to_string(p);
-        REQUIRE(indexer::reduce_runs(runs, fan_in, fan_in * indexer::kLeastRunReadBuffer, dir.string(), name, &error));
+        REQUIRE(indexer::reduce_runs(runs, fan_in, fan_in * indexer::kLeastRunReadBuffer, dir.string(), name, &error,
+                                     content_of(p)));
         CHECK(runs.size() <= fan_in);
       }
-      indexer::RunMerger merger;
-      REQUIRE(merger.open(runs, &error, fan_in ? 1 : SIZE_MAX));
-      std::string key;
-      std::vector<uint32_t> games;
-      while (merger.has_next()) {
-        const store::Family family = merger.family();
-        merger.next(key, games);
-        const std::string text = std::string(1, static_cast<char>(family)) + key;
+      for (const auto& [text, games] : merge_range(runs, p, fan_in ? 1 : SIZE_MAX)) {
         CHECK(indexer::run_partition(text) == p);
         CHECK(previous < text);  // strictly increasing across all ranges
         previous = text;
@@ -92,6 +124,37 @@ TEST_CASE("posting runs: every key range merges back to the sorted postings", "[
   };
   CHECK(merge_all(0) == expected);
   CHECK(merge_all(3) == expected);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("position runs: a hash in every game is merged as games, not as slice values", "[indexer]") {
+  // A run is sorted by slices only, so a hash in every game (the start position's) lies among the other hashes of
+  // its slice in any order; the merge still takes all but kStretch of its postings a run as games, so that its
+  // slice does not hold them all (at 10 million games the start position's slice grew to 128 MB that way).
+  const fs::path dir = fs::temp_directory_path() / ("cqlindex-position-stretch-test-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::mt19937_64 rng(53);
+  const uint64_t slice = uint64_t{0x1234} << 48, common = slice | (uint64_t{0x5678'9ABC} << 16);
+  indexer::RunWriter writer(dir.string(), "c", 6000);
+  size_t others = 0;
+  for (uint32_t game = 0; game < 10000; ++game) {
+    writer.add_position(common, game);
+    for (int k = 0; k < 2; ++k, ++others) writer.add_position(slice | (rng() & 0x0000'FFFF'FFFF'0000), game);
+  }
+  std::string error;
+  REQUIRE(writer.finish(&error));
+  const std::vector<std::string>& runs = writer.runs(indexer::run_partition(std::string(1, char(store::Family::Similar)) + char(0x12)));
+  REQUIRE(runs.size() > 4);
+  indexer::PositionMerge positions;
+  REQUIRE(positions.open(runs, &error));
+  uint64_t hash = 0;
+  std::vector<uint32_t> games;
+  size_t lists = 0, longest = 0;
+  while (positions.next(hash, games)) ++lists, longest = std::max(longest, games.size());
+  CHECK(positions.error().empty());
+  CHECK(lists == others + 1);
+  CHECK(longest == 10000);
+  CHECK(positions.largest_slice() <= others + 64 * runs.size());  // not the common hash's 10,000
   fs::remove_all(dir);
 }
 
@@ -195,26 +258,19 @@ TEST_CASE("posting runs: position postings of games far apart or out of order me
   REQUIRE(writer.finish(&error));
   CHECK(game > (uint32_t{1} << 22));
   std::map<std::string, std::set<uint32_t>> merged;
-  for (size_t p = 0; p < indexer::kRunPartitions; ++p) {
-    indexer::RunMerger merger;
-    REQUIRE(merger.open(writer.runs(p), &error));
-    std::string key;
-    std::vector<uint32_t> games;
-    while (merger.has_next()) {
-      const store::Family family = merger.family();
-      merger.next(key, games);
+  for (size_t p = 0; p < indexer::kRunPartitions; ++p)
+    for (const auto& [text, games] : merge_range(writer.runs(p), p)) {
       CHECK(std::is_sorted(games.begin(), games.end()));
-      merged[std::string(1, static_cast<char>(family)) + key].insert(games.begin(), games.end());
+      merged[text].insert(games.begin(), games.end());
     }
-  }
   CHECK(merged == expected);
   fs::remove_all(dir);
 }
 
-TEST_CASE("position runs merged by slices give RunMerger's positions and games, in hash order", "[indexer]") {
-  // Several writers' runs of the similar ranges, hashes sharing their first 16 bits (one slice) or all their 48,
-  // postings through add_position and add, games out of order and repeated: PositionMerge yields what RunMerger
-  // yields for them, and after reduce_runs' rounds too.
+TEST_CASE("position runs merged by slices give every position's games, in hash order", "[indexer]") {
+  // Several writers' runs of the similar ranges (sorted by slices only), hashes sharing their first 16 bits (one
+  // slice) or all their 48, postings through add_position and add, games out of order and repeated: PositionMerge
+  // yields each position once with its games, increasing, in hash order, and the same after reduce_runs' rounds.
   const fs::path dir = fs::temp_directory_path() / ("cqlindex-position-merge-test-" + std::to_string(::getpid()));
   fs::create_directories(dir);
   std::mt19937_64 rng(23);
@@ -225,78 +281,66 @@ TEST_CASE("position runs merged by slices give RunMerger's positions and games, 
     if (i % 7 == 0) h = uint64_t{0x8000'0000'0000'0000};                           // the second range's first
     hashes.push_back(h);
   }
+  std::vector<std::map<uint64_t, std::set<uint32_t>>> expected(indexer::kRunPartitions);
   // The same postings written afresh for each way of merging them (reduce_runs removes the runs it merges).
   auto write_runs = [&](const std::string& tag) {
     std::mt19937_64 postings_rng(29);
-    std::vector<indexer::RunWriter> writers{indexer::RunWriter(dir.string(), tag + "a", 300),
-                                            indexer::RunWriter(dir.string(), tag + "b", 1000)};
+    std::vector<indexer::RunWriter> writers{indexer::RunWriter(dir.string(), tag + "a", 3000),
+                                            indexer::RunWriter(dir.string(), tag + "b", 5000)};
     for (int n = 0; n < 40000; ++n) {
       // one hash in every fourth posting (as the start position is in every game): long stretches in every run
-      const uint64_t h = n % 4 == 0 ? hashes[1] : hashes[postings_rng() % hashes.size()];
+      const uint64_t h = n % 4 == 0 ? hashes[3] : hashes[postings_rng() % hashes.size()];
       const uint32_t game = static_cast<uint32_t>(n / 4 + (n % 13 == 0 ? postings_rng() % 100000 : 0));
       auto& writer = writers[postings_rng() % 2];
-      if (n % 5 == 0) {
-        char key[store::kPositionHashBytes];
-        store::write_position_hash(h, key);
+      char key[store::kPositionHashBytes];
+      store::write_position_hash(h, key);
+      if (n % 5 == 0)
         writer.add(store::Family::Similar, std::string_view(key, sizeof key), game);
-      } else {
+      else
         writer.add_position(h, game);
-      }
+      expected[indexer::run_partition(std::string(1, char(store::Family::Similar)) + std::string(key, sizeof key))][h]
+          .insert(game);
     }
     std::string why;
     for (auto& w : writers) REQUIRE(w.finish(&why));
     return writers;
   };
   std::string error;
-  std::vector<std::vector<std::pair<uint64_t, std::vector<uint32_t>>>> reference(indexer::kRunPartitions);
-  struct Reduction {
-    size_t fan_in;  // 0: none; SIZE_MAX: the runs' count less one (one partial round of two runs)
-    indexer::RunContent content;
-  };
   int variant = 0;
-  for (const Reduction reduction : {Reduction{0, indexer::RunContent::Any}, Reduction{3, indexer::RunContent::Any},
-                                    Reduction{3, indexer::RunContent::Positions},
-                                    Reduction{SIZE_MAX, indexer::RunContent::Positions}}) {
-    INFO("fan-in " << reduction.fan_in << ", by slices " << (reduction.content == indexer::RunContent::Positions));
+  for (const size_t reduction : {size_t{0}, size_t{3}, SIZE_MAX}) {  // SIZE_MAX: one partial round of two runs
+    INFO("fan-in " << reduction);
+    for (auto& e : expected) e.clear();
     const auto writers = write_runs("v" + std::to_string(variant++));
     for (size_t p = 0; p < indexer::kRunPartitions; ++p) {
       if (!indexer::holds_positions(p)) continue;
       std::vector<std::string> runs;
       for (auto& w : writers) runs.insert(runs.end(), w.runs(p).begin(), w.runs(p).end());
       REQUIRE(runs.size() > 3);
-      const size_t fan_in = reduction.fan_in == SIZE_MAX ? runs.size() - 1 : reduction.fan_in;
+      const size_t fan_in = reduction == SIZE_MAX ? runs.size() - 1 : reduction;
       if (fan_in) {
         std::string name = "reduced-p";
         name += std::to_string(p) + "-" + std::to_string(variant);
         const size_t before = runs.size();
         REQUIRE(indexer::reduce_runs(runs, fan_in, fan_in * indexer::kLeastRunReadBuffer, dir.string(), name, &error,
-                                     reduction.content));
+                                     indexer::RunContent::Positions));
         CHECK(runs.size() <= fan_in);
-        if (reduction.fan_in == SIZE_MAX) CHECK(runs.size() == before - 1);  // two merged, the others kept
+        if (reduction == SIZE_MAX) CHECK(runs.size() == before - 1);  // two merged, the others kept
       }
-      std::vector<std::pair<uint64_t, std::vector<uint32_t>>> by_heap, by_slices;
-      indexer::RunMerger merger;
-      REQUIRE(merger.open(runs, &error));
-      std::string key;
-      std::vector<uint32_t> games;
-      while (merger.has_next()) {
-        CHECK(merger.family() == store::Family::Similar);
-        merger.next(key, games);
-        by_heap.emplace_back(store::read_position_hash(key), games);
-      }
+      std::vector<std::pair<uint64_t, std::vector<uint32_t>>> by_slices, wanted;
+      for (const auto& [h, games] : expected[p]) wanted.emplace_back(h, std::vector<uint32_t>(games.begin(), games.end()));
       indexer::PositionMerge positions;
       REQUIRE(positions.open(runs, &error, fan_in ? 1 : SIZE_MAX));
       uint64_t hash = 0;
+      std::vector<uint32_t> games;
       while (positions.next(hash, games)) by_slices.emplace_back(hash, games);
       CHECK(positions.error().empty());
       CHECK(by_slices.size() > 100);
-      CHECK(by_slices == by_heap);
-      if (fan_in == 0) reference[p] = by_heap;
-      else CHECK(by_heap == reference[p]);  // the same positions and games, however the runs were merged
+      CHECK(by_slices == wanted);
       size_t longest = 0;
-      for (const auto& [h, g] : by_heap) longest = std::max(longest, g.size());
-      if (p == indexer::run_partition(std::string(1, char(store::Family::Similar)) + char(hashes[1] >> 56)))
-        CHECK(longest > 5000);  // the stretches of hashes[1] took the long path
+      for (const auto& [h, g] : by_slices) longest = std::max(longest, g.size());
+      if (p == indexer::run_partition(std::string(1, char(store::Family::Similar)) + char(hashes[3] >> 56))) {
+        CHECK(longest > 5000);  // (the long path's memory: the next test)
+      }
     }
   }
   // A run of another family's records is refused, with its name.

@@ -52,3 +52,19 @@ TEST_CASE("slice sorter: the order std::sort gives", "[indexer]") {
     }
   }
 }
+
+TEST_CASE("radix sort down to a digit: the order of the top bits, the same values", "[indexer]") {
+  std::mt19937_64 rng(41);
+  for (size_t n : {size_t{0}, size_t{1}, size_t{64}, size_t{65}, size_t{5000}, size_t{300000}}) {
+    INFO("n " << n);
+    std::vector<uint64_t> values(n);
+    for (uint64_t& v : values) v = rng();
+    std::vector<uint64_t> sorted = values;
+    std::sort(sorted.begin(), sorted.end());
+    indexer::radix_sort(values.data(), values.data() + n, 56, 48);  // by the top 16 bits only
+    CHECK(std::is_sorted(values.begin(), values.end(), [](uint64_t a, uint64_t b) { return a >> 48 < b >> 48; }));
+    std::vector<uint64_t> again = values;
+    std::sort(again.begin(), again.end());
+    CHECK(again == sorted);  // a permutation of them
+  }
+}
