@@ -90,12 +90,12 @@ void RunWriter::add_position(uint64_t hash, uint32_t game) {
     return add(store::Family::Similar, std::string_view(key, sizeof key), game);
   }
   if (!positions_.empty() && game - position_base_ >= kPositionGameSpan && ok_) ok_ = flush(&error_);
-  if (!ok_) return;  // (the build fails at the next flush: nothing more is written)
+  if (!ok_) return;
   if (positions_.empty()) {
     positions_.reserve(max_pairs_);  // (here, not in the constructor: a writer is moved)
     position_base_ = game;
   }
-  positions_.push_back((hash & ~(kPositionGameSpan - 1)) | (game - position_base_));
+  positions_.add((hash & ~(kPositionGameSpan - 1)) | (game - position_base_));
   if (keys_.size() + positions_.size() >= max_pairs_) ok_ = flush(&error_);
 }
 
@@ -157,31 +157,39 @@ bool RunWriter::close_run_file() {
 bool RunWriter::flush_positions() {
   static_assert(8 * store::kPositionHashBytes + 16 <= 64, "the hash's key and the game's distance share a word");
   if (positions_.empty()) return true;
-  // By the hash's first 16 bits only, PositionMerge's slices, which it sorts as it merges: the third pass, on
-  // ranges of ~30 values, was a third of the sort.
-  radix_sort(positions_.data(), positions_.data() + positions_.size(), 56, 48);
   // Records as add(Similar, 6-byte key, game) writes them; the hash's top bit is the key range (run_partition).
   size_t partition = 0;
   start_run_file("pos", partition, kPostingFormat);
-  for (size_t i = 0; i < positions_.size(); ++i) {
-    const uint64_t v = positions_[i];
-    if (i > 0 && positions_[i - 1] == v) continue;
-    const uint64_t hash = v & ~(kPositionGameSpan - 1);
-    const uint32_t game = position_base_ + static_cast<uint32_t>(v & (kPositionGameSpan - 1));
-    if (size_t p = hash >> 63; p != partition) {
-      if (!close_run_file()) return false;
-      partition = p;
-      start_run_file("pos", partition, kPostingFormat);
+  uint64_t previous = 0;
+  bool any = false;
+  const bool written = positions_.for_each_bin([&](uint64_t* first, uint64_t* last) {
+    // By the hash's second byte within its bin of the first: the run's order is by the first 16 bits only,
+    // PositionMerge's slices, which it sorts as it merges (a third pass, on ranges of ~30 values, was a third of
+    // the sort).
+    radix_sort(first, last, 48, 48);
+    for (const uint64_t* at = first; at != last; ++at) {
+      const uint64_t v = *at;
+      if (any && previous == v) continue;
+      previous = v, any = true;
+      const uint64_t hash = v & ~(kPositionGameSpan - 1);
+      const uint32_t game = position_base_ + static_cast<uint32_t>(v & (kPositionGameSpan - 1));
+      if (size_t p = hash >> 63; p != partition) {
+        if (!close_run_file()) return false;
+        partition = p;
+        start_run_file("pos", partition, kPostingFormat);
+      }
+      // (built in place and appended at once: byte by byte, the record was a tenth of a build's CPU)
+      char record[2 + store::kPositionHashBytes + 4];
+      record[0] = static_cast<char>(1 + store::kPositionHashBytes);
+      record[1] = static_cast<char>(store::Family::Similar);
+      for (size_t k = 0; k < store::kPositionHashBytes; ++k) record[2 + k] = static_cast<char>(hash >> (56 - 8 * k));
+      for (size_t k = 0; k < 4; ++k) record[2 + store::kPositionHashBytes + k] = static_cast<char>(game >> (24 - 8 * k));
+      out_.append(record, sizeof record);
+      if (out_.size() >= kRunWriteBuffer && !spill_out()) return false;
     }
-    // (built in place and appended at once: byte by byte, the record was a tenth of a build's CPU)
-    char record[2 + store::kPositionHashBytes + 4];
-    record[0] = static_cast<char>(1 + store::kPositionHashBytes);
-    record[1] = static_cast<char>(store::Family::Similar);
-    for (size_t k = 0; k < store::kPositionHashBytes; ++k) record[2 + k] = static_cast<char>(hash >> (56 - 8 * k));
-    for (size_t k = 0; k < 4; ++k) record[2 + store::kPositionHashBytes + k] = static_cast<char>(game >> (24 - 8 * k));
-    out_.append(record, sizeof record);
-    if (out_.size() >= kRunWriteBuffer && !spill_out()) return close_run_file();
-  }
+    return true;
+  });
+  if (!written) return close_run_file();
   if (!close_run_file()) return false;
   positions_.clear();
   return true;
@@ -221,7 +229,7 @@ bool RunWriter::flush(std::string* error) {
 bool RunWriter::finish(std::string* error) {
   const bool ok = flush(error);
   keys_.release();
-  Buffer<uint64_t>().swap(positions_);
+  positions_.release();
   std::string().swap(out_);
   return ok;
 }

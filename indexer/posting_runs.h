@@ -14,6 +14,7 @@
 
 #include "indexer/huge_page_allocator.h"
 #include "indexer/key_groups.h"
+#include "indexer/position_bins.h"
 #include "store/family.h"
 #include "store/posting_list.h"
 
@@ -40,8 +41,8 @@ class RunWriter {
   // Buffers the posting (family, key) -> game. Keys are at most 255 bytes.
   void add(store::Family family, std::string_view key, uint32_t game);
   // Buffers the similar family's posting of position hash `hash` (its top 48 bits, store::write_position_hash's
-  // key) -> game: the same as add(Similar, 6-byte key, game), in one 8-byte integer sorted in place by radix,
-  // since these are nine postings in ten.
+  // key) -> game: the same as add(Similar, 6-byte key, game), in one 8-byte integer binned by its top byte and
+  // sorted by radix a bin at a time, since these are nine postings in ten.
   void add_position(uint64_t hash, uint32_t game);
   // Writes what is buffered as a run; returns false (with `error`) when a file cannot be written.
   bool flush(std::string* error);
@@ -55,7 +56,7 @@ class RunWriter {
  private:
   // A buffered similar posting is one integer: the hash's top 48 bits, then the game's distance from
   // position_base_ in the low 16 bits, so that its order is (hash, game) and a run of them is half the memory
-  // of a (hash, game) pair and needs no second buffer to be sorted. A game kPositionGameSpan or more past the
+  // of a (hash, game) pair. A game kPositionGameSpan or more past the
   // base first flushes the run; one before it (out of order) is buffered by add().
   static constexpr uint64_t kPositionGameSpan = uint64_t{1} << 16;
   // Sorts the buffered positions by their hash's first 16 bits and writes them as run files (key ranges 0 and 1).
@@ -72,11 +73,8 @@ class RunWriter {
   bool close_run_file();
   std::string dir_, name_;
   size_t max_pairs_;
-  // (huge-page buffers: huge_page_allocator.h)
-  template <class T>
-  using Buffer = std::vector<T, HugePageAllocator<T>>;
   KeyGroups keys_;  // the postings of every family but the positions' (key_groups.h)
-  Buffer<uint64_t> positions_;
+  PositionBins positions_;  // by their top byte (position_bins.h)
   uint32_t position_base_ = 0;  // the game of the run's first buffered position
   std::vector<std::vector<std::string>> runs_;  // by partition
   std::string out_;        // the current run file's bytes not yet written

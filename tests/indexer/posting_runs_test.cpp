@@ -53,6 +53,16 @@ std::vector<std::pair<std::string, std::vector<uint32_t>>> merge_range(const std
   return lists;
 }
 
+// Returns two writers into `dir`, named `a` and `b`, writing runs of `a_pairs` and `b_pairs` postings (a writer
+// is moved, not copied: its buffers are its own).
+std::vector<indexer::RunWriter> two_writers(const std::string& dir, const std::string& a, size_t a_pairs,
+                                            const std::string& b, size_t b_pairs) {
+  std::vector<indexer::RunWriter> writers;
+  writers.emplace_back(dir, a, a_pairs);
+  writers.emplace_back(dir, b, b_pairs);
+  return writers;
+}
+
 }  // namespace
 
 TEST_CASE("posting runs: every key range merges back to the sorted postings", "[indexer]") {
@@ -79,8 +89,7 @@ TEST_CASE("posting runs: every key range merges back to the sorted postings", "[
     keys.emplace_back(family, key);
   }
   std::map<std::string, std::set<uint32_t>> expected;  // family byte + key -> games
-  std::vector<indexer::RunWriter> writers{indexer::RunWriter(dir.string(), "a", 97),
-                                          indexer::RunWriter(dir.string(), "b", 64)};
+  std::vector<indexer::RunWriter> writers = two_writers(dir.string(), "a", 97, "b", 64);
   for (int n = 0; n < 20000; ++n) {
     const auto& [family, key] = keys[rng() % keys.size()];
     const uint32_t game = rng() % 500;
@@ -173,8 +182,7 @@ TEST_CASE("posting runs: keys in thousands of games of every run merge back in g
       {store::Family::Material, "KQ"}};
   std::map<std::string, std::set<uint32_t>> expected;
   auto write = [&](const std::string& tag) {
-    std::vector<indexer::RunWriter> writers{indexer::RunWriter(dir.string(), tag + "a", 20000),
-                                            indexer::RunWriter(dir.string(), tag + "b", 30000)};
+    std::vector<indexer::RunWriter> writers = two_writers(dir.string(), tag + "a", 20000, tag + "b", 30000);
     std::mt19937 postings(47);
     for (uint32_t game = 0; game < 40000; ++game) {
       auto& writer = writers[(game / 64) % 2];
@@ -285,8 +293,7 @@ TEST_CASE("position runs merged by slices give every position's games, in hash o
   // The same postings written afresh for each way of merging them (reduce_runs removes the runs it merges).
   auto write_runs = [&](const std::string& tag) {
     std::mt19937_64 postings_rng(29);
-    std::vector<indexer::RunWriter> writers{indexer::RunWriter(dir.string(), tag + "a", 3000),
-                                            indexer::RunWriter(dir.string(), tag + "b", 5000)};
+    std::vector<indexer::RunWriter> writers = two_writers(dir.string(), tag + "a", 3000, tag + "b", 5000);
     for (int n = 0; n < 40000; ++n) {
       // one hash in every fourth posting (as the start position is in every game): long stretches in every run
       const uint64_t h = n % 4 == 0 ? hashes[3] : hashes[postings_rng() % hashes.size()];
