@@ -1,5 +1,6 @@
 // A run over MPI ranks: every rank prepares and compiles the query, takes its share of the repository
-// (distributed_share.h: whole files, or parts of files cut at game starts) and scans it with the one-process loop
+// (distributed_share.h: whole files, or parts of files cut at game starts; rank 0 begins with its first files while
+// the others count the games before their shares) and scans it with the one-process loop
 // (repository_scan.h); rank 0 scans its own share straight into the output file, the others send their matched
 // games in chunks as they go (distributed_games.h), and, once done with their own, ask for pieces from the back of
 // rank 0's share (distributed_steal.h), whose games they send under tags of their own. Rank 0 then writes the
