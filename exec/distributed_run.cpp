@@ -1,5 +1,6 @@
 // A run over MPI ranks: every rank prepares and compiles the query, takes its share of the repository
-// (distributed_share.h: whole files, or parts of files cut at game starts) and scans it with the one-process loop
+// (distributed_share.h: whole files, or parts of files cut at game starts; rank 0 begins with its first files while
+// the others count the games before their shares) and scans it with the one-process loop
 // (repository_scan.h); rank 0 scans its own share straight into the output file, the others send their matched
 // games in chunks as they go (distributed_games.h), and, once done with their own, ask for pieces from the back of
 // rank 0's share (distributed_steal.h), whose games they send under tags of their own. Rank 0 then writes the
@@ -147,14 +148,6 @@ bool says_messages(const cql::Node& node) {
   return false;
 }
 
-// Returns true when the test hook `variable` names this rank (N > 0), which then stops after its first piece:
-// CQLINDEX_TEST_KILL_RANK=N dies (a rank killed mid-run), CQLINDEX_TEST_FAIL_RANK=N fails as a damaged index block
-// would (a failed rank whose games rank 0 has begun to take); the _GIVEN_ forms after its first piece of rank 0's.
-bool test_hook_names(const char* variable, int rank) {
-  const char* hook = std::getenv(variable);
-  return hook && std::atoi(hook) == rank && rank > 0;
-}
-
 // Sleeps CQLINDEX_TEST_RANK0_PAUSE_MS milliseconds when set: rank 0, slowed after each of its pieces, gives the
 // others the back of its share (the tests of distributed_steal.h).
 void pause_for_test() {
@@ -194,6 +187,8 @@ class RankRun {
   RankReport scan_pieces(const std::vector<SharePiece>& pieces, size_t first, size_t end, Segment& to, bool own);
   // Sends `report` to rank 0 with `tag`.
   void send_report(const RankReport& report, int tag);
+  // Drops the pieces after the game CQL reads past a -gamenumber range.
+  void drop_pieces_past_range();
   // Rank 0: scans its pieces, giving the back ones to the ranks that ask, and returns the run's summary.
   RunSummary scan_and_gather();
   // Rank 0: returns the run's summary after the pieces given away and the other shares are taken in game order,
@@ -214,7 +209,9 @@ class RankRun {
   RankTimeline timeline{rank};
   unsigned threads = 1;
   std::chrono::steady_clock::time_point t0;
+  std::optional<ShareCount> count;  // the game count behind the shares (rank 0 scans while the others count)
   RepositoryShare share;
+  size_t scanned_early = 0;  // rank 0: the files it scanned before the count was in
   std::deque<Segment> segments;  // a rank's own share, then the pieces it was given: held until rank 0 has them
 };
 
@@ -285,19 +282,12 @@ RunSummary RankRun::scan_share() {
   threads = threads_given ? run_threads(prepared->query, opt, false) : node_share;
   t0 = std::chrono::steady_clock::now();
   // Every file's games, and this rank's share: whole files, or parts of them when there are fewer files than ranks.
-  if (!share_repository(repository.files(), indexes, !opt.no_index, "run", share, false))
-    return rank == 0 ? stop(Status::InputError) : summary;
-  timeline.mark("shared");
-  // A piece after the game CQL reads past a -gamenumber range is not read, as one process stops before it (a
-  // piece numbered on from the one before it is not read either: the scan stops there, or its first game is past).
-  // Every rank drops the same pieces of rank 0's share: the others ask for them by their place.
-  const std::optional<cql::Range>& range = prepared->query.header.gamenumber;
-  for (std::vector<SharePiece>* pieces : {&share.pieces, &share.rank0_pieces})
-    for (size_t i = 0; range && i < pieces->size(); ++i) {
-      const SharePiece& p = (*pieces)[i];
-      if (!p.follows && int64_t(p.offset + p.part.first) > range->max) pieces->resize(i);
-    }
+  // Rank 0 may begin its scan before the count is in (ShareCount::early).
+  count.emplace(repository.files(), indexes, !opt.no_index, "run", false);
   if (rank == 0) return scan_and_gather();
+  if (!count->finish(share)) return summary;
+  timeline.mark("shared");
+  drop_pieces_past_range();
   // This rank's matched games, sent in chunks as they fill; then pieces of rank 0's share while it has some left.
   Segment& own = segments.emplace_back(kTagGames, kTagBytes);
   RankReport mine = scan_pieces(share.pieces, 0, share.pieces.size(), own, true);
@@ -319,6 +309,18 @@ RunSummary RankRun::scan_share() {
   return summary;
 }
 
+void RankRun::drop_pieces_past_range() {
+  // A piece after the game CQL reads past a -gamenumber range is not read, as one process stops before it (a
+  // piece numbered on from the one before it is not read either: the scan stops there, or its first game is past).
+  // Every rank drops the same pieces of rank 0's share: the others ask for them by their place.
+  const std::optional<cql::Range>& range = prepared->query.header.gamenumber;
+  for (std::vector<SharePiece>* pieces : {&share.pieces, &share.rank0_pieces})
+    for (size_t i = 0; range && i < pieces->size(); ++i) {
+      const SharePiece& p = (*pieces)[i];
+      if (!p.follows && int64_t(p.offset + p.part.first) > range->max) pieces->resize(i);
+    }
+}
+
 RankReport RankRun::scan_pieces(const std::vector<SharePiece>& pieces, size_t first, size_t end, Segment& to,
                                 bool own) {
   // A scan of its own: a grant's pieces come before the rank's own share, and a -gamenumber range that ended
@@ -336,6 +338,9 @@ RankReport RankRun::scan_pieces(const std::vector<SharePiece>& pieces, size_t fi
   for (size_t i = first; i < end && report.status == Status::Ok; ++i) {
     const SharePiece& piece = pieces[i];
     report.status = scan.scan_part(piece.file, piece.part, piece.follows ? scan.next_offset() : piece.offset);
+    // Test hooks (test_hook_names): after its first piece, CQLINDEX_TEST_KILL_RANK=N dies (a rank killed mid-run),
+    // CQLINDEX_TEST_FAIL_RANK=N fails as a damaged index block would (a failed rank whose games rank 0 has begun
+    // to take); the _GIVEN_ forms after its first piece of rank 0's.
     if (test_hook_names(own ? "CQLINDEX_TEST_KILL_RANK" : "CQLINDEX_TEST_KILL_GIVEN_RANK", rank)) std::raise(SIGKILL);
     if (test_hook_names(own ? "CQLINDEX_TEST_FAIL_RANK" : "CQLINDEX_TEST_FAIL_GIVEN_RANK", rank)) {
       std::cerr << "cqlindex run: rank " << rank << " fails after its first " << (own ? "" : "given ")
@@ -376,17 +381,46 @@ RunSummary RankRun::scan_and_gather() {
     return true;
   };
   RepositoryScan scan(prepared->query, opt, *program, *prepared->repository, indexes, threads, sink);
-  PieceDispenser dispenser(share.pieces.size());
-  scan.set_poll([&] { dispenser.serve(); });
+  // Its first files whole while the others count (its first game is the repository's first); once the count is
+  // in, its pieces, those of the files begun its own, handed out from the back on request.
+  const auto began = std::chrono::steady_clock::now();
+  std::optional<PieceDispenser> dispenser;
+  bool counted = false;
+  auto take_count = [&] {
+    if (!count->finish(share)) return;  // the counting rank said why; the others stop too
+    counted = true;
+    timeline.mark("shared");
+    drop_pieces_past_range();
+    size_t begun = 0;  // the early files are the repository's first: files [0, scanned_early)
+    while (begun < share.pieces.size() && share.pieces[begun].file < scanned_early) ++begun;
+    dispenser.emplace(share.pieces.size(), begun, began);
+  };
+  bool count_done = false;  // finish() called, whether the count succeeded or not
+  auto poll_count = [&] {
+    if (!count_done && count->arrived()) count_done = true, take_count();
+  };
+  scan.set_poll([&] {
+    poll_count();
+    if (dispenser) dispenser->serve();
+  });
   RankReport mine;
-  while (const std::optional<size_t> i = dispenser.next()) {
+  for (const size_t k : count->early()) {
+    if (count_done || mine.status != Status::Ok) break;
+    ++scanned_early;  // file k == scanned_early - 1, numbered on from the files before it (none for the first)
+    mine.status = scan.scan_part(k, FilePart{}, scan.next_offset());
+    pause_for_test();
+    poll_count();
+  }
+  if (!count_done) count_done = true, take_count();  // waits for it
+  if (!counted) return stop(Status::InputError);
+  if (mine.status != Status::Ok) dispenser->close();
+  while (mine.status == Status::Ok) {
+    const std::optional<size_t> i = dispenser->next();
+    if (!i) break;
     const SharePiece& piece = share.pieces[*i];
     mine.status = scan.scan_part(piece.file, piece.part, piece.follows ? scan.next_offset() : piece.offset);
     pause_for_test();
-    if (mine.status != Status::Ok) {
-      dispenser.close();
-      break;
-    }
+    if (mine.status != Status::Ok) dispenser->close();
   }
   if (mine.status == Status::Ok && scan.run_error()) {  // cannot happen: a query that may stop runs alone
     std::cerr << cql::format_error(*scan.run_error(), opt.query_file, prepared->source);
@@ -394,7 +428,7 @@ RunSummary RankRun::scan_and_gather() {
   }
   mine.counts = scan.counts();
   timeline.mark("scanned");
-  return gather(scan, mine, sink, dispenser);
+  return gather(scan, mine, sink, *dispenser);
 }
 
 RunSummary RankRun::gather(RepositoryScan& scan, const RankReport& mine, RepositoryScan::Sink& sink,
@@ -462,7 +496,9 @@ RunSummary RankRun::gather(RepositoryScan& scan, const RankReport& mine, Reposit
   for (const Grant& g : dispenser.grants()) given += g.end - g.first;
   std::cerr << "cqlindex run: " << size << " ranks; rank 0 spent " << merge_seconds
             << " CPU seconds merging and writing the other ranks' games ("
-            << given << " of its " << share.pieces.size() << " pieces scanned by the others)\n";
+            << given << " of its " << share.pieces.size() << " pieces scanned by the others)";
+  if (scanned_early > 0) std::cerr << "; it scanned " << scanned_early << " files while the others counted";
+  std::cerr << "\n";
   summary = run_summary_of(all, prepared->query, opt, threads, run_output_path(prepared->query, opt),
                            scan.persistent_report());
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

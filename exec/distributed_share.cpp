@@ -2,6 +2,8 @@
 #include "exec/distributed_share.h"
 
 #include <algorithm>
+#include <chrono>
+#include <csignal>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -9,6 +11,7 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <thread>
 
 #include <sched.h>
 
@@ -19,6 +22,7 @@ namespace cqlindex::exec {
 namespace {
 
 constexpr size_t kChunk = size_t(1) << 26;  // bytes of one message: well inside MPI's int counts
+constexpr int kTagCount = 20;             // the game count, rank 1 to rank 0 (ShareCount)
 
 // Returns the files [begin, end) of rank `rank` when files are not cut: contiguous runs of games or bytes
 // (`starts`: each file's first, of `total`; a file goes to the rank whose share its first game or byte falls in).
@@ -157,54 +161,93 @@ double cpu_seconds() {
   return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
 }
 
-bool share_repository(const std::vector<std::string>& files, const RepositoryIndexes& indexes, bool indexed,
-                      const std::string& command, RepositoryShare& share, bool total_needed) {
-  const int rank = world_rank(), size = world_size();
+bool test_hook_names(const char* variable, int rank) {
+  const char* hook = std::getenv(variable);
+  return hook && std::atoi(hook) == rank && rank > 0;
+}
+
+ShareCount::ShareCount(const std::vector<std::string>& files, const RepositoryIndexes& indexes, bool indexed,
+                       const std::string& command, bool total_needed)
+    : files_(files), indexes_(indexes), indexed_(indexed), total_needed_(total_needed), command_(command),
+      rank_(world_rank()), size_(world_size()), count_end_(files.size()), slot_of_(files.size(), SIZE_MAX) {
   const bool larger = !total_needed;  // a run, whose ranks take pieces of rank 0's share (similar's do not)
-  std::vector<uint64_t>& games = share.games;
-  games.assign(files.size(), 0);
-  auto counted = [&](size_t k) { return indexed && indexes.indexed(k); };  // an index's meta has the count
   // A run over at least as many files as ranks, some without a count: whole files shared by bytes, and only the
   // files before the last rank's first one counted (they number the shares' first games).
-  std::vector<uint64_t> byte_starts;
-  uint64_t bytes_total = 0;
-  size_t count_end = files.size();
-  bool by_bytes = false;
-  if (!total_needed && files.size() >= size_t(size))
-    for (size_t k = 0; k < files.size(); ++k) by_bytes = by_bytes || !counted(k);
-  if (by_bytes) {
-    for (size_t k = 0; by_bytes && k < files.size(); ++k) {
+  if (!total_needed && files.size() >= size_t(size_))
+    for (size_t k = 0; k < files.size(); ++k) by_bytes_ = by_bytes_ || !counted(k);
+  if (by_bytes_) {
+    for (size_t k = 0; by_bytes_ && k < files.size(); ++k) {
       std::error_code error;
       const uint64_t bytes = std::filesystem::file_size(files[k], error);
-      by_bytes = !error;  // a pipe, or a file that cannot be read (counted below, which says why)
-      byte_starts.push_back(bytes_total);
-      bytes_total += bytes;
+      by_bytes_ = !error;  // a pipe, or a file that cannot be read (counted below, which says why)
+      byte_starts_.push_back(bytes_total_);
+      bytes_total_ += bytes;
     }
-    if (by_bytes) count_end = whole_files_of(byte_starts, bytes_total, size - 1, size, larger).first;
+    if (by_bytes_) count_end_ = whole_files_of(byte_starts_, bytes_total_, size_ - 1, size_, larger).first;
   }
   // The counted files that rank 0's share may hold note checkpoints, where its pieces can be cut: its files by
   // bytes, else every file when there are fewer files than ranks (rank 0's part of the first).
-  std::vector<size_t> slot_of(files.size(), SIZE_MAX);
   size_t slots = 0;
-  const size_t rank0_end = by_bytes ? whole_files_of(byte_starts, bytes_total, 0, size, larger).second
-                           : files.size() < size_t(size) ? files.size() : 0;
-  for (size_t k = 0; k < rank0_end && size > 1; ++k)
-    if (!counted(k)) slot_of[k] = slots++;
+  const size_t rank0_end = by_bytes_ ? whole_files_of(byte_starts_, bytes_total_, 0, size_, larger).second
+                           : files.size() < size_t(size_) ? files.size() : 0;
+  for (size_t k = 0; k < rank0_end && size_ > 1; ++k)
+    if (!counted(k)) slot_of_[k] = slots++;
+  summed_.assign(files.size() + slots * Checkpoint::kCheckpoints * 4 + 1, 0);
+  // By bytes, rank 0's share starts at the repository's first game: it scans its first files while the others
+  // count, up to half its share's bytes (the rest, cut at the checkpoints, is what it can give away).
+  if (by_bytes_ && size_ > 1) {
+    const uint64_t share_bytes = rank0_end < files.size() ? byte_starts_[rank0_end] : bytes_total_;
+    for (size_t k = 0; k < rank0_end; ++k) {
+      const uint64_t end = k + 1 < files.size() ? byte_starts_[k + 1] : bytes_total_;
+      if (2 * end > share_bytes) break;
+      early_.push_back(k);
+    }
+  }
+  const bool rank0_counts = early_.empty();
+  if (rank0_counts) {  // every rank counts its turn and waits for the sum
+    count_mine(true);
+    sum_over_ranks(summed_);
+    in_ = true;
+    return;
+  }
+  // Ranks 1..K-1 sum their counts among themselves (the communicator made before anyone counts: a collective of
+  // every rank), and rank 1 sends the sum to rank 0, which tests for it between its batches of games.
+  MPI_Comm counters = MPI_COMM_NULL;
+  MPI_Comm_split(MPI_COMM_WORLD, rank_ == 0 ? MPI_UNDEFINED : 1, rank_, &counters);
+  if (rank_ == 0) {
+    MPI_Irecv(summed_.data(), int(summed_.size()), MPI_UINT64_T, 1, kTagCount, MPI_COMM_WORLD, &from_rank1_);
+    return;
+  }
+  count_mine(false);
+  MPI_Request request;
+  MPI_Iallreduce(MPI_IN_PLACE, summed_.data(), int(summed_.size()), MPI_UINT64_T, MPI_SUM, counters, &request);
+  wait_for(request);
+  MPI_Comm_free(&counters);
+  in_ = true;
+  if (rank_ == 1)  // taken when rank 0 next looks (waited for at the end: rank 1 scans meanwhile)
+    MPI_Isend(summed_.data(), int(summed_.size()), MPI_UINT64_T, 0, kTagCount, MPI_COMM_WORLD, &to_rank0_);
+}
+
+ShareCount::~ShareCount() {
+  if (to_rank0_ != MPI_REQUEST_NULL) wait_for(to_rank0_);
+}
+
+void ShareCount::count_mine(bool rank0_counts) {
   constexpr size_t kWords = 4;  // a checkpoint: game, offset, line, column
   const size_t per_file = Checkpoint::kCheckpoints * kWords;
-  std::vector<uint64_t> summed(files.size() + slots * per_file, 0);  // the counts, then the checkpoints
-  int failed = 0;
-  for (size_t k = 0, uncounted = 0; k < count_end; ++k) {
-    if (counted(k) || int(uncounted++ % size) != rank) continue;  // the files to count dealt out in turn
+  const int counters = rank0_counts ? size_ : size_ - 1, me = rank0_counts ? rank_ : rank_ - 1;
+  uint64_t& failed = summed_.back();
+  for (size_t k = 0, uncounted = 0; k < count_end_; ++k) {
+    if (counted(k) || int(uncounted++ % counters) != me) continue;  // the files to count dealt out in turn
     std::string err;
-    std::unique_ptr<pgn::PgnFile> file = pgn::PgnFile::open(files[k], &err);
+    std::unique_ptr<pgn::PgnFile> file = pgn::PgnFile::open(files_[k], &err);
     if (!file) {
-      std::cerr << "cqlindex " << command << ": " << err << "\n";
+      std::cerr << "cqlindex " << command_ << ": " << err << "\n";
       failed = 1;
       continue;
     }
     const uint64_t bytes = file->text().size();
-    uint64_t* marks = slot_of[k] == SIZE_MAX ? nullptr : &summed[files.size() + slot_of[k] * per_file];
+    uint64_t* marks = slot_of_[k] == SIZE_MAX ? nullptr : &summed_[files_.size() + slot_of_[k] * per_file];
     unsigned mark = 0;
     auto note = [&](uint64_t game, const GameStart& at) {
       marks[mark * kWords] = game, marks[mark * kWords + 1] = at.offset;
@@ -213,20 +256,50 @@ bool share_repository(const std::vector<std::string>& files, const RepositoryInd
     };
     pgn::GameSplitter splitter(file->text());
     pgn::GameSpan span;
-    for (uint64_t& game = summed[k]; splitter.next(span); ++game)
+    for (uint64_t& game = summed_[k]; splitter.next(span); ++game)
       while (marks && mark < Checkpoint::kCheckpoints && span.offset >= checkpoint_byte(bytes, mark))
         note(game, GameStart{span.offset, span.first_line, span.first_col});
-    while (marks && mark < Checkpoint::kCheckpoints) note(summed[k], GameStart{bytes, 1, 1});  // none after
+    while (marks && mark < Checkpoint::kCheckpoints) note(summed_[k], GameStart{bytes, 1, 1});  // none after
   }
-  sum_over_ranks(summed);
-  if (max_over_ranks(failed) != 0) return false;
-  std::copy(summed.begin(), summed.begin() + files.size(), games.begin());
+  // Test hooks: a counting rank that dies or fails before the sum (rank 0 scanning meanwhile), and the count
+  // slowed, so that rank 0 scans its first files before the sum is in.
+  if (test_hook_names("CQLINDEX_TEST_KILL_COUNTING_RANK", rank_)) std::raise(SIGKILL);
+  if (test_hook_names("CQLINDEX_TEST_FAIL_COUNTING_RANK", rank_)) {
+    std::cerr << "cqlindex " << command_ << ": rank " << rank_
+              << " fails in the game count (CQLINDEX_TEST_FAIL_COUNTING_RANK)\n";
+    failed = 1;
+  }
+  if (const char* pause = std::getenv("CQLINDEX_TEST_COUNT_PAUSE_MS"))
+    std::this_thread::sleep_for(std::chrono::milliseconds(std::atoi(pause)));
+}
+
+bool ShareCount::arrived() {
+  if (!in_) {
+    int done = 0;
+    MPI_Test(&from_rank1_, &done, MPI_STATUS_IGNORE);
+    in_ = done != 0;
+  }
+  return in_;
+}
+
+bool ShareCount::finish(RepositoryShare& share) {
+  if (!in_) wait_for(from_rank1_);
+  in_ = true;
+  if (summed_.back() != 0) return false;  // a file could not be counted
+  const std::vector<std::string>& files = files_;
+  const int rank = rank_, size = size_;
+  const bool larger = !total_needed_, by_bytes = by_bytes_;
+  const size_t count_end = count_end_;
+  constexpr size_t kWords = 4;
+  const size_t per_file = Checkpoint::kCheckpoints * kWords;
+  std::vector<uint64_t>& games = share.games;
+  games.assign(summed_.begin(), summed_.begin() + files.size());
   for (size_t k = 0; k < files.size(); ++k)
-    if (counted(k)) games[k] = indexes.games(k);
+    if (counted(k)) games[k] = indexes_.games(k);
   std::vector<std::vector<Checkpoint>> checkpoints(files.size());
   for (size_t k = 0; k < files.size(); ++k) {
-    if (slot_of[k] == SIZE_MAX) continue;
-    const uint64_t* marks = &summed[files.size() + slot_of[k] * per_file];
+    if (slot_of_[k] == SIZE_MAX) continue;
+    const uint64_t* marks = &summed_[files.size() + slot_of_[k] * per_file];
     for (unsigned m = 0; m < Checkpoint::kCheckpoints; ++m, marks += kWords)
       checkpoints[k].push_back(Checkpoint{marks[0], GameStart{marks[1], uint32_t(marks[2]), uint32_t(marks[3])}});
   }
@@ -240,7 +313,7 @@ bool share_repository(const std::vector<std::string>& files, const RepositoryInd
   auto pieces_of = [&](int r) {
     std::vector<SharePiece> pieces;
     if (by_bytes || files.size() >= size_t(size)) {
-      const auto [begin, end] = by_bytes ? whole_files_of(byte_starts, bytes_total, r, size, larger)
+      const auto [begin, end] = by_bytes ? whole_files_of(byte_starts_, bytes_total_, r, size, larger)
                                          : whole_files_of(starts, share.total, r, size, larger);
       for (size_t k = begin; k < end; ++k)
         pieces.push_back(SharePiece{k, FilePart{}, k > count_end ? 0 : starts[k], k > count_end});
@@ -273,6 +346,12 @@ bool share_repository(const std::vector<std::string>& files, const RepositoryInd
   share.rank0_pieces = cut_pieces(rank0, games, checkpoints, std::max<uint64_t>(1, rank0_games / kPieces));
   if (rank == 0) share.pieces = share.rank0_pieces;
   return true;
+}
+
+bool share_repository(const std::vector<std::string>& files, const RepositoryIndexes& indexes, bool indexed,
+                      const std::string& command, RepositoryShare& share, bool total_needed) {
+  ShareCount count(files, indexes, indexed, command, total_needed);
+  return count.finish(share);
 }
 
 }  // namespace cqlindex::exec

@@ -3,6 +3,7 @@
 // from the front; a rank done with its own share asks for more and is given pieces from the back, which it scans
 // and sends under tags of their own. So the ranks end their scans together, whatever their speeds, and rank 0,
 // which merges after its scan, takes less. MPI code: built into cqlindex-mpi alone.
+#include <algorithm>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -25,7 +26,10 @@ int grant_tag(int id, int which);
 // Rank 0's side.
 class PieceDispenser {
  public:
-  explicit PieceDispenser(size_t pieces) : end_(pieces) {}
+  // `pieces` in all, the first `begun` of them begun already by rank 0 since `began` (the files it scanned whole
+  // while the others counted, distributed_share.h); none begun: timed from its first piece.
+  explicit PieceDispenser(size_t pieces, size_t begun = 0, std::chrono::steady_clock::time_point began = {})
+      : front_(std::min(begun, pieces)), end_(pieces), began_(began) {}
   // Answers the requests that have arrived: pieces from the back while rank 0 has some it has not begun, else
   // "no more". Returns without waiting.
   void serve();

@@ -42,6 +42,17 @@ const std::string kSmallChunks = "CQLINDEX_TEST_CHUNK_BYTES=200";
 // shares, are given the back of its share (exec/distributed_steal.h).
 const std::string kSlowRank0 = "CQLINDEX_TEST_RANK0_PAUSE_MS=40";
 
+// The game count slowed (a test hook of exec/distributed_share.cpp): rank 0 scans its first files while the others
+// count, before their sum is in.
+const std::string kSlowCount = "CQLINDEX_TEST_COUNT_PAUSE_MS=400";
+
+// Returns how many files rank 0 scanned while the others counted, from its merge line on stderr (0 without).
+int files_scanned_early(const std::string& err) {
+  static const std::regex line("; it scanned ([0-9]+) files while the others counted");
+  std::smatch m;
+  return std::regex_search(err, m, line) ? std::stoi(m.str(1)) : 0;
+}
+
 // Returns how many of rank 0's pieces the other ranks scanned, from its merge line on stderr (-1 without one).
 int pieces_given(const std::string& err) {
   static const std::regex line("\\(([0-9]+) of its [0-9]+ pieces scanned by the others\\)");
@@ -99,6 +110,16 @@ std::vector<std::string> studies_in_parts(const fs::path& dir) {
   for (const std::string& p : parts) list += fs::path(p).filename().string() + "\n";
   write(dir / "parts.cqlrepo", list);
   return parts;
+}
+
+// The studies cut into ten parts of 25 games or so, listed in parts.cqlrepo: rank 0's share holds several files,
+// its first ones at most half of it under 2 and 4 ranks (those it scans while the others count).
+void studies_in_ten(const fs::path& dir) {
+  const auto parts = split(dir, file_bytes(shared_data("studies/cql-sample.pgn")),
+                           {25, 50, 75, 100, 125, 150, 175, 200, 225});
+  std::string list;
+  for (const std::string& p : parts) list += fs::path(p).filename().string() + "\n";
+  write(dir / "parts.cqlrepo", list);
 }
 
 }  // namespace
@@ -480,4 +501,64 @@ TEST_CASE("similar under mpirun over a dirty file says each PGN message at its l
     CHECK(said_about(many.err, "dirty") == said);
     CHECK(many.output == one.output);
   }
+}
+
+TEST_CASE("mpirun: rank 0 scans its first files while the others count, and equals one process", "[mpi]") {
+  require_open_mpi();
+  const fs::path dir = scratch("mpi-early");
+  studies_in_ten(dir);
+  const std::string passers = exalpha("passers.cql"), sorted = exalpha("staircase-sort.cql");
+  for (int ranks : {2, 4}) {  // the path taken: rank 0 scanned files before the count was in
+    INFO(ranks << " ranks");
+    const Answer early = run(dir, ranks, "-threads 1 -i parts.cqlrepo", passers, kSlowCount);
+    INFO(early.err);
+    CHECK(early.exit_code == 0);
+    CHECK(files_scanned_early(early.err) >= 1);
+  }
+  check_same(dir, passers, "-threads 1", {2, 4}, "parts.cqlrepo", kSlowCount);
+  check_same(dir, sorted, "-threads 1", {2, 4}, "parts.cqlrepo", kSlowCount);
+  check_same(dir, passers, "-threads 1 -gamenumber 10 20", {2, 4}, "parts.cqlrepo", kSlowCount);  // in its first file
+  check_same(dir, passers, "-threads 1 -gamenumber 1 25", {2, 4}, "parts.cqlrepo", kSlowCount);   // at its end
+  check_same(dir, passers, "-threads 2 -gamenumber 30 180", {2, 4}, "parts.cqlrepo", kSlowCount);
+  check_same(dir, sorted, "-threads 1 -gamenumber 20 160", {2, 4}, "parts.cqlrepo", kSlowCount);
+  // its games streamed in small chunks, and rank 0 slowed: the back of its share given, numbered by the count
+  check_same(dir, passers, "-threads 1", {2, 4}, "parts.cqlrepo", kSlowCount + " " + kSmallChunks);
+  check_same(dir, passers, "-threads 1", {2, 4}, "parts.cqlrepo", kSlowCount + " " + kSlowRank0);
+  for (int ranks : {2, 4}) {
+    INFO(ranks << " ranks");
+    const Answer given = run(dir, ranks, "-threads 1 -i parts.cqlrepo", passers, kSlowCount + " " + kSlowRank0);
+    INFO(given.err);
+    CHECK(given.exit_code == 0);
+    CHECK(files_scanned_early(given.err) >= 1);
+    CHECK(pieces_given(given.err) > 0);
+  }
+}
+
+TEST_CASE("mpirun with a counting rank killed or failing while rank 0 scans exits non-zero with no output", "[mpi]") {
+  require_open_mpi();
+  const fs::path dir = scratch("mpi-early-failed");
+  studies_in_ten(dir);
+  const std::string passers = exalpha("passers.cql");
+  for (const auto& [ranks, killed] : {std::pair{2, 1}, std::pair{4, 2}}) {  // mpirun ends the job
+    INFO(ranks << " ranks, rank " << killed << " killed");
+    check_ended(run(dir, ranks, "-threads 1 -i parts.cqlrepo", passers,
+                    kSlowCount + " CQLINDEX_TEST_KILL_COUNTING_RANK=" + std::to_string(killed)));
+  }
+  for (const auto& [ranks, failing] : {std::pair{2, 1}, std::pair{4, 3}}) {  // every rank stops
+    INFO(ranks << " ranks, rank " << failing << " fails");
+    const std::string rank = std::to_string(failing);
+    const Answer failed = run(dir, ranks, "-threads 1 -i parts.cqlrepo", passers,
+                              kSlowCount + " CQLINDEX_TEST_FAIL_COUNTING_RANK=" + rank);
+    INFO(failed.err);
+    CHECK(failed.exit_code != 0);
+    CHECK_FALSE(failed.output_exists);
+    CHECK(failed.out.find(" matches of ") == std::string::npos);
+    CHECK(failed.err.find("rank " + rank + " fails in the game count") != std::string::npos);
+  }
+  // the next run writes the output (and removes the failed runs' temporary files)
+  const Answer next = run(dir, 2, "-threads 1 -i parts.cqlrepo", passers);
+  CHECK(next.exit_code == 0);
+  CHECK(next.output_exists);
+  for (const auto& entry : fs::directory_iterator(dir))
+    CHECK(entry.path().filename().string().find("cqlindex-tmp") == std::string::npos);
 }
