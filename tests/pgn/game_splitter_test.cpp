@@ -70,6 +70,27 @@ TEST_CASE("splitter: games without tags split after their marker, even mid-line"
   CHECK(spans[1].first_col == 14);
 }
 
+TEST_CASE("splitter: castling on a line does not hide its marker", "[pgn][splitter]") {
+  // Lines with O-O and O-O-O stay on the splitter's fast path; a marker after them on the line still ends the game.
+  auto p = pieces("1. e4 e5 2. O-O O-O-O 1-0 1. d4 *");
+  REQUIRE(p.size() == 2);
+  CHECK(p[0] == "1. e4 e5 2. O-O O-O-O 1-0 ");
+  CHECK(p[1] == "1. d4 *");
+  p = pieces("[Event \"a\"]\n1. O-O O-O 0-1\n[Event \"b\"]\n1. O-O-O O-O\n2. a3 1/2-1/2 {O-O} 1. e4 *\n");
+  REQUIRE(p.size() == 3);
+  CHECK(p[0] == "[Event \"a\"]\n1. O-O O-O 0-1\n");
+  CHECK(p[1] == "[Event \"b\"]\n1. O-O-O O-O\n2. a3 1/2-1/2 {O-O} ");
+  CHECK(p[2] == "1. e4 *\n");
+  // games without tags, the marker on a line of their movetext after the first: the markers alone split them
+  p = pieces("1. e4 e5\n2. O-O O-O 1-0\n1. d4 d5\n2. O-O-O O-O-O 0-1\n1. c4 *");
+  REQUIRE(p.size() == 3);
+  CHECK(p[0] == "1. e4 e5\n2. O-O O-O 1-0\n");
+  CHECK(p[1] == "1. d4 d5\n2. O-O-O O-O-O 0-1\n");
+  p = pieces("1. O-O O-O\n2. a3 O-O-O\n[Event \"b\"]\n*");  // no marker: the Event line ends the game
+  REQUIRE(p.size() == 2);
+  CHECK(p[0] == "1. O-O O-O\n2. a3 O-O-O\n");
+}
+
 TEST_CASE("splitter: a comment after the marker stays with its game", "[pgn][splitter]") {
   auto p = pieces("[Event \"a\"]\n1. e4 1-0 {final note}\n[Event \"b\"]\n*");
   REQUIRE(p.size() == 2);
