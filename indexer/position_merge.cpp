@@ -17,15 +17,13 @@ struct PositionMerge::Run {
   bool loaded = false;  // a posting is under the read position
   uint64_t hash = 0;    // its hash (read_position_hash's form) and game
   uint32_t game = 0;
-  size_t at = 0;        // the game's place in the reader's record (a run of add()'s postings has records of many)
 
   // Reads the next posting; false at the end of the file, or with `error` on a failed read or another record.
   bool load(std::string& error) {
-    if (loaded && ++at < reader.count) {
-      game = reader.game_at(at);
+    if (loaded && reader.next_game()) {  // (a run of add()'s postings has records of many games)
+      game = reader.game();
       return true;
     }
-    at = 0;
     loaded = reader.load();
     if (!loaded) {
       if (error.empty()) error = reader.failure();
@@ -38,7 +36,7 @@ struct PositionMerge::Run {
       return false;
     }
     hash = store::read_position_hash(text.substr(1));
-    game = reader.game;
+    game = reader.game();
     return true;
   }
 };

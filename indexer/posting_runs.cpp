@@ -62,11 +62,7 @@ void append_group(std::string& out, char family, std::string_view key, const uin
     const size_t at = out.size();
     out.resize(at + 4 * n);
     char* p = out.data() + at;
-    for (size_t i = 0; i < n; ++i, p += 4) {
-      const uint32_t game = games[first + i];
-      p[0] = static_cast<char>(game >> 24), p[1] = static_cast<char>(game >> 16);
-      p[2] = static_cast<char>(game >> 8), p[3] = static_cast<char>(game);
-    }
+    for (size_t i = 0; i < n; ++i) p = store::write_be32(p, games[first + i]);
   }
 }
 
@@ -90,7 +86,7 @@ void RunWriter::add_position(uint64_t hash, uint32_t game) {
     return add(store::Family::Similar, std::string_view(key, sizeof key), game);
   }
   if (!positions_.empty() && game - position_base_ >= kPositionGameSpan && ok_) ok_ = flush(&error_);
-  if (!ok_) return;
+  if (!ok_) return;  // (the build fails at the next flush: nothing more is written)
   if (positions_.empty()) {
     positions_.reserve(max_pairs_);  // (here, not in the constructor: a writer is moved)
     position_base_ = game;
@@ -183,7 +179,7 @@ bool RunWriter::flush_positions() {
       record[0] = static_cast<char>(1 + store::kPositionHashBytes);
       record[1] = static_cast<char>(store::Family::Similar);
       for (size_t k = 0; k < store::kPositionHashBytes; ++k) record[2 + k] = static_cast<char>(hash >> (56 - 8 * k));
-      for (size_t k = 0; k < 4; ++k) record[2 + store::kPositionHashBytes + k] = static_cast<char>(game >> (24 - 8 * k));
+      store::write_be32(record + 2 + store::kPositionHashBytes, game);
       out_.append(record, sizeof record);
       if (out_.size() >= kRunWriteBuffer && !spill_out()) return false;
     }
@@ -288,12 +284,12 @@ bool RunReader::load() {
   text = std::string_view(buffer_.data() + pos_ + 1, length);
   head = head_of(text, end_ - pos_ - 1);
   games_ = buffer_.data() + head_end;
-  game = game_at(0);
+  at_ = 0;
   pos_ = head_end + 4 * count;
   return true;
 }
 
-uint32_t RunReader::game_at(size_t i) const { return store::get_be32(std::string_view(games_ + 4 * i, 4)); }
+uint32_t RunReader::game() const { return store::get_be32(std::string_view(games_ + 4 * at_, 4)); }
 
 RunMerger::RunMerger() = default;
 RunMerger::~RunMerger() = default;
@@ -304,7 +300,6 @@ bool RunMerger::open(const std::vector<std::string>& runs, std::string* error, s
     auto cursor = std::make_unique<RunReader>();
     if (!cursor->open(path, buffer, error)) return false;
     cursors_.push_back(std::move(cursor));
-    at_.push_back(0);
     if (cursors_.back()->load()) push(static_cast<uint32_t>(cursors_.size() - 1));
   }
   return true;
@@ -312,7 +307,7 @@ bool RunMerger::open(const std::vector<std::string>& runs, std::string* error, s
 
 RunMerger::Node RunMerger::node_of(uint32_t c) const {
   const RunReader& x = *cursors_[c];
-  return Node{x.head, static_cast<uint32_t>(x.text.size()), x.game_at(at_[c]), c};
+  return Node{x.head, static_cast<uint32_t>(x.text.size()), x.game(), c};
 }
 
 bool RunMerger::after(const Node& a, const Node& b) const {
@@ -365,19 +360,19 @@ void RunMerger::next(std::string& key, std::vector<uint32_t>& games) {
   while (!heap_.empty() && same_key(heap_.front())) {
     Node& top = heap_.front();
     RunReader& run = *cursors_[top.cursor];
-    uint32_t& at = at_[top.cursor];
     // The top record's games go out up to the next run's game of the key (the smaller of the top's children):
     // the heap moves once for each stretch of games a run holds, not for each game.
     uint32_t limit = UINT32_MAX;
     for (size_t child = 1; child <= 2 && child < heap_.size(); ++child)
       if (same_key(heap_[child])) limit = std::min(limit, heap_[child].game);
     uint32_t game = top.game;
+    bool more;  // the record has games left
     do {  // A game's postings may straddle two runs of one writer: equal ids come next to each other.
       if (games.empty() || games.back() != game) games.push_back(game);
-    } while (++at < run.count && (game = run.game_at(at)) <= limit);
-    if (at < run.count) {
+    } while ((more = run.next_game()) && (game = run.game()) <= limit);
+    if (more) {
       top.game = game;
-    } else if (at = 0; run.load()) {
+    } else if (run.load()) {
       top = node_of(top.cursor);
     } else {  // the run is done: its place goes to the last cursor
       heap_.front() = heap_.back();

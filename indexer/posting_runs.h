@@ -12,7 +12,6 @@
 #include <string_view>
 #include <vector>
 
-#include "indexer/huge_page_allocator.h"
 #include "indexer/key_groups.h"
 #include "indexer/position_bins.h"
 #include "store/family.h"
@@ -118,23 +117,26 @@ class RunReader {
   ~RunReader();
   // Opens run file `path`, read through `buffer` bytes; false (with `error`) when it cannot be opened.
   bool open(const std::string& path, size_t buffer, std::string* error);
-  // Reads the next record into text, head, count and game; false at the end of the file, or when a read fails or
-  // the file is not a run file or ends in a cut record (which a writer never leaves): failure() then says so.
+  // Reads the next record into text, head and count, at its first game; false at the end of the file, or when a
+  // read fails or the file is not a run file or ends in a cut record (which a writer never leaves): failure()
+  // then says so.
   bool load();
-  // Returns game `i` of the record's `count` (increasing).
-  uint32_t game_at(size_t i) const;
+  // Returns the record's current game (its games are increasing).
+  uint32_t game() const;
+  // Moves to the record's next game; false when the current one was its last.
+  bool next_game() { return ++at_ < count; }
   // Returns why load() stopped before the end ("" when it did not).
   const std::string& failure() const { return failure_; }
 
   std::string_view text;  // family + key of the current record
   uint64_t head = 0;      // its first 8 bytes, big-endian: most comparisons end here
   size_t count = 0;       // its games: 1 in an 'R' file
-  uint32_t game = 0;      // its first
 
  private:
   static constexpr size_t kMaxRecord = 1 + 256 + 2 + 4 * kGroupGames;
   char format_ = 0;  // the file's first byte, once read
   const char* games_ = nullptr;  // the record's games in the buffer
+  size_t at_ = 0;                // the current one
   // Keeps at least one whole record in the buffer unless the file ends first.
   void refill();
   std::string path_;
@@ -179,7 +181,6 @@ class RunMerger {
   void replace_top();
   std::vector<std::unique_ptr<RunReader>> cursors_;
   std::vector<Node> heap_;  // a min-heap on the cursors' current games
-  std::vector<uint32_t> at_;  // by cursor: its current game's place in its record
 };
 
 }  // namespace cqlindex::indexer

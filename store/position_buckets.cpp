@@ -32,33 +32,27 @@ uint64_t read_position_hash(std::string_view bytes) {
   return h;
 }
 
-void PositionBucketWriter::add_single_or(uint32_t tag, uint64_t count, uint32_t first,
-                                         const std::function<std::string()>& encoded) {
-  put_be32(value_, tag);
-  if (count == 1) {
-    put_varint(value_, uint64_t{first} << 1);
-    return;
-  }
-  const std::string games = encoded();
-  put_varint(value_, (uint64_t{games.size()} << 1) | 1);
-  value_ += games;
+void PositionBucketWriter::put_head(uint32_t tag, uint64_t v) {
+  // (built in place and appended at once: a bucket value gets an entry per position)
+  char head[4 + 10];
+  value_.append(head, write_varint(write_be32(head, tag), v));
 }
 
-void PositionBucketWriter::add(uint32_t tag, const std::vector<uint32_t>& ids) {
-  // (The entry's head is built in place and appended at once: a bucket value gets an entry per position.)
-  char head[4 + 10];
-  for (int i = 0; i < 4; ++i) head[i] = static_cast<char>(tag >> (24 - 8 * i));
-  if (ids.size() == 1) {
-    value_.append(head, write_varint(head + 4, uint64_t{ids.front()} << 1));
-    return;
-  }
-  PostingList::encode_sorted_to(ids, games_);
-  value_.append(head, write_varint(head + 4, (uint64_t{games_.size()} << 1) | 1));
+void PositionBucketWriter::put_games(uint32_t tag) {
+  put_head(tag, (uint64_t{games_.size()} << 1) | 1);
   value_ += games_;
 }
 
+void PositionBucketWriter::add(uint32_t tag, const std::vector<uint32_t>& ids) {
+  if (ids.size() == 1) return put_head(tag, uint64_t{ids.front()} << 1);
+  PostingList::encode_sorted_to(ids, games_);
+  put_games(tag);
+}
+
 void PositionBucketWriter::add(uint32_t tag, const PostingList& games) {
-  add_single_or(tag, games.size(), games.bits().minimum(), [&] { return games.encode(); });
+  if (games.size() == 1) return put_head(tag, uint64_t{games.bits().minimum()} << 1);
+  games_ = games.encode();
+  put_games(tag);
 }
 
 std::string PositionBucketWriter::take() {
@@ -140,7 +134,7 @@ class BucketReader {
 bool for_each_in_bucket(std::string_view value, const std::function<void(uint32_t, PostingList&&)>& visit,
                         std::string* error) {
   BucketReader reader(value);
-  RawEntry e;
+  RawEntry e{};  // (GCC 12 cannot see that next_entry sets it before a true return)
   while (!reader.done()) {
     if (!reader.next(e, error)) return false;
     auto games = games_of(e, error);
@@ -152,7 +146,7 @@ bool for_each_in_bucket(std::string_view value, const std::function<void(uint32_
 
 std::optional<size_t> bucket_entry_count(std::string_view value, std::string* error) {
   BucketReader reader(value);
-  RawEntry e;
+  RawEntry e{};
   size_t count = 0;
   for (; !reader.done(); ++count)
     if (!reader.next(e, error)) return std::nullopt;
@@ -162,7 +156,7 @@ std::optional<size_t> bucket_entry_count(std::string_view value, std::string* er
 bool find_tags_in_bucket(std::string_view value, const std::vector<uint32_t>& wanted,
                          const std::function<void(size_t, PostingList&&)>& visit, std::string* error) {
   BucketReader reader(value);
-  RawEntry e;
+  RawEntry e{};
   size_t i = 0;
   while (!reader.done() && i < wanted.size()) {
     if (!reader.next(e, error)) return false;
@@ -179,7 +173,7 @@ bool find_tags_in_bucket(std::string_view value, const std::vector<uint32_t>& wa
 
 std::optional<PostingList> find_in_bucket(std::string_view value, uint32_t tag, std::string* error) {
   BucketReader reader(value);
-  RawEntry e;
+  RawEntry e{};
   while (!reader.done()) {
     if (!reader.next(e, error)) return std::nullopt;
     if (e.tag == tag) return games_of(e, error);

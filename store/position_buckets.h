@@ -75,7 +75,10 @@ class PositionBucketWriter {
   std::string take();
 
  private:
-  void add_single_or(uint32_t tag, uint64_t count, uint32_t first, const std::function<std::string()>& encoded);
+  // Appends an entry's tag and varint (see above).
+  void put_head(uint32_t tag, uint64_t v);
+  // Appends the entry of `tag` whose encoded games are in games_.
+  void put_games(uint32_t tag);
   std::string value_;
   std::string games_;  // an entry's encoded games, before they are appended (its memory reused)
 };

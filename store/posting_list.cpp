@@ -17,28 +17,14 @@ constexpr char kRoaringFormat = 'R';
 // header 4, one run 6), so a varint form of at most this many bytes is never larger than it plus its format byte.
 constexpr size_t kDeltaAlwaysSmaller = 16;
 
-// Returns the 'D' form of the increasing `ids` (any range with begin/end).
+// Writes the 'D' form of the `count` increasing `ids` (any range with begin/end) to `out`, replacing what it held.
+// (Through a small buffer, appended a few KiB at a time: byte by byte, the form was a tenth of a build's merge.)
 template <class Ids>
-std::string delta_form(const Ids& ids, uint64_t count) {
-  std::string delta(1, kDeltaFormat);
-  put_varint(delta, count);
-  uint32_t previous = 0;
-  bool first = true;
-  for (uint32_t id : ids) {
-    put_varint(delta, first ? id : id - previous);
-    previous = id;
-    first = false;
-  }
-  return delta;
-}
-
-// Writes the 'D' form of the increasing `ids` to `out`, replacing what it held. (Through a small buffer, appended
-// a few KiB at a time: byte by byte, the form was a tenth of a build's merge.)
-void delta_form_to(const std::vector<uint32_t>& ids, std::string& out) {
+void delta_form_to(const Ids& ids, uint64_t count, std::string& out) {
   char buffer[4096 + 16];
   char* p = buffer;
   *p++ = kDeltaFormat;
-  p = write_varint(p, ids.size());
+  p = write_varint(p, count);
   out.clear();
   uint32_t previous = 0;
   for (uint32_t id : ids) {
@@ -95,7 +81,7 @@ void PostingList::encode_sorted_to(const std::vector<uint32_t>& ids, std::string
     put_varint(out, ids.front());
     return;
   }
-  delta_form_to(ids, out);
+  delta_form_to(ids, ids.size(), out);
   // encode() keeps the varint form when it is at most one byte longer than the bitmap's
   if (out.size() <= kDeltaAlwaysSmaller || out.size() <= roaring_size_at_least(ids) + 1) return;
   Roaring bits;
@@ -107,13 +93,14 @@ std::string PostingList::encode() const {
   const uint64_t count = bits_.cardinality();
   if (count == 1) return single_form(bits_.minimum());
   // Under 16 ids the varint form always wins (kDeltaAlwaysSmaller); it is built first only then.
-  std::string delta = count < kDeltaAlwaysSmaller ? delta_form(bits_, count) : std::string();
+  std::string delta;
+  if (count < kDeltaAlwaysSmaller) delta_form_to(bits_, count, delta);
   if (!delta.empty() && delta.size() <= kDeltaAlwaysSmaller) return delta;
   Roaring optimised = bits_;
   optimised.runOptimize();
   size_t roaring_size = optimised.getSizeInBytes(true);
   // The varint form takes at least 2 + count bytes (format, count, one byte a gap): dense lists skip it.
-  if (delta.empty() && 2 + count <= roaring_size + 1) delta = delta_form(bits_, count);
+  if (delta.empty() && 2 + count <= roaring_size + 1) delta_form_to(bits_, count, delta);
   if (!delta.empty() && delta.size() <= roaring_size + 1) return delta;
   std::string out(1 + roaring_size, kRoaringFormat);
   optimised.write(out.data() + 1, true);

@@ -6,15 +6,6 @@
 
 namespace cqlindex::store {
 
-// Appends `v` as an unsigned LEB128 varint.
-inline void put_varint(std::string& out, uint64_t v) {
-  while (v >= 0x80) {
-    out.push_back(static_cast<char>((v & 0x7F) | 0x80));
-    v >>= 7;
-  }
-  out.push_back(static_cast<char>(v));
-}
-
 // Writes `v` as an unsigned LEB128 varint at `p` (room for 10 bytes); returns the byte after it.
 inline char* write_varint(char* p, uint64_t v) {
   while (v >= 0x80) {
@@ -23,6 +14,12 @@ inline char* write_varint(char* p, uint64_t v) {
   }
   *p++ = static_cast<char>(v);
   return p;
+}
+
+// Appends `v` as an unsigned LEB128 varint.
+inline void put_varint(std::string& out, uint64_t v) {
+  char bytes[10];
+  out.append(bytes, write_varint(bytes, v));
 }
 
 // Reads a varint from the front of `in` and advances it; returns false on truncated or overlong input.
@@ -37,9 +34,16 @@ inline bool get_varint(std::string_view& in, uint64_t& v) {
   return false;
 }
 
+// Writes `v` as 4 big-endian bytes at `p`; returns the byte after them.
+inline char* write_be32(char* p, uint32_t v) {
+  for (int i = 3; i >= 0; --i) *p++ = static_cast<char>(v >> (8 * i));
+  return p;
+}
+
 // Appends `v` as 4 big-endian bytes (so that keys sort numerically).
 inline void put_be32(std::string& out, uint32_t v) {
-  for (int i = 3; i >= 0; --i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xFF));
+  char bytes[4];
+  out.append(bytes, write_be32(bytes, v));
 }
 
 // Returns the big-endian uint32 in the first 4 bytes of `in` (which must hold at least 4 bytes).

@@ -1,7 +1,6 @@
 // Game boundaries: a line-aware byte scan that knows tags, comments and game-termination markers.
 #include "engine/pgn/game_splitter.h"
 
-#include <iterator>
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
@@ -23,10 +22,11 @@ bool is_event_line(std::string_view t, size_t q) {
 
 // Bytes after which a movetext line needs the careful scan: a line without them holds only moves, move
 // numbers, NAGs and variations, which never end a game or open a comment.
+constexpr std::string_view kLineStopBytes = "\n\r{;-*[%";
 struct LineStops {
   bool v[256] = {};
   constexpr LineStops() {
-    for (unsigned char c : std::string_view("\n\r{;-*[%")) v[c] = true;
+    for (unsigned char c : kLineStopBytes) v[c] = true;
   }
 };
 constexpr LineStops kLineStops{};
@@ -36,12 +36,12 @@ constexpr LineStops kLineStops{};
 size_t first_line_stop(std::string_view t, size_t from) {
   const size_t n = t.size();
 #ifdef __SSE2__
-  const __m128i stops[] = {_mm_set1_epi8('\n'), _mm_set1_epi8('\r'), _mm_set1_epi8('{'), _mm_set1_epi8(';'),
-                           _mm_set1_epi8('-'), _mm_set1_epi8('*'), _mm_set1_epi8('['), _mm_set1_epi8('%')};
+  __m128i stops[kLineStopBytes.size()];
+  for (size_t i = 0; i < kLineStopBytes.size(); ++i) stops[i] = _mm_set1_epi8(kLineStopBytes[i]);
   for (; from + 16 <= n; from += 16) {
     const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(t.data() + from));
-    __m128i hit = _mm_cmpeq_epi8(bytes, stops[0]);
-    for (size_t i = 1; i < std::size(stops); ++i) hit = _mm_or_si128(hit, _mm_cmpeq_epi8(bytes, stops[i]));
+    __m128i hit = _mm_setzero_si128();
+    for (const __m128i& stop : stops) hit = _mm_or_si128(hit, _mm_cmpeq_epi8(bytes, stop));
     if (const int mask = _mm_movemask_epi8(hit)) return from + size_t(__builtin_ctz(unsigned(mask)));
   }
 #endif
