@@ -8,6 +8,7 @@
 
 #include "engine/pgn/range_reader.h"
 #include "engine/pgn/reader.h"
+#include "exec/candidate_slices.h"
 #include "exec/worker_pool.h"
 #include "indexer/index_builder.h"
 #include "store/index_store.h"
@@ -369,24 +370,19 @@ Status RepositoryScan::replay_candidates(const store::IndexStore& index, const R
     counts_.read_by_tags = read_by_tags_count_.load(std::memory_order_relaxed);
     return ok;
   };
-  // each slice's records read in one pass over the games family (IndexStore::games), in id order
-  std::vector<uint32_t> ids;
-  ids.reserve(kSlice);
-  auto add_span = [&](uint32_t id, const store::GameRecord& record) {
-    spans.push_back(pgn::GameSpan{offset_ + id + 1, record.offset, record.length, record.first_line, record.first_col});
-  };
-  for (auto it = to_read.begin(); go_on;) {
-    ids.clear();
-    for (; it != to_read.end() && ids.size() < kSlice; ++it) {
-      if (games_ && int64_t(offset_ + *it) + 1 > games_->max) break;
-      ids.push_back(*it);
-    }
-    if (ids.empty()) break;
-    if (!index.games(ids, add_span, &err) || !replay()) {
+  // each slice's records read in one pass over the games family (IndexStore::games), in id order, the next slice
+  // while this one is replayed
+  CandidateSlices slices(index, to_read, offset_, games_, kSlice);
+  while (go_on) {
+    if (!slices.next(spans, &err)) {
       diag << "cqlindex run: " << err << "\n";
       return Status::InputError;
     }
-    if (ids.size() < kSlice) break;
+    if (spans.empty()) break;
+    if (!replay()) {
+      diag << "cqlindex run: " << err << "\n";
+      return Status::InputError;
+    }
   }
   account_ruled_out(index, part, seen_before, messages_only_before);
   return Status::Ok;

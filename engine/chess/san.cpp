@@ -290,9 +290,16 @@ std::string to_san(const Position& pos, Move m) {
 }
 
 std::string to_san(const Position& pos, Move m, const Position& next) {
-  if (m.is_null()) return "--";
-  if (m.is_none()) return "";
-  char san[8];  // the longest SAN: "Qa1xb2+" or "exd8=Q#" (7 bytes)
+  char san[kMaxSanBytes];
+  return std::string(san, write_san(pos, m, next, san));
+}
+
+size_t write_san(const Position& pos, Move m, const Position& next, char* san) {
+  if (m.is_null()) {
+    san[0] = san[1] = '-';
+    return 2;
+  }
+  if (m.is_none()) return 0;
   size_t n = 0;
   auto put_square = [&](Square s) {
     san[n++] = char('a' + file_of(s));
@@ -334,7 +341,7 @@ std::string to_san(const Position& pos, Move m, const Position& next) {
     }
   }
   if (next.in_check()) san[n++] = has_legal_move(next) ? '+' : '#';
-  return std::string(san, n);
+  return n;
 }
 
 }  // namespace cqlindex::chess

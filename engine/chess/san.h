@@ -24,5 +24,9 @@ Move parse_move(const Position& pos, std::string_view token, SanError* error = n
 std::string to_san(const Position& pos, Move m);
 // The same when the position after the move is at hand (`after` = pos.after(m)): saves replaying it.
 std::string to_san(const Position& pos, Move m, const Position& after);
+// The longest SAN: "Qa1xb2+" or "exd8=Q#".
+constexpr size_t kMaxSanBytes = 7;
+// Writes to_san(pos, m, after) into `san` (kMaxSanBytes at most) and returns its length.
+size_t write_san(const Position& pos, Move m, const Position& after, char* san);
 
 }  // namespace cqlindex::chess

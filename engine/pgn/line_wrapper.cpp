@@ -8,7 +8,7 @@ void LineWrapper::flush() {
   held_ = 0;
 }
 
-void LineWrapper::put(const char* bytes, size_t n) {
+void LineWrapper::put_long(const char* bytes, size_t n) {
   if (held_ + n > kHeld) {
     flush();
     if (n > kHeld) {
@@ -16,7 +16,7 @@ void LineWrapper::put(const char* bytes, size_t n) {
       return;
     }
   }
-  for (size_t i = 0; i < n; ++i) held_text_[held_ + i] = bytes[i];  // words are short: no call to memcpy
+  std::memcpy(held_text_ + held_, bytes, n);
   held_ += n;
 }
 
@@ -38,16 +38,6 @@ void LineWrapper::word(std::string_view w) {
       ++i;
     }
     put(static_cast<char>(c));
-    ++column_;
-  }
-}
-
-void LineWrapper::space() {
-  after_text_break_ = false;
-  if (column_ + 1 >= wrap_) {
-    newline();
-  } else {
-    put(' ');
     ++column_;
   }
 }

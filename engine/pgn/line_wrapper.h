@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -28,8 +30,23 @@ class LineWrapper {
   // A word: a line break first when column + bytes >= the wrap column (even on an empty line), then its bytes.
   // A byte 0xC3 and the byte after it are written as one byte (next + 64), as CQL's buffer does.
   void word(std::string_view w);
+  // word() for a word known to hold no byte 0xC3 (move numbers, SAN, NAGs, braces): no byte is looked at.
+  void ascii_word(std::string_view w) {
+    if (column_ + w.size() >= wrap_ && !(after_text_break_ && column_ == 0)) newline();
+    if (!w.empty()) after_text_break_ = false;
+    put(w.data(), w.size());
+    column_ += w.size();
+  }
   // A space, or a line break instead when the space would reach the wrap column.
-  void space();
+  void space() {
+    after_text_break_ = false;
+    if (column_ + 1 >= wrap_) {
+      newline();
+    } else {
+      put(' ');
+      ++column_;
+    }
+  }
   // One character, after a line break when it would reach the wrap column.
   void ch(char c);
   // A line break.
@@ -51,11 +68,38 @@ class LineWrapper {
     if (held_ == kHeld) flush();
     held_text_[held_++] = c;
   }
-  void put(const char* bytes, size_t n);
+  void put(const char* bytes, size_t n) {
+    if (held_ + n > kHeld || n > 16) return put_long(bytes, n);
+    copy_short(held_text_ + held_, bytes, n);
+    held_ += n;
+  }
+  // put() for the rare word that does not fit the held text or is longer than 16 bytes.
+  void put_long(const char* bytes, size_t n);
+  // Copies n <= 16 bytes with at most two fixed-size moves each way (words are short: a call to memcpy cost
+  // more than the copy).
+  static void copy_short(char* to, const char* from, size_t n) {
+    if (n >= 8) {
+      uint64_t a, b;
+      std::memcpy(&a, from, 8);
+      std::memcpy(&b, from + n - 8, 8);
+      std::memcpy(to, &a, 8);
+      std::memcpy(to + n - 8, &b, 8);
+    } else if (n >= 4) {
+      uint32_t a, b;
+      std::memcpy(&a, from, 4);
+      std::memcpy(&b, from + n - 4, 4);
+      std::memcpy(to, &a, 4);
+      std::memcpy(to + n - 4, &b, 4);
+    } else if (n > 0) {
+      to[0] = from[0];
+      to[n / 2] = from[n / 2];
+      to[n - 1] = from[n - 1];
+    }
+  }
 
-  // The text is gathered here and appended to out_ a few hundred bytes at a time: a PGN game is ~500 words
+  // The text is gathered here and appended to out_ a few thousand bytes at a time: a PGN game is ~500 words
   // and spaces, and one append each cost more than laying them out.
-  static constexpr size_t kHeld = 512;
+  static constexpr size_t kHeld = 4096;
   char held_text_[kHeld];
   size_t held_ = 0;
   std::string& out_;

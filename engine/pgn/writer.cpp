@@ -205,13 +205,9 @@ void write_tags(const Game& game, std::string& out) {
 
 // A comment read into its place: CQL keeps only the last of several comments at one place
 // ("24.Bd4 {looks great.} {Black escapes by}" -> "{Black escapes by}"); verbatim text is joined instead.
-void put_comment(std::optional<std::string>& slot, std::string_view text, CommentText mode) {
-  if (!slot || mode == CommentText::AsCqlReads) {
-    slot.emplace(text);
-  } else {
-    *slot += ' ';
-    *slot += text;
-  }
+void put_comment(GameComments::Text& slot, std::string_view text, CommentText mode, GameComments& s) {
+  if (!slot || mode == CommentText::AsCqlReads) slot = text;
+  else slot = s.keep(std::string(*slot) + ' ' + std::string(text));
 }
 
 // Returns `text` as CQL leaves a comment it added to: `{`/`}` made `_`, bytes >= 127 made `?`.
@@ -224,9 +220,25 @@ std::string clean_cql_comment(std::string text) {
   return text;
 }
 
+// True when merge_cql_comment(nullopt, {text}) is `text` unchanged: not empty, short, nothing CQL rewrites.
+bool is_clean_addition(std::string_view text) {
+  if (text.empty() || text.size() > kCommentLimit) return false;
+  for (char ch : text)
+    if (ch == '{' || ch == '}' || static_cast<unsigned char>(ch) >= 127) return false;
+  return true;
+}
+
 bool is_first_child(const Game& g, NodeIndex n) {
   const Node& node = g.nodes[n];
   return node.parent != kNoNode && g.nodes[node.parent].first_child == n;
+}
+
+// True when cql_comment_text(raw) is `raw` itself: no tab, CR or LF, no space at an end or next to another.
+bool is_cql_comment_text(std::string_view raw) {
+  if (!raw.empty() && (raw.front() == ' ' || raw.back() == ' ')) return false;
+  for (size_t i = 0; i < raw.size(); ++i)
+    if (raw[i] == '\t' || raw[i] == '\n' || raw[i] == '\r' || (raw[i] == ' ' && raw[i + 1] == ' ')) return false;
+  return true;
 }
 
 GameComments collect_comments(const Game& g, std::span<const AddedComment> added, CommentText mode) {
@@ -234,58 +246,70 @@ GameComments collect_comments(const Game& g, std::span<const AddedComment> added
   s.after.resize(g.nodes.size());
   s.variation_start.resize(g.nodes.size());
   for (const Comment& c : g.comments) {
-    std::string normalised;
     std::string_view text = c.text;
     if (mode == CommentText::AsCqlReads) {
       if (c.kind == CommentKind::Semicolon) continue;  // CQL ignores `;` comments inside a game
-      normalised = cql_comment_text(c.text);
-      text = normalised;
+      if (!is_cql_comment_text(text)) text = s.keep(cql_comment_text(c.text));
     }
     NodeIndex n = c.node;
     if (n == 0 || n >= g.nodes.size()) {
-      put_comment(s.game, text, mode);
+      put_comment(s.game, text, mode, s);
     } else if (c.place == CommentPlace::After) {
-      put_comment(s.after[n], text, mode);
+      put_comment(s.after[n], text, mode, s);
     } else if (!is_first_child(g, n)) {
-      put_comment(s.variation_start[n], text, mode);  // `( {c} 12...Kd8 )`
+      put_comment(s.variation_start[n], text, mode, s);  // `( {c} 12...Kd8 )`
     } else if (g.nodes[n].parent == 0) {
-      put_comment(s.game, text, mode);  // before the first move of the game
+      put_comment(s.game, text, mode, s);  // before the first move of the game
     } else {
-      put_comment(s.after[g.nodes[n].parent], text, mode);  // `1.e4 {a} {b} e5`: one comment after 1.e4
+      put_comment(s.after[g.nodes[n].parent], text, mode, s);  // `1.e4 {a} {b} e5`: one comment after 1.e4
     }
   }
   if (added.empty()) return s;
 
-  // Additions grouped by node, in the order given (usually so already: the evaluator adds them position by position).
+  // Additions grouped by node, in the order given: read in place when they come by node (the evaluator adds them
+  // position by position), else through pointers sorted by node.
+  const size_t nodes = g.nodes.size();
   std::vector<const AddedComment*> sorted;
-  sorted.reserve(added.size());
-  for (const AddedComment& a : added)
-    if (a.node < g.nodes.size()) sorted.push_back(&a);
-  auto by_node = [](auto* a, auto* b) { return a->node < b->node; };
-  if (!std::is_sorted(sorted.begin(), sorted.end(), by_node)) std::stable_sort(sorted.begin(), sorted.end(), by_node);
+  auto by_node = [](const AddedComment& a, const AddedComment& b) { return a.node < b.node; };
+  if (!std::is_sorted(added.begin(), added.end(), by_node)) {
+    for (const AddedComment& a : added) sorted.push_back(&a);
+    std::stable_sort(sorted.begin(), sorted.end(), [](auto* a, auto* b) { return a->node < b->node; });
+  }
+  auto at = [&](size_t i) -> const AddedComment& { return sorted.empty() ? added[i] : *sorted[i]; };
   std::vector<std::string_view> texts;
-  for (size_t i = 0; i < sorted.size();) {
-    NodeIndex n = sorted[i]->node;
+  for (size_t i = 0; i < added.size();) {
+    const NodeIndex n = at(i).node;
+    if (n >= nodes) break;  // sorted: the rest are past the game's nodes too
+    size_t end = i + 1;
+    while (end < added.size() && at(end).node == n) ++end;
+    GameComments::Text& slot = n == 0 ? s.game : s.after[n];
+    if (end == i + 1 && !slot && !at(i).remove_original && is_clean_addition(at(i).text)) {
+      slot = at(i).text;  // the common case (a `CQL` at a matched position): what merge_cql_comment gives
+      i = end;
+      continue;
+    }
     texts.clear();
     bool remove = false;
-    for (; i < sorted.size() && sorted[i]->node == n; ++i) {
-      if (sorted[i]->remove_original) remove = true;
-      else texts.push_back(sorted[i]->text);
+    for (; i < end; ++i) {
+      if (at(i).remove_original) remove = true;
+      else texts.push_back(at(i).text);
     }
-    std::optional<std::string>& slot = n == 0 ? s.game : s.after[n];
-    std::optional<std::string_view> original;
-    if (slot) original = *slot;
+    const GameComments::Text original = slot;
+    auto keep = [&s](std::optional<std::string> text) -> GameComments::Text {
+      if (!text) return std::nullopt;
+      return s.keep(std::move(*text));
+    };
     if (!remove) {
-      if (!texts.empty()) slot = merge_cql_comment(original, texts);
+      if (!texts.empty()) slot = keep(merge_cql_comment(original, texts));
     } else if (texts.empty() || !original) {
-      slot = texts.empty() ? std::nullopt : merge_cql_comment(std::nullopt, texts);
+      slot = texts.empty() ? std::nullopt : keep(merge_cql_comment(std::nullopt, texts));
     } else {
       // CQL 6.2 deletes the input comment but still builds the additions as if it were there: they keep the
       // space that would follow it ("{ mine CQL}") and its length counts towards the 4500-byte limits
       bool ignored = false;
       std::optional<std::string> merged = merge_cql_comment(original, texts, &ignored);
-      if (ignored || !merged || merged->size() < original->size()) slot = merge_cql_comment(std::nullopt, texts);
-      else slot = merged->substr(original->size());
+      if (ignored || !merged || merged->size() < original->size()) slot = keep(merge_cql_comment(std::nullopt, texts));
+      else slot = keep(merged->substr(original->size()));
     }
   }
   return s;
@@ -315,14 +339,22 @@ class MovetextWriter {
         char num[16];
         char* end = std::to_chars(num, num + 8, pos.fullmove_number()).ptr;
         for (const char* dots = white ? "." : "..."; *dots;) *end++ = *dots++;
-        w_.word(std::string_view(num, size_t(end - num)));
+        w_.ascii_word(std::string_view(num, size_t(end - num)));
         number = false;
       }
-      w_.word(kept_ ? chess::to_san(pos, node.move, g_.positions[n]) : chess::to_san(pos, node.move));
+      char san[chess::kMaxSanBytes + 1];  // one spare byte: no read that copy_short could make is out of bounds
+      size_t san_size = 0;
+      if (kept_) {
+        san_size = chess::write_san(pos, node.move, g_.positions[n], san);
+      } else {
+        const bool real = !node.move.is_null() && !node.move.is_none();
+        san_size = chess::write_san(pos, node.move, real ? pos.after(node.move) : pos, san);
+      }
+      w_.ascii_word(std::string_view(san, san_size));
       for (const Nag& nag : g_.nags_of(node)) {
         w_.space();
         char buf[8] = {'$'};
-        w_.word(std::string_view(buf, size_t(std::to_chars(buf + 1, buf + 8, unsigned(nag.value)).ptr - buf)));
+        w_.ascii_word(std::string_view(buf, size_t(std::to_chars(buf + 1, buf + 8, unsigned(nag.value)).ptr - buf)));
       }
       w_.space();
       if (comments_.after[n]) {
@@ -346,10 +378,10 @@ class MovetextWriter {
   }
 
  private:
-  void write_comment(const std::string& text) {
-    w_.word("{");
+  void write_comment(std::string_view text) {
+    w_.ascii_word("{");
     comment_text(w_, text, opt_);
-    w_.word("}");
+    w_.ascii_word("}");
   }
 
   const Game& g_;

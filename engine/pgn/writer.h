@@ -5,6 +5,7 @@
 // through `AddedComment`s: CQL appends them to the comment after a node's move, as CQL 6.2 does.
 #pragma once
 
+#include <forward_list>
 #include <optional>
 #include <span>
 #include <string>
@@ -42,11 +43,19 @@ struct WriteOptions {
 };
 
 // A game's comments by where CQL keeps them: one text per place (AsCqlReads: the last comment read there, as
-// CQL keeps it; Verbatim: all of them joined by a space). nullopt: no comment there.
+// CQL keeps it; Verbatim: all of them joined by a space). nullopt: no comment there. The texts are views into
+// the game's text, the additions given, or the texts kept here: valid while those live.
 struct GameComments {
-  std::optional<std::string> game;                           // before the first move
-  std::vector<std::optional<std::string>> after;             // by node: after the node's move (and NAGs)
-  std::vector<std::optional<std::string>> variation_start;  // by node: opening the variation that node starts
+  using Text = std::optional<std::string_view>;
+  Text game;                         // before the first move
+  std::vector<Text> after;           // by node: after the node's move (and NAGs)
+  std::vector<Text> variation_start;  // by node: opening the variation that node starts
+
+  // Returns a view of `text`, kept here (a list: its texts never move, also when this is moved).
+  std::string_view keep(std::string text) { return owned_.emplace_front(std::move(text)); }
+
+ private:
+  std::forward_list<std::string> owned_;
 };
 
 // The comments of `game` placed as CQL 6.2 places them, their text taken as `mode` says.

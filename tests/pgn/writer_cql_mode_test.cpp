@@ -82,9 +82,14 @@ std::string unwrap_text(std::string_view s) {
   }
   return r;
 }
-std::optional<std::string> unwrap(const std::optional<std::string>& s) {
+std::optional<std::string> unwrap(const pgn::GameComments::Text& s) {
   if (!s) return std::nullopt;
   return unwrap_text(*s);
+}
+// A comment place's text as an owned string.
+std::optional<std::string> owned(const pgn::GameComments::Text& s) {
+  if (!s) return std::nullopt;
+  return std::string(*s);
 }
 
 // The number N of the last "Game number N" in the text, 0 if none.
@@ -151,14 +156,14 @@ std::string check_file(const fs::path& golden_path, const Input& input, size_t* 
     pgn::GameComments in_comments = pgn::cql_comments(in, pgn::CommentText::AsCqlReads);
     std::vector<pgn::AddedComment> added;
     std::optional<std::string> a;
-    if (!derive_addition(unwrap(out_comments.game), in_comments.game, a))
+    if (!derive_addition(unwrap(out_comments.game), owned(in_comments.game), a))
       return where + ": game comment is not the input's plus additions";
     if (a) added.push_back({0, *a});
     for (size_t i = 1; i < in.nodes.size(); ++i) {
-      if (!derive_addition(unwrap(out_comments.after[i]), in_comments.after[i], a))
+      if (!derive_addition(unwrap(out_comments.after[i]), owned(in_comments.after[i]), a))
         return where + ": comment after node " + std::to_string(i) + " is not the input's plus additions";
       if (a) added.push_back({pgn::NodeIndex(i), *a});
-      if (unwrap(out_comments.variation_start[i]) != in_comments.variation_start[i])
+      if (unwrap(out_comments.variation_start[i]) != owned(in_comments.variation_start[i]))
         return where + ": comment opening the variation at node " + std::to_string(i) + " differs";
     }
 

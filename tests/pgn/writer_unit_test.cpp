@@ -167,16 +167,73 @@ TEST_CASE("line wrapper: text longer than what it holds at a time comes out whol
   {
     LineWrapper w(out);
     w.set_wrap_column(LineWrapper::kNoWrap);
-    for (int i = 0; i < 300; ++i) {  // 300 words and spaces: several times the 512 bytes held
+    for (int i = 0; i < 3000; ++i) {  // 3,000 words and spaces: several times the 4,096 bytes held
       const std::string word = "w" + std::to_string(i);
       w.word(word);
       w.space();
       expected += word + " ";
     }
-    const std::string longer(2000, 'z');  // one word longer than the held text
+    const std::string longer(5000, 'z');  // one word longer than the held text
     w.word(longer);
     w.line("}");
     expected += longer + "}\n";
   }  // flushed on destruction
   CHECK(out == expected);
+}
+
+TEST_CASE("line wrapper: ascii_word lays out words of every length from 0 to 40 as word() does", "[pgn][writer]") {
+  // ascii_word copies short words in fixed-size moves: every length, at every fill of the held text
+  std::string by_word, by_ascii;
+  {
+    LineWrapper a(by_word), b(by_ascii);
+    for (int round = 0; round < 200; ++round)
+      for (size_t n = 0; n <= 40; ++n) {
+        std::string w;
+        for (size_t i = 0; i < n; ++i) w += char('a' + (i + size_t(round)) % 26);
+        a.word(w);
+        b.ascii_word(w);
+        if (n % 3 == 0) {
+          a.space();
+          b.space();
+        }
+      }
+  }
+  CHECK(by_ascii == by_word);
+  CHECK(by_word.size() > 4 * 4096);
+  CHECK(by_word.find("\nabcdefghijklmnopqrstuvwxyzabcdefghijklmn") != std::string::npos);
+}
+
+TEST_CASE("cql_comments: texts stay valid when the comments are moved, normalised or not", "[pgn][writer]") {
+  pgn::Game g;
+  pgn::parse_game("[Event \"E\"]\n\n{intro} 1. e4 {kept as it is} e5 {two  spaces\r\nand a break } 2. Nf3 *\n",
+                  pgn::GameLocation{}, g);
+  REQUIRE_FALSE(g.has_errors());
+  std::optional<pgn::GameComments> held;
+  {
+    pgn::GameComments c = pgn::cql_comments(g, pgn::CommentText::AsCqlReads);
+    held = std::move(c);  // as GameTree keeps them
+  }
+  REQUIRE(held->game);
+  CHECK(*held->game == "intro");
+  REQUIRE(held->after.size() == 4);
+  CHECK(held->after[1] == std::optional<std::string_view>("kept as it is"));
+  CHECK(held->after[2] == std::optional<std::string_view>("two spaces and a break"));
+  CHECK_FALSE(held->after[3]);
+  pgn::GameComments verbatim = pgn::cql_comments(g, pgn::CommentText::Verbatim);
+  CHECK(verbatim.after[2] == std::optional<std::string_view>("two  spaces\r\nand a break "));
+}
+
+TEST_CASE("write_game: additions merged in place, out of order, or needing CQL's cleaning", "[pgn][writer]") {
+  const std::string game = "[Event \"E\"]\n\n1. e4 {was} e5 2. Nf3 *\n";
+  const std::string tags =
+      "[Event \"E\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n"
+      "[Result \"*\"]\n\n";
+  // by node, as the evaluator gives them: the plain one taken as it is, the others merged
+  CHECK(cql_output(game, {{0, "Game number 1"}, {1, "CQL"}, {2, "a {b}"}, {3, "x"}, {3, "y"}}) ==
+        tags + "{Game number 1}\n1.e4 {was CQL} 1...e5 {a _b_} 2.Nf3 {x y} *\n\n\n");
+  // the same out of node order: the same text
+  CHECK(cql_output(game, {{3, "x"}, {2, "a {b}"}, {0, "Game number 1"}, {3, "y"}, {1, "CQL"}}) ==
+        tags + "{Game number 1}\n1.e4 {was CQL} 1...e5 {a _b_} 2.Nf3 {x y} *\n\n\n");
+  // an addition past the game's nodes is dropped; an empty one adds nothing
+  CHECK(cql_output(game, {{2, ""}, {9, "gone"}}) == tags + "1.e4 {was} 1...e5 2.Nf3 *\n\n\n");
 }

@@ -139,8 +139,7 @@ bool string_information(const Op& op, Ctx& ctx, Value& v) {
     case OpCode::OriginalComment: {
       GameTree& tree = *ctx.tree;
       if (!tree.comments) tree.comments = pgn::cql_comments(ctx.game(), pgn::CommentText::AsCqlReads);
-      const std::optional<std::string>& c =
-          ctx.cur == 0 ? tree.comments->game : tree.comments->after[size_t(ctx.cur)];
+      const pgn::GameComments::Text& c = ctx.cur == 0 ? tree.comments->game : tree.comments->after[size_t(ctx.cur)];
       if (!c) return false;
       v.str = *c;
       return true;

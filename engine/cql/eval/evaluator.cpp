@@ -560,10 +560,8 @@ uint64_t count_matching_positions(const Program& program, GameTree& tree, Ctx& c
     ctx.bound = program.always_bound;
     if (!evaluate(*program.body, ctx, v)) return 0;
     if (marker) ctx.comments.reserve(ctx.comments.size() + tree.order.size());
-    for (int32_t node : tree.order) {
-      ctx.cur = node;
-      if (marker) ctx.comment(o.matchstring);
-    }
+    if (marker)
+      for (int32_t node : tree.order) ctx.comments.emplace_back(pgn::NodeIndex(node), o.matchstring);
     return tree.order.size();
   }
   for (int32_t node : tree.order) {
