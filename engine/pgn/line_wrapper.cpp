@@ -63,8 +63,10 @@ void LineWrapper::words(std::string_view s, bool breaks_are_cqls) {
   size_t i = 0;
   while (i < s.size()) {
     size_t end = i;
-    while (end < s.size() && s[end] != ' ' && s[end] != '\n') ++end;
-    word(s.substr(i, end - i));
+    bool plain = true;  // no 0xC3 in the word: looked for in the same pass
+    for (; end < s.size() && s[end] != ' ' && s[end] != '\n'; ++end) plain &= static_cast<unsigned char>(s[end]) != 0xC3;
+    if (plain) ascii_word(s.substr(i, end - i));
+    else word(s.substr(i, end - i));
     if (end == s.size()) return;
     if (s[end] == '\n') {
       newline();
@@ -74,6 +76,19 @@ void LineWrapper::words(std::string_view s, bool breaks_are_cqls) {
     }
     i = end + 1;
   }
+}
+
+void LineWrapper::append_unwrapped(std::string& out, std::string_view s) {
+  size_t done = 0;
+  for (size_t at; (at = s.find('\xC3', done)) != std::string_view::npos; done = at + 1) {
+    out.append(s.substr(done, at - done));
+    // the follower is the word's next byte; a word ending in 0xC3 folds it with 0 (word())
+    const bool follower = at + 1 < s.size() && s[at + 1] != ' ' && s[at + 1] != '\n';
+    const unsigned char next = follower ? static_cast<unsigned char>(s[at + 1]) : 0;
+    out += static_cast<char>(static_cast<unsigned char>(next + 64));
+    if (follower) ++at;
+  }
+  out.append(s.substr(done));
 }
 
 void LineWrapper::line(std::string_view s) {

@@ -30,7 +30,8 @@ class LineWrapper {
   // A word: a line break first when column + bytes >= the wrap column (even on an empty line), then its bytes.
   // A byte 0xC3 and the byte after it are written as one byte (next + 64), as CQL's buffer does.
   void word(std::string_view w);
-  // word() for a word known to hold no byte 0xC3 (move numbers, SAN, NAGs, braces): no byte is looked at.
+  // word() for a word known to hold no byte 0xC3 (move numbers, SAN, NAGs, braces): no byte is looked at. (Not
+  // only ASCII: other bytes pass through word() unchanged too.)
   void ascii_word(std::string_view w) {
     if (column_ + w.size() >= wrap_ && !(after_text_break_ && column_ == 0)) newline();
     if (!w.empty()) after_text_break_ = false;
@@ -58,6 +59,10 @@ class LineWrapper {
   void string_rewrapped(std::string_view s);
   // Bytes appended with no wrapping check, then a line break.
   void line(std::string_view s);
+
+  // Appends to `out` what string(s) writes with no wrap column (the tag section): the bytes as they are, but a
+  // 0xC3 and the byte after it in its word made one byte, as word() does.
+  static void append_unwrapped(std::string& out, std::string_view s);
 
  private:
   // string() and string_rewrapped(): the latter when the text's line breaks are CQL's own.

@@ -176,17 +176,17 @@ void write_tags(const Game& game, std::string& out) {
     }
   }
 
-  LineWrapper w(out);
-  w.set_wrap_column(LineWrapper::kNoWrap);
+  // a tag is one line, never wrapped: its bytes as the line wrapper writes them with no wrap column (the line
+  // whole: a 0xC3 ending a value folds the quote after it)
+  std::string line;
   auto tag = [&](std::string_view name, std::string_view value) {
-    std::string s;
-    s.reserve(name.size() + value.size() + 6);
-    s += '[';
-    s += name;
-    s += " \"";
-    s += value;
-    s += "\"]\n";
-    w.string(s);
+    line.clear();
+    line += '[';
+    line += name;
+    line += " \"";
+    line += value;
+    line += "\"]\n";
+    LineWrapper::append_unwrapped(out, line);
   };
   tag("Event", event);
   tag("Site", site);

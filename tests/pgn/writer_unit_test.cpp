@@ -237,3 +237,23 @@ TEST_CASE("write_game: additions merged in place, out of order, or needing CQL's
   // an addition past the game's nodes is dropped; an empty one adds nothing
   CHECK(cql_output(game, {{2, ""}, {9, "gone"}}) == tags + "1.e4 {was} 1...e5 2.Nf3 *\n\n\n");
 }
+
+TEST_CASE("line wrapper: append_unwrapped writes what string() writes with no wrap column", "[pgn][writer]") {
+  // the tag lines: 0xC3 folded with the next byte of its word, with 0 at a word's end (before a space, a line
+  // break, or the text's end), and a 0xC3 ending a tag value folds the quote after it
+  for (std::string_view s : {"[White \"Caf\xC3\xA9\"]\n", "[White \"Caf\xC3\"]\n", "[Event \"a\xC3 b\"]\n",
+                             "\xC3", "\xC3\xC3\xC3", "x\xC3\ny", "  two  spaces \xC3\xA9 ", "", "plain text"}) {
+    std::string wrapped, direct = "kept|";
+    {
+      LineWrapper w(wrapped);
+      w.set_wrap_column(LineWrapper::kNoWrap);
+      w.string(s);
+    }
+    LineWrapper::append_unwrapped(direct, s);
+    INFO(s);
+    CHECK(direct == "kept|" + wrapped);
+  }
+  std::string out;
+  LineWrapper::append_unwrapped(out, "[White \"Caf\xC3\"]\n");
+  CHECK(out == "[White \"Caf\x62]\n");  // '"' + 64
+}

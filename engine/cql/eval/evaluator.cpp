@@ -560,8 +560,10 @@ uint64_t count_matching_positions(const Program& program, GameTree& tree, Ctx& c
     ctx.bound = program.always_bound;
     if (!evaluate(*program.body, ctx, v)) return 0;
     if (marker) ctx.comments.reserve(ctx.comments.size() + tree.order.size());
-    if (marker)
+    if (marker) {
       for (int32_t node : tree.order) ctx.comments.emplace_back(pgn::NodeIndex(node), o.matchstring);
+      ctx.comments_one_a_node = ctx.comments.size() == tree.order.size();  // (tree.order: each node once)
+    }
     return tree.order.size();
   }
   for (int32_t node : tree.order) {
@@ -583,6 +585,19 @@ uint64_t count_matching_positions(const Program& program, GameTree& tree, Ctx& c
 // quadratic search). Sort comments come after the game was scanned: the best evaluation's texts (unique too:
 // echo and consecutivemoves both write "LCA", zugzwang2.pgn). Each sort's best value goes to sort_values.
 void add_unique_comments(const EvalOptions& o, const pgn::Game& game, Ctx& ctx, GameOutcome& out) {
+  if (ctx.comments_one_a_node && ctx.sorts.empty()) {
+    // one comment a node (a game-constant body's markers): only a text already in `out` (the game number) can
+    // repeat one of them
+    const size_t before = out.comments.size();
+    out.comments.reserve(before + ctx.comments.size());
+    for (pgn::AddedComment& c : ctx.comments) {
+      bool repeated = false;
+      for (size_t i = 0; i < before && !o.nouniquecomments; ++i)
+        repeated |= out.comments[i].node == c.node && out.comments[i].text == c.text;
+      if (!repeated) out.comments.push_back(std::move(c));
+    }
+    return;
+  }
   std::vector<int32_t> last_at(game.nodes.size(), -1), previous;
   auto link = [&](size_t i) {
     const pgn::NodeIndex node = out.comments[i].node;
