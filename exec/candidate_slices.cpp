@@ -1,6 +1,7 @@
 // CandidateSlices: a file's candidates read from the index a slice ahead of their replay.
 #include "exec/candidate_slices.h"
 
+#include <algorithm>
 #include <system_error>
 #include <utility>
 
@@ -19,13 +20,17 @@ CandidateSlices::~CandidateSlices() {
 void CandidateSlices::read(Slice& s) {
   s.spans.clear();
   s.ok = true;
+  // the first slices are short (1/8, 1/4, 1/2 of a slice): the workers start after a short read, and each slice
+  // read ahead is at most twice the one replayed meanwhile
+  const size_t size = std::max<size_t>(1, slice_ >> (3 - std::min(3u, slices_read_)));
+  ++slices_read_;
   std::vector<uint32_t> ids;
-  ids.reserve(slice_);
-  for (; at_ != ids_.end() && ids.size() < slice_; ++at_) {
+  ids.reserve(size);
+  for (; at_ != ids_.end() && ids.size() < size; ++at_) {
     if (games_ && int64_t(first_number_ + *at_) + 1 > games_->max) break;
     ids.push_back(*at_);
   }
-  more_ = ids.size() == slice_ && at_ != ids_.end();
+  more_ = ids.size() == size && at_ != ids_.end();
   if (ids.empty()) return;
   s.spans.reserve(ids.size());
   s.ok = index_.games(

@@ -20,7 +20,8 @@ namespace cqlindex::exec {
 
 class CandidateSlices {
  public:
-  // The candidates `ids` (game ids of `index`, 0-based) numbered from first_number + 1, up to `games`'s end.
+  // The candidates `ids` (game ids of `index`, 0-based) numbered from first_number + 1, up to `games`'s end, in
+  // slices of `slice` (the first three shorter: 1/8, 1/4 and 1/2 of it).
   CandidateSlices(const store::IndexStore& index, const Roaring& ids, uint64_t first_number,
                   std::optional<cql::Range> games, size_t slice);
   ~CandidateSlices();
@@ -47,6 +48,7 @@ class CandidateSlices {
   const std::optional<cql::Range> games_;
   const size_t slice_;
   bool more_ = true;  // ids are left to read
+  unsigned slices_read_ = 0;
   Slice ahead_slice_;
   std::thread ahead_;  // reading ahead_slice_ (not joinable: nothing read ahead)
 };

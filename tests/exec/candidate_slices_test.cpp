@@ -66,13 +66,13 @@ TEST_CASE("candidate slices: every candidate once, in order, in slices, numbered
   Roaring ids;
   for (uint32_t id : {0u, 2u, 3u, 7u, 8u, 9u, 15u, 21u, 22u, 30u, 39u}) ids.add(id);
 
-  SECTION("no range: slices of 3, the last one short") {
-    exec::CandidateSlices slices(*index, ids, 1000, std::nullopt, 3);
+  SECTION("no range: slices of 1, 2 and 4 of a slice of 8, the last one short") {
+    exec::CandidateSlices slices(*index, ids, 1000, std::nullopt, 8);
     std::vector<size_t> sizes;
     bool ok = false;
     std::vector<pgn::GameSpan> all = all_slices(slices, sizes, ok, error);
     CHECK(ok);
-    CHECK(sizes == std::vector<size_t>{3, 3, 3, 2});
+    CHECK(sizes == std::vector<size_t>{1, 2, 4, 4});
     REQUIRE(all.size() == ids.cardinality());
     size_t i = 0;
     for (uint32_t id : ids) {
@@ -83,8 +83,8 @@ TEST_CASE("candidate slices: every candidate once, in order, in slices, numbered
       ++i;
     }
   }
-  SECTION("a slice as large as the candidates, and one larger") {
-    for (size_t slice : {size_t(11), size_t(64)}) {
+  SECTION("a first slice as large as the candidates, and one larger") {
+    for (size_t slice : {size_t(88), size_t(200)}) {
       exec::CandidateSlices slices(*index, ids, 0, std::nullopt, slice);
       std::vector<size_t> sizes;
       bool ok = false;
@@ -94,18 +94,18 @@ TEST_CASE("candidate slices: every candidate once, in order, in slices, numbered
     }
   }
   SECTION("a -gamenumber range ends the candidates inside a slice") {
-    exec::CandidateSlices slices(*index, ids, 10, cql::Range{1, 10 + 16}, 3);  // games up to 26: ids up to 15
+    exec::CandidateSlices slices(*index, ids, 10, cql::Range{1, 10 + 16}, 8);  // games up to 26: ids up to 15
     std::vector<size_t> sizes;
     bool ok = false;
     std::vector<pgn::GameSpan> all = all_slices(slices, sizes, ok, error);
     CHECK(ok);
-    CHECK(sizes == std::vector<size_t>{3, 3, 1});
+    CHECK(sizes == std::vector<size_t>{1, 2, 4});
     REQUIRE_FALSE(all.empty());
     CHECK(all.back().number == 26);
   }
   SECTION("no candidates: one empty slice") {
     Roaring none;
-    exec::CandidateSlices slices(*index, none, 0, std::nullopt, 3);
+    exec::CandidateSlices slices(*index, none, 0, std::nullopt, 8);
     std::vector<pgn::GameSpan> spans{pgn::GameSpan{}};
     CHECK(slices.next(spans, &error));
     CHECK(spans.empty());
@@ -120,14 +120,12 @@ TEST_CASE("candidate slices: a record that is not there stops them after the sli
   REQUIRE(index);
   Roaring ids;
   for (uint32_t id : {1u, 2u, 4u, 5u, 12u, 13u}) ids.add(id);  // 12 and 13: no such games
-  exec::CandidateSlices slices(*index, ids, 0, std::nullopt, 2);
+  exec::CandidateSlices slices(*index, ids, 0, std::nullopt, 16);  // slices of 2, 4...
   std::vector<pgn::GameSpan> spans;
   REQUIRE(slices.next(spans, &error));
   CHECK(spans.size() == 2);
-  REQUIRE(slices.next(spans, &error));  // read while the first was "replayed"
-  CHECK(spans.size() == 2);
-  CHECK(spans[1].number == 6);
-  error.clear();
+  CHECK(spans[1].number == 3);
+  error.clear();  // the next slice, read while the first was "replayed", holds the missing ones
   CHECK_FALSE(slices.next(spans, &error));
   CHECK_FALSE(error.empty());
   CHECK(slices.next(spans, &error));  // and nothing comes after it
