@@ -142,6 +142,55 @@ Move pawn_capture_by_files(const Position& pos, File from, File to, PieceType pr
   return found.is_none() ? fail(error, SanError::Illegal) : found;
 }
 
+// The move of a token in one of the common SAN forms ("e4", "exd5", "Nf3", "Nxf3", "Nbd2", "R1e2", "Nbxd2",
+// "R1xe2", each with or without one '+' or '#'), when exactly one legal move fits it; Move::none() for any other
+// token or answer (no legal move, several, a promotion, en passant, a king move): the lenient parser then decides,
+// as it would have decided these.
+Move common_san_move(const Position& pos, std::string_view token) {
+  size_t n = token.size();
+  if (n > 0 && (token[n - 1] == '+' || token[n - 1] == '#')) --n;
+  if (n < 2 || n > 5) return Move::none();
+  const char* c = token.data();
+  if (!is_file_char(c[n - 2]) || !is_rank_char(c[n - 1])) return Move::none();
+  const Square to = make_square(File(c[n - 2] - 'a'), Rank(c[n - 1] - '1'));
+  const Color us = pos.side_to_move();
+  if (pos.pieces(us) & square_bb(to)) return Move::none();
+  Bitboard origins = 0;
+  if (n == 2 || (n == 4 && is_file_char(c[0]) && c[1] == 'x')) {  // a pawn's push or capture
+    if (relative_rank(us, rank_of(to)) == RANK_8) return Move::none();
+    if (n == 2) {
+      origins = pawn_origins(pos, to, false);
+    } else {
+      if (pos.empty(to)) return Move::none();  // en passant, or no capture at all
+      origins = pawn_origins(pos, to, true) & file_bb(File(c[0] - 'a'));
+    }
+  } else {
+    PieceType pt = NO_PIECE_TYPE;
+    switch (c[0]) {
+      case 'N': pt = KNIGHT; break;
+      case 'B': pt = BISHOP; break;
+      case 'R': pt = ROOK; break;
+      case 'Q': pt = QUEEN; break;
+      default: return Move::none();
+    }
+    Bitboard from_mask = ~Bitboard(0);
+    size_t i = 1;
+    if (i < n - 2 && is_file_char(c[i])) from_mask = file_bb(File(c[i++] - 'a'));
+    else if (i < n - 2 && is_rank_char(c[i])) from_mask = rank_bb(Rank(c[i++] - '1'));
+    if (i < n - 2 && c[i] == 'x') ++i;
+    if (i != n - 2) return Move::none();
+    origins = origins_of(pos, pt, to, pos.pieces(us, pt) & from_mask);
+  }
+  Move found = Move::none();
+  while (origins) {
+    const Move m = Move::make(pop_lsb(origins), to);
+    if (!pos.is_legal(m)) continue;
+    if (!found.is_none()) return Move::none();
+    found = m;
+  }
+  return found;
+}
+
 }  // namespace
 
 const char* san_error_name(SanError e) {
@@ -156,6 +205,7 @@ const char* san_error_name(SanError e) {
 
 Move parse_move(const Position& pos, std::string_view token, SanError* error) {
   if (error) *error = SanError::None;
+  if (Move m = common_san_move(pos, token); !m.is_none()) return m;
   std::string_view s = strip_suffixes(token);
   if (s.empty()) return fail(error, SanError::Syntax);
   char first = s.front();

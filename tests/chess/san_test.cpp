@@ -336,3 +336,79 @@ TEST_CASE("san: round trip over the perft suites", "[chess][san][slow]") {
   }
   CHECK(moves_checked > 25000);
 }
+
+namespace {
+
+// What parse_move must answer for a token of the common SAN forms, found by brute force over the legal moves:
+// the one legal move of piece type `pt` (PAWN: a push when `pawn_file` < 0, else a capture from that file) to `to`
+// from the file and rank asked, else "error:illegal" (none, or a pawn reaching the last rank with no promotion
+// piece written), else "error:ambiguous".
+std::string brute_force(const Position& pos, PieceType pt, int pawn_file, int from_file, int from_rank, Square to) {
+  std::vector<Move> fits;
+  for (Move m : legal_moves(pos)) {
+    if (m.to() != to || m.kind() == CASTLING || type_of(pos.piece_on(m.from())) != pt) continue;
+    if (from_file >= 0 && file_of(m.from()) != from_file) continue;
+    if (from_rank >= 0 && rank_of(m.from()) != from_rank) continue;
+    if (pt == PAWN) {
+      const bool capture = file_of(m.from()) != file_of(to);
+      if (capture != (pawn_file >= 0) || (capture && file_of(m.from()) != pawn_file)) continue;
+      if (m.kind() == PROMOTION) return "error:illegal";
+    }
+    fits.push_back(m);
+  }
+  if (fits.empty()) return "error:illegal";
+  if (fits.size() > 1) return "error:ambiguous";
+  return move_to_uci(fits[0], true);
+}
+
+}  // namespace
+
+TEST_CASE("san in: the common forms resolve as a brute force over the legal moves says", "[chess][san][slow]") {
+  // parse_move answers these forms on a short path: every such token, at every destination, with every
+  // disambiguation, with and without 'x' and a check sign, must give what the legal moves say
+  std::vector<Position> positions;
+  std::ifstream in(cqlindex::test::shared_data("pgn-edge-cases/pychess/perftsuite.epd"));
+  REQUIRE(in.good());
+  std::string line;
+  while (std::getline(in, line)) {
+    auto pos = Position::from_fen(line.substr(0, line.find(';')));
+    if (!pos) continue;
+    positions.push_back(*pos);
+    for (Move m : legal_moves(*pos)) positions.push_back(pos->after(m));
+  }
+  REQUIRE(positions.size() > 1000);
+  size_t tokens = 0, moves = 0, ambiguous = 0;
+  for (size_t p = 0; p < positions.size(); p += 5) {  // every fifth: ~6 s
+    const Position& pos = positions[p];
+    for (int t = 0; t < 64; ++t) {
+      const Square to = Square(t);
+      const std::string dest = square_name(to);
+      auto check = [&](const std::string& token, const std::string& want) {
+        for (const char* sign : {"", "+", "#"}) {
+          INFO(pos.fen() << " '" << token << sign << "'");
+          if (resolve(pos, token + sign) != want) REQUIRE(resolve(pos, token + sign) == want);  // (fewer asserts)
+          ++tokens;
+        }
+        moves += want.rfind("error:", 0) != 0;
+        ambiguous += want == "error:ambiguous";
+      };
+      check(dest, brute_force(pos, PAWN, -1, -1, -1, to));
+      for (int f = 0; f < 8; ++f)
+        if (f != file_of(to)) check(std::string(1, char('a' + f)) + "x" + dest, brute_force(pos, PAWN, f, -1, -1, to));
+      for (char letter : {'N', 'B', 'R', 'Q'}) {
+        const PieceType pt = letter == 'N' ? KNIGHT : letter == 'B' ? BISHOP : letter == 'R' ? ROOK : QUEEN;
+        for (const char* x : {"", "x"}) {
+          const std::string tail = std::string(x) + dest;
+          check(letter + tail, brute_force(pos, pt, -1, -1, -1, to));
+          for (int f = 0; f < 8; ++f)
+            check(letter + std::string(1, char('a' + f)) + tail, brute_force(pos, pt, -1, f, -1, to));
+          for (int r = 0; r < 8; ++r)
+            check(letter + std::string(1, char('1' + r)) + tail, brute_force(pos, pt, -1, -1, r, to));
+        }
+      }
+    }
+  }
+  CHECK(tokens > 1000000);
+  CHECK(moves > 10000);
+  CHECK(ambiguous > 20);
+}
