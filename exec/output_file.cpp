@@ -19,7 +19,12 @@ namespace {
 // A stream buffer over a file descriptor that keeps the first write error (errno).
 class FdBuffer : public std::streambuf {
  public:
-  explicit FdBuffer(int fd) : fd_(fd), buffer_(1 << 16) { setp(buffer_.data(), buffer_.data() + buffer_.size()); }
+  // `early_writeback`: the file will be synced (a temporary file): its pages are sent to the disk as they are
+  // written, so that the sync at the end waits for the last few only.
+  FdBuffer(int fd, bool early_writeback)
+      : fd_(fd), buffer_(1 << 16), early_writeback_(early_writeback) {
+    setp(buffer_.data(), buffer_.data() + buffer_.size());
+  }
   // Returns the errno of the first failed write, or 0.
   int error() const { return error_; }
   // Writes what is buffered; false on failure.
@@ -29,9 +34,15 @@ class FdBuffer : public std::streambuf {
       const ssize_t n = ::write(fd_, p, size_t(pptr() - p));
       if (n < 0 && errno == EINTR) continue;
       if (n <= 0) error_ = n < 0 ? errno : EIO;
-      else p += n;
+      else p += n, written_ += uint64_t(n);
     }
     setp(buffer_.data(), buffer_.data() + buffer_.size());
+    if (early_writeback_ && written_ - sent_ >= kWritebackBytes) {
+      // starts the writeback of what was written since the last call and returns at once (a hint: a failure
+      // here shows in the sync, which is checked)
+      ::sync_file_range(fd_, off_t(sent_), off_t(written_ - sent_), SYNC_FILE_RANGE_WRITE);
+      sent_ = written_;
+    }
     return !error_;
   }
 
@@ -47,9 +58,12 @@ class FdBuffer : public std::streambuf {
   int sync() override { return drain() ? 0 : -1; }
 
  private:
+  static constexpr uint64_t kWritebackBytes = 4 << 20;
   int fd_;
   std::vector<char> buffer_;
   int error_ = 0;
+  const bool early_writeback_;
+  uint64_t written_ = 0, sent_ = 0;  // bytes written, and those whose writeback was started
 };
 
 std::string os_error(const std::string& path, int err) { return "cannot write " + path + ": " + std::strerror(err); }
@@ -93,8 +107,8 @@ struct OutputFile::Impl {
   std::ostream out;
   bool committed = false;
   Impl(std::string p, std::string t, std::string tmp, int descriptor)
-      : path(std::move(p)), target(std::move(t)), temporary(std::move(tmp)), fd(descriptor), buffer(descriptor),
-        out(&buffer) {}
+      : path(std::move(p)), target(std::move(t)), temporary(std::move(tmp)), fd(descriptor),
+        buffer(descriptor, !temporary.empty()), out(&buffer) {}
 };
 
 OutputFile::OutputFile(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}

@@ -1,6 +1,7 @@
 #pragma once
 // Every file a command writes (run -o, similar -o, yacpdb -o): written to a temporary file in the same folder,
-// every write checked, then flushed, synced, closed and renamed into place, so a full disk or an interrupted
+// every write checked, then flushed, synced, closed and renamed into place (its pages sent to the disk every
+// 4 MiB as it is written, so the sync waits for the last few only), so a full disk or an interrupted
 // run never leaves a truncated file in place of the output (or of an older one). The temporary file is locked
 // (flock) while it is written; a killed command's is removed by the next command writing the same output. An output that is one of the
 // command's inputs (the same file through any path, link or symlink) is refused before anything is written.
