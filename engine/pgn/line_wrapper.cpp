@@ -57,18 +57,23 @@ void LineWrapper::newline() {
 
 void LineWrapper::string_rewrapped(std::string_view s) { words(s, true); }
 
-void LineWrapper::string(std::string_view s) { words(s, false); }
 
 void LineWrapper::words(std::string_view s, bool breaks_are_cqls) {
+  const char* const data = s.data();
+  const size_t size = s.size();
   size_t i = 0;
-  while (i < s.size()) {
+  while (i < size) {
     size_t end = i;
     bool plain = true;  // no 0xC3 in the word: looked for in the same pass
-    for (; end < s.size() && s[end] != ' ' && s[end] != '\n'; ++end) plain &= static_cast<unsigned char>(s[end]) != 0xC3;
-    if (plain) ascii_word(s.substr(i, end - i));
-    else word(s.substr(i, end - i));
-    if (end == s.size()) return;
-    if (s[end] == '\n') {
+    for (; end < size; ++end) {
+      const unsigned char c = static_cast<unsigned char>(data[end]);
+      if (c == ' ' || c == '\n') break;
+      plain &= c != 0xC3;
+    }
+    if (plain) ascii_word(std::string_view(data + i, end - i));
+    else word(std::string_view(data + i, end - i));
+    if (end == size) return;
+    if (data[end] == '\n') {
       newline();
       after_text_break_ = breaks_are_cqls;
     } else {

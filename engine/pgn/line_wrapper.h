@@ -53,7 +53,7 @@ class LineWrapper {
   // A line break.
   void newline();
   // Words split at ' ' and '\n': between words a space() for ' ', a newline() for '\n'.
-  void string(std::string_view s);
+  void string(std::string_view s) { words(s, false); }
   // Like string(), for text that already holds the line breaks CQL made (its own output read back): a word
   // right after such a break is not wrapped again, so a word longer than a line does not gain an empty line.
   void string_rewrapped(std::string_view s);

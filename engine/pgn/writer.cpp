@@ -51,6 +51,7 @@
 #include <array>
 #include <cctype>
 #include <charconv>
+#include <cstring>
 
 #include "engine/chess/san.h"
 #include "engine/pgn/line_wrapper.h"
@@ -338,7 +339,8 @@ class MovetextWriter {
       if (number || white) {
         char num[16];
         char* end = std::to_chars(num, num + 8, pos.fullmove_number()).ptr;
-        for (const char* dots = white ? "." : "..."; *dots;) *end++ = *dots++;
+        std::memcpy(end, "...", 3);  // (one fixed-size copy; White's number keeps one dot of it)
+        end += white ? 1 : 3;
         w_.ascii_word(std::string_view(num, size_t(end - num)));
         number = false;
       }

@@ -97,7 +97,9 @@ struct Ctx {
   std::vector<Value> vars;
   std::vector<uint8_t> bound;
   std::vector<pgn::AddedComment> comments;  // in the order made
-  bool comments_one_a_node = false;         // `comments` are a game-constant body's markers: at most one a node
+  size_t header_comments = 0;               // 1: comments[0] is CQL's "Game number N" (GameScanner::scan)
+  bool comments_one_a_node = false;         // after the header, `comments` are a game-constant body's markers,
+                                            // at most one a node
   struct SortSlot {
     std::optional<SortValue> best;
     std::vector<pgn::AddedComment> comments;  // of the first evaluation that gave the best value

@@ -562,7 +562,8 @@ uint64_t count_matching_positions(const Program& program, GameTree& tree, Ctx& c
     if (marker) ctx.comments.reserve(ctx.comments.size() + tree.order.size());
     if (marker) {
       for (int32_t node : tree.order) ctx.comments.emplace_back(pgn::NodeIndex(node), o.matchstring);
-      ctx.comments_one_a_node = ctx.comments.size() == tree.order.size();  // (tree.order: each node once)
+      // (tree.order: each node once; before the markers only the header)
+      ctx.comments_one_a_node = ctx.comments.size() == ctx.header_comments + tree.order.size();
     }
     return tree.order.size();
   }
@@ -585,17 +586,14 @@ uint64_t count_matching_positions(const Program& program, GameTree& tree, Ctx& c
 // quadratic search). Sort comments come after the game was scanned: the best evaluation's texts (unique too:
 // echo and consecutivemoves both write "LCA", zugzwang2.pgn). Each sort's best value goes to sort_values.
 void add_unique_comments(const EvalOptions& o, const pgn::Game& game, Ctx& ctx, GameOutcome& out) {
-  if (ctx.comments_one_a_node && ctx.sorts.empty()) {
-    // one comment a node (a game-constant body's markers): only a text already in `out` (the game number) can
-    // repeat one of them
-    const size_t before = out.comments.size();
-    out.comments.reserve(before + ctx.comments.size());
-    for (pgn::AddedComment& c : ctx.comments) {
-      bool repeated = false;
-      for (size_t i = 0; i < before && !o.nouniquecomments; ++i)
-        repeated |= out.comments[i].node == c.node && out.comments[i].text == c.text;
-      if (!repeated) out.comments.push_back(std::move(c));
-    }
+  if (ctx.comments_one_a_node && ctx.sorts.empty() && out.comments.empty()) {
+    // the header (if any), then one comment a node (a game-constant body's markers, in tree order: the root's
+    // first): only the header can repeat one, the root's
+    std::vector<pgn::AddedComment>& cs = ctx.comments;
+    if (ctx.header_comments == 1 && !o.nouniquecomments && cs.size() > 1 && cs[1].node == cs[0].node &&
+        cs[1].text == cs[0].text)
+      cs.erase(cs.begin() + 1);
+    out.comments.swap(cs);
     return;
   }
   std::vector<int32_t> last_at(game.nodes.size(), -1), previous;
@@ -664,6 +662,12 @@ GameOutcome GameScanner::scan(const pgn::Game& game) {
     pass = game_constants_hold(program_, *tree_, ctx, game);
     if (!pass && !range_has_zero) return out;
   }
+  // CQL's "Game number N" heads a matched game's comments: put first (the positions' comments come after it, and
+  // one at its node with its text is dropped), and used only if the game matches
+  if (!o.silent && !o.noheader) {
+    ctx.comments.push_back({0, "Game number " + std::to_string(game.number)});
+    ctx.header_comments = 1;
+  }
   if (pass && replayable) out.matching_positions = count_matching_positions(program_, *tree_, ctx, game);
   out.messages = std::move(ctx.messages);  // lang
   out.set_tags = std::move(ctx.set_tags);  // lang
@@ -673,7 +677,6 @@ GameOutcome GameScanner::scan(const pgn::Game& game) {
   else out.matched = pass && n > 0;
   if (!pass && !range_has_zero) out.matched = false;
   if (!out.matched) return out;
-  if (!o.silent && !o.noheader) out.comments.push_back({0, "Game number " + std::to_string(game.number)});
   add_unique_comments(o, game, ctx, out);
   add_sort_values(program_, ctx, out);
   // removecomment: the input comments to leave out, as requests to the writer
