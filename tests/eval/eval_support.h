@@ -34,6 +34,7 @@ inline QueryRun run_query(const std::string& cql, std::string_view pgn, cql::eva
   options.variations = options.variations || q.header.variations;
   if (q.header.quiet) options.quiet = true;
   if (q.header.silent) options.silent = true;
+  if (q.header.matchstring) options.matchstring = *q.header.matchstring;
   if (q.header.matchcount && !options.matchcount) options.matchcount = q.header.matchcount;
   options.sort_matchcount = options.sort_matchcount || q.header.sort_matchcount;
   cql::eval::Program program = cql::eval::compile(q, options);

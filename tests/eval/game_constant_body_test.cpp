@@ -35,7 +35,9 @@ const std::initializer_list<const char*> kBodies = {
 
 TEST_CASE("a body of tag tests marks every position as the per-position loop does", "[eval][game_constant]") {
   for (const char* header : {"cql()", "cql(variations)", "cql(matchcount 3 100)", "cql(matchcount 0 2)",
-                             "cql(quiet)", "cql(silent)", "cql(sort matchcount 1 100)", "cql(matchstring \"M\")"})
+                             "cql(quiet)", "cql(silent)", "cql(sort matchcount 1 100)", "cql(matchstring \"M\")",
+                             // the root's marker repeats the header of game 1 (and 3): it is dropped there
+                             "cql(matchstring \"Game number 1\")", "cql(matchstring \"Game number 3\")"})
     test::check_fast_path_agrees(header, kBodies, "(wtm or btm)", kGames);
 }
 
@@ -45,4 +47,11 @@ TEST_CASE("a body of tag tests still counts its matches", "[eval][game_constant]
   // variation positions count under `variations`: game a has 7 mainline positions and 2 in its variation
   CHECK(test::run_query("cql(matchcount 8 100)\n{event == \"a\"}\n", kGames).matches == 0);
   CHECK(test::run_query("cql(variations matchcount 8 100)\n{event == \"a\"}\n", kGames).matches == 1);
+}
+
+TEST_CASE("a marker that repeats the game's header is written once", "[eval][game_constant]") {
+  const std::string out = test::run_query("cql(matchstring \"Game number 1\")\n{player \"Kasparov\"}\n", kGames).output;
+  CHECK(out.find("{Game number 1}") != std::string::npos);
+  CHECK(out.find("Game number 1 Game number 1") == std::string::npos);
+  CHECK(out.find("1.e4 {Game number 1}") != std::string::npos);  // the other positions keep theirs
 }
