@@ -381,9 +381,21 @@ class MovetextWriter {
 
  private:
   void write_comment(std::string_view text) {
-    w_.ascii_word("{");
-    comment_text(w_, text, opt_);
-    w_.ascii_word("}");
+    w_.ascii_word('{');
+    if (is_one_plain_word(text)) w_.ascii_word(text);  // the common case (`CQL`): what comment_text writes
+    else comment_text(w_, text, opt_);
+    w_.ascii_word('}');
+  }
+
+  // True when `text` is one word with no 0xC3: no space, no line break.
+  static bool is_one_plain_word(std::string_view text) {
+    if (text.empty()) return false;
+    bool plain = true;
+    for (char ch : text) {
+      const unsigned char c = static_cast<unsigned char>(ch);
+      plain &= c != ' ' && c != '\n' && c != 0xC3;
+    }
+    return plain;
   }
 
   const Game& g_;
