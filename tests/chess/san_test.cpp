@@ -289,11 +289,12 @@ TEST_CASE("san out: disambiguation, captures, promotions, castling, suffixes", "
   CHECK(san_of("k7/8/1K6/8/8/8/8/2Q5 w - - 0 1", "Qc7") == "Qc7");
 }
 
-// Every legal move in every suite position and its children: SAN and UCI written by us parse back to the
-// same move, and a UCI string parses exactly when it names a legal move.
-TEST_CASE("san: round trip over the perft suites", "[chess][san][slow]") {
+namespace {
+
+// The positions of the perft suites `files` (pgn-edge-cases/pychess) and each one's children.
+std::vector<Position> suite_positions(std::initializer_list<const char*> files) {
   std::vector<Position> positions;
-  for (const char* file : {"perftsuite.epd", "frc_perftsuite.epd"}) {
+  for (const char* file : files) {
     std::ifstream in(cqlindex::test::shared_data(std::string("pgn-edge-cases/pychess/") + file));
     REQUIRE(in.good());
     std::string line;
@@ -304,6 +305,15 @@ TEST_CASE("san: round trip over the perft suites", "[chess][san][slow]") {
       for (Move m : legal_moves(*pos)) positions.push_back(pos->after(m));
     }
   }
+  return positions;
+}
+
+}  // namespace
+
+// Every legal move in every suite position and its children: SAN and UCI written by us parse back to the
+// same move, and a UCI string parses exactly when it names a legal move.
+TEST_CASE("san: round trip over the perft suites", "[chess][san][slow]") {
+  const std::vector<Position> positions = suite_positions({"perftsuite.epd", "frc_perftsuite.epd"});
   REQUIRE(positions.size() > 1500);
   size_t moves_checked = 0;
   for (const Position& pos : positions) {
@@ -366,16 +376,7 @@ std::string brute_force(const Position& pos, PieceType pt, int pawn_file, int fr
 TEST_CASE("san in: the common forms resolve as a brute force over the legal moves says", "[chess][san][slow]") {
   // parse_move answers these forms on a short path: every such token, at every destination, with every
   // disambiguation, with and without 'x' and a check sign, must give what the legal moves say
-  std::vector<Position> positions;
-  std::ifstream in(cqlindex::test::shared_data("pgn-edge-cases/pychess/perftsuite.epd"));
-  REQUIRE(in.good());
-  std::string line;
-  while (std::getline(in, line)) {
-    auto pos = Position::from_fen(line.substr(0, line.find(';')));
-    if (!pos) continue;
-    positions.push_back(*pos);
-    for (Move m : legal_moves(*pos)) positions.push_back(pos->after(m));
-  }
+  const std::vector<Position> positions = suite_positions({"perftsuite.epd"});
   REQUIRE(positions.size() > 1000);
   size_t tokens = 0, moves = 0, ambiguous = 0;
   for (size_t p = 0; p < positions.size(); p += 5) {  // every fifth: ~6 s

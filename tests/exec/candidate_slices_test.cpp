@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -22,8 +23,9 @@ struct TempDir {
   ~TempDir() { fs::remove_all(path); }
 };
 
-// An index of `games` games whose records say which game they are (offset 100 * id, length id + 1, line id + 2).
-void build_index(const fs::path& dir, uint32_t games) {
+// An index of `games` games whose records say which game they are (offset 100 * id, length id + 1, line id + 2),
+// opened for reading.
+std::unique_ptr<store::IndexStore> built_index(const fs::path& dir, uint32_t games) {
   std::string error;
   auto store = store::IndexStore::create(dir.string(), &error);
   REQUIRE(store);
@@ -41,6 +43,16 @@ void build_index(const fs::path& dir, uint32_t games) {
   }
   REQUIRE(store->put_games(records, &error));
   REQUIRE(store->finish(&error));
+  store.reset();
+  auto index = store::IndexStore::open_for_reading(dir.string(), &error);
+  REQUIRE(index);
+  return index;
+}
+
+Roaring ids_of(std::initializer_list<uint32_t> ids) {
+  Roaring r;
+  for (uint32_t id : ids) r.add(id);
+  return r;
 }
 
 // Every slice of `slices`, in turn; `sizes` gets each one's size.
@@ -59,12 +71,9 @@ std::vector<pgn::GameSpan> all_slices(exec::CandidateSlices& slices, std::vector
 
 TEST_CASE("candidate slices: every candidate once, in order, in slices, numbered from the file's start", "[exec]") {
   TempDir tmp;
-  build_index(tmp.path, 40);
+  const auto index = built_index(tmp.path, 40);
+  const Roaring ids = ids_of({0, 2, 3, 7, 8, 9, 15, 21, 22, 30, 39});
   std::string error;
-  auto index = store::IndexStore::open_for_reading(tmp.path.string(), &error);
-  REQUIRE(index);
-  Roaring ids;
-  for (uint32_t id : {0u, 2u, 3u, 7u, 8u, 9u, 15u, 21u, 22u, 30u, 39u}) ids.add(id);
 
   SECTION("no range: slices of 1, 2 and 4 of a slice of 8, the last one short") {
     exec::CandidateSlices slices(*index, ids, 1000, std::nullopt, 8);
@@ -114,12 +123,9 @@ TEST_CASE("candidate slices: every candidate once, in order, in slices, numbered
 
 TEST_CASE("candidate slices: a record that is not there stops them after the slices before it", "[exec]") {
   TempDir tmp;
-  build_index(tmp.path, 10);
+  const auto index = built_index(tmp.path, 10);
+  const Roaring ids = ids_of({1, 2, 4, 5, 12, 13});  // 12 and 13: no such games
   std::string error;
-  auto index = store::IndexStore::open_for_reading(tmp.path.string(), &error);
-  REQUIRE(index);
-  Roaring ids;
-  for (uint32_t id : {1u, 2u, 4u, 5u, 12u, 13u}) ids.add(id);  // 12 and 13: no such games
   exec::CandidateSlices slices(*index, ids, 0, std::nullopt, 16);  // slices of 2, 4...
   std::vector<pgn::GameSpan> spans;
   REQUIRE(slices.next(spans, &error));
