@@ -21,6 +21,9 @@
 namespace cqlindex::exec {
 namespace {
 
+// The words a checkpoint is sent as: game, offset, line, column.
+constexpr size_t kCheckpointWords = 4;
+
 constexpr size_t kChunk = size_t(1) << 26;  // bytes of one message: well inside MPI's int counts
 constexpr int kTagCount = 20;             // the game count, rank 1 to rank 0 (ShareCount)
 
@@ -233,8 +236,7 @@ ShareCount::~ShareCount() {
 }
 
 void ShareCount::count_mine(bool rank0_counts) {
-  constexpr size_t kWords = 4;  // a checkpoint: game, offset, line, column
-  const size_t per_file = Checkpoint::kCheckpoints * kWords;
+  const size_t per_file = Checkpoint::kCheckpoints * kCheckpointWords;
   const int counters = rank0_counts ? size_ : size_ - 1, me = rank0_counts ? rank_ : rank_ - 1;
   uint64_t& failed = summed_.back();
   for (size_t k = 0, uncounted = 0; k < count_end_; ++k) {
@@ -250,8 +252,8 @@ void ShareCount::count_mine(bool rank0_counts) {
     uint64_t* marks = slot_of_[k] == SIZE_MAX ? nullptr : &summed_[files_.size() + slot_of_[k] * per_file];
     unsigned mark = 0;
     auto note = [&](uint64_t game, const GameStart& at) {
-      marks[mark * kWords] = game, marks[mark * kWords + 1] = at.offset;
-      marks[mark * kWords + 2] = at.line, marks[mark * kWords + 3] = at.col;
+      marks[mark * kCheckpointWords] = game, marks[mark * kCheckpointWords + 1] = at.offset;
+      marks[mark * kCheckpointWords + 2] = at.line, marks[mark * kCheckpointWords + 3] = at.col;
       ++mark;
     };
     pgn::GameSplitter splitter(file->text());
@@ -290,8 +292,7 @@ bool ShareCount::finish(RepositoryShare& share) {
   const int rank = rank_, size = size_;
   const bool larger = !total_needed_, by_bytes = by_bytes_;
   const size_t count_end = count_end_;
-  constexpr size_t kWords = 4;
-  const size_t per_file = Checkpoint::kCheckpoints * kWords;
+  const size_t per_file = Checkpoint::kCheckpoints * kCheckpointWords;
   std::vector<uint64_t>& games = share.games;
   games.assign(summed_.begin(), summed_.begin() + files.size());
   for (size_t k = 0; k < files.size(); ++k)
@@ -300,7 +301,7 @@ bool ShareCount::finish(RepositoryShare& share) {
   for (size_t k = 0; k < files.size(); ++k) {
     if (slot_of_[k] == SIZE_MAX) continue;
     const uint64_t* marks = &summed_[files.size() + slot_of_[k] * per_file];
-    for (unsigned m = 0; m < Checkpoint::kCheckpoints; ++m, marks += kWords)
+    for (unsigned m = 0; m < Checkpoint::kCheckpoints; ++m, marks += kCheckpointWords)
       checkpoints[k].push_back(Checkpoint{marks[0], GameStart{marks[1], uint32_t(marks[2]), uint32_t(marks[3])}});
   }
   share.counted_only_before_shares = by_bytes;
