@@ -478,7 +478,11 @@ std::optional<GameRecord> IndexStore::game(uint32_t id, std::string* error) cons
 bool IndexStore::games(std::span<const uint32_t> ids, const std::function<void(uint32_t, const GameRecord&)>& visit,
                        std::string* error) const {
   if (!impl_->handle(Family::Games)) return fail(error, not_opened(Family::Games));
-  std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(read_options(), impl_->handle(Family::Games)));
+  rocksdb::ReadOptions read = read_options();
+  // The ids come in order: each block is read once a call (and the next call starts past it), so the blocks stay
+  // out of the block cache; kept, a run over a few percent of 10M games filled its 32 MiB with them.
+  read.fill_cache = false;
+  std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(read, impl_->handle(Family::Games)));
   constexpr uint32_t kNextRather = 16;  // a candidate this close after the last one: stepped to, not sought
   uint32_t at = 0;                      // the id the iterator stands on (when valid)
   for (const uint32_t id : ids) {
