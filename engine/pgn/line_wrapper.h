@@ -38,13 +38,6 @@ class LineWrapper {
     put(w.data(), w.size());
     column_ += w.size();
   }
-  // ascii_word() of a one-byte word (a comment's braces).
-  void ascii_word(char c) {
-    if (column_ + 1 >= wrap_ && !(after_text_break_ && column_ == 0)) newline();
-    after_text_break_ = false;
-    put(c);
-    ++column_;
-  }
   // A space, or a line break instead when the space would reach the wrap column.
   void space() {
     after_text_break_ = false;

@@ -211,22 +211,19 @@ void put_comment(GameComments::Text& slot, std::string_view text, CommentText mo
   else slot = s.keep(std::string(*slot) + ' ' + std::string(text));
 }
 
+// True for a byte CQL rewrites in a comment it added to: `{`, `}` and bytes >= 127.
+bool cql_rewrites(char ch) { return ch == '{' || ch == '}' || static_cast<unsigned char>(ch) >= 127; }
+
 // Returns `text` as CQL leaves a comment it added to: `{`/`}` made `_`, bytes >= 127 made `?`.
 std::string clean_cql_comment(std::string text) {
-  for (char& ch : text) {
-    unsigned char u = static_cast<unsigned char>(ch);
-    if (ch == '{' || ch == '}') ch = '_';
-    else if (u >= 127) ch = '?';
-  }
+  for (char& ch : text)
+    if (cql_rewrites(ch)) ch = ch == '{' || ch == '}' ? '_' : '?';
   return text;
 }
 
 // True when merge_cql_comment(nullopt, {text}) is `text` unchanged: not empty, short, nothing CQL rewrites.
 bool is_clean_addition(std::string_view text) {
-  if (text.empty() || text.size() > kCommentLimit) return false;
-  for (char ch : text)
-    if (ch == '{' || ch == '}' || static_cast<unsigned char>(ch) >= 127) return false;
-  return true;
+  return !text.empty() && text.size() <= kCommentLimit && std::none_of(text.begin(), text.end(), cql_rewrites);
 }
 
 bool is_first_child(const Game& g, NodeIndex n) {
@@ -381,21 +378,9 @@ class MovetextWriter {
 
  private:
   void write_comment(std::string_view text) {
-    w_.ascii_word('{');
-    if (is_one_plain_word(text)) w_.ascii_word(text);  // the common case (`CQL`): what comment_text writes
-    else comment_text(w_, text, opt_);
-    w_.ascii_word('}');
-  }
-
-  // True when `text` is one word with no 0xC3: no space, no line break.
-  static bool is_one_plain_word(std::string_view text) {
-    if (text.empty()) return false;
-    bool plain = true;
-    for (char ch : text) {
-      const unsigned char c = static_cast<unsigned char>(ch);
-      plain &= c != ' ' && c != '\n' && c != 0xC3;
-    }
-    return plain;
+    w_.ascii_word("{");
+    comment_text(w_, text, opt_);
+    w_.ascii_word("}");
   }
 
   const Game& g_;

@@ -559,8 +559,8 @@ uint64_t count_matching_positions(const Program& program, GameTree& tree, Ctx& c
     ctx.cur = tree.order.front();
     ctx.bound = program.always_bound;
     if (!evaluate(*program.body, ctx, v)) return 0;
-    if (marker) ctx.comments.reserve(ctx.comments.size() + tree.order.size());
     if (marker) {
+      ctx.comments.reserve(ctx.comments.size() + tree.order.size());
       for (int32_t node : tree.order) ctx.comments.emplace_back(pgn::NodeIndex(node), o.matchstring);
       // (tree.order: each node once; before the markers only the header)
       ctx.comments_one_a_node = ctx.comments.size() == ctx.header_comments + tree.order.size();
