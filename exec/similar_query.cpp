@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <sstream>
 
 #include "engine/pgn/reader.h"
 #include "exec/near_run.h"
@@ -197,8 +198,18 @@ SimilarRun::Stop SimilarRun::read_submissions() {
   const SubmissionDb::Options read_options{.notransform = opt.notransform, .keep_positions = near_wanted};
   db.emplace(SubmissionDb::read(submissions_text, opt.submissions, read_options, &problems,
                                 any_index ? keys.visitor() : SubmissionDb::PositionVisitor{}));
-  for (const pgn::PgnError& e : problems) diag << pgn::format_error(opt.submissions, e) << "\n";
+  for (const pgn::PgnError& e : problems) {
+    diag << pgn::format_error(opt.submissions, e) << "\n";
+    if (memory) summary.warnings.push_back(pgn::format_error(opt.submissions, e));
+  }
+  if (opt.whole_submissions)
+    for (const pgn::PgnError& e : problems)
+      if (e.severity != pgn::Severity::Warning) {  // the game was cut at `e`, or not read
+        summary.submission_error = e;
+        return stop(Status::InputError);
+      }
   said << cql::similar::read_message(*db) << std::endl;
+  summary.submissions = db->games();
   if (db->games() == 0) return fail("Db: unable to read any games from file: " + opt.submissions);
   if (share) {  // every rank set up: go on together, or rank 0 has said why not
     agreed = true;
@@ -280,7 +291,11 @@ SimilarRun::Stop SimilarRun::search() {
 SimilarRun::Stop SimilarRun::write_results() {
   std::vector<uint32_t> common = common_positions(found, opt.warn_common);
   if (memory) {
-    report_common(diag, *db, submissions_text, found, common, opt.ignore_common.has_value());
+    std::ostringstream flagged;
+    report_common(flagged, *db, submissions_text, found, common, opt.ignore_common.has_value());
+    diag << flagged.str();
+    std::istringstream lines(flagged.str());
+    for (std::string line; std::getline(lines, line);) summary.warnings.push_back(line);
   } else {
     BufferedStderr err;
     report_common(err, *db, submissions_text, found, common, opt.ignore_common.has_value());

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/pgn/pgn_error.h"
 #include "exec/memory_run.h"
 #include "exec/repository_part.h"
 #include "exec/status.h"
@@ -57,6 +58,10 @@ struct SimilarRequest {
   // serve: submissions as text, games and near pairs in memory (memory_run.h); near through the index only
   // (at most kIndexedNearLimit), no report
   const MemoryRun* memory = nullptr;
+  // Refuse submissions a game of which the reader cut short or skipped (an illegal or unrecognised move, a
+  // broken tag...), where CQL searches what it could read: a served study is searched as typed, or refused
+  // (SimilarSummary::submission_error).
+  bool whole_submissions = false;
   const SimilarShare* share = nullptr;  // one rank of several (mpirun), no memory, no near/report; null: one process
 };
 
@@ -75,6 +80,12 @@ struct SimilarSummary {
   unsigned threads = 1;
   std::string output;
   std::optional<NearSummary> near;  // with SimilarRequest::near
+  uint32_t submissions = 0;         // submission games read
+  // With SimilarRequest::whole_submissions: the first problem of the submissions that refused them.
+  std::optional<pgn::PgnError> submission_error;
+  // A served search's warnings, as its stderr says them: submission positions common in the repository (flagged
+  // or skipped), submission games read with problems.
+  std::vector<std::string> warnings;
 };
 
 // Runs the search and writes the output; returns the summary (its status says whether it finished).

@@ -1,5 +1,7 @@
-// POST /api/similar: a study (a FEN, or PGN text of submissions) against a served repository, answered by
-// exec::run_similar as `cqlindex similar` answers it, with "near": 1 as `cqlindex similar --near 1` does.
+// POST /api/similar: a study (FENs, one a line, or PGN text of submissions) against a served repository, answered
+// by exec::run_similar as `cqlindex similar` answers it, with "near": 1 as `cqlindex similar --near 1` does. A
+// study is searched as typed or refused where it goes wrong: a FEN with a field wrong or missing, a game the
+// PGN reader would cut at a move it cannot play (which `cqlindex similar` searches up to there, as CQL does).
 #include "exec/near_facts.h"
 #include "exec/near_search.h"
 #include "exec/served_query.h"
@@ -36,6 +38,17 @@ json near_json(exec::NearFacts&& f) {
               {"moves", std::move(f.moves)}, {"tags", std::move(tags)}};
 }
 
+// The 400 answer to a study that is not what it means to be: why, and where in the text typed.
+Answer study_refusal(const exec::StudyRefusal& why) {
+  json answer{{"error", why.message}};
+  if (why.line) {
+    answer["line"] = why.line;
+    answer["column"] = why.column;
+  }
+  if (!why.field.empty()) answer["field"] = why.field;
+  return json_answer(400, answer);
+}
+
 }  // namespace
 
 Answer api_similar(const ApiContext& context, const std::string& body) {
@@ -50,7 +63,8 @@ Answer api_similar(const ApiContext& context, const std::string& body) {
       !bool_field(*request, "notransform", false, notransform, refusal) || !near_field(*request, near, refusal))
     return refusal;
   if (fen.has_value() == pgn.has_value())
-    return error_answer(400, "the body must hold either \"fen\" (one position) or \"pgn\" (submission games)");
+    return error_answer(400, "the body must hold either \"fen\" (positions, one FEN a line) or \"pgn\" "
+                             "(submission games)");
   const exec::ServedRepository* repository = chosen_repository(context, *request, refusal);
   if (!repository) return refusal;
   if (near && repository->files().size() > 1)  // as `cqlindex similar --near` refuses it
@@ -59,12 +73,15 @@ Answer api_similar(const ApiContext& context, const std::string& body) {
   ResultPage page;
   if (!page.read(*request, context.settings.max_results, refusal)) return refusal;
   page.stop_after_page();
+  // "fen": FENs, one a line; "pgn": PGN, or FENs when its first line is meant as one (never read as movetext).
   std::string submissions;
-  if (fen) {
-    std::string error;
-    auto text = exec::submission_of_fen(*fen, &error);
-    if (!text) return error_answer(400, "bad FEN: " + error);
-    submissions = std::move(*text);
+  std::optional<std::vector<std::string>> submission_fens;
+  if (fen || exec::study_is_fens(*pgn)) {
+    exec::StudyRefusal why;
+    auto read = exec::submissions_of_fens(fen ? *fen : *pgn, &why);
+    if (!read) return study_refusal(why);
+    submissions = std::move(read->pgn);
+    submission_fens = std::move(read->fens);
   } else {
     submissions = std::move(*pgn);
   }
@@ -93,15 +110,23 @@ Answer api_similar(const ApiContext& context, const std::string& body) {
   if (near) similar.near = near;
   similar.threads = context.settings.threads;
   similar.memory = &memory;
+  similar.whole_submissions = true;
   const exec::SimilarSummary summary = exec::run_similar(similar);
   if (summary.status != exec::Status::Ok) {
     if (auto stopped = stopped_answer(context, memory)) return *stopped;
+    if (const auto& e = summary.submission_error)  // a game that would be searched up to its error only
+      return json_answer(400, json{{"error", "game " + std::to_string(e->game) + ": " + e->message},
+                                   {"line", e->line},
+                                   {"column", e->col},
+                                   {"game", e->game}});
     // The repository was checked above: what failed is the submissions (no game could be read from them).
     json answer{{"error", "the submissions could not be used"}};
     lines.write(answer);
     return json_answer(400, answer);
   }
-  json answer{{"matches", summary.matches}, {"games", summary.games}, {"seconds", summary.seconds}};
+  json answer{{"matches", summary.matches}, {"games", summary.games}, {"seconds", summary.seconds},
+              {"submissions", summary.submissions}, {"warnings", summary.warnings}};
+  if (submission_fens) answer["submission_fens"] = std::move(*submission_fens);
   page.write(answer);
   answer["complete"] = true;  // every match was found; only the page's games were written
   if (summary.near)

@@ -2,7 +2,8 @@
 // API of api.h. Ids and classes the browser test (tests/serve/page_check.js) looks for: #cql, #run, #status,
 // #repo (the repository selector), #error, #results .result, #board, #moves .move, .matched, #next-match,
 // #explorer .explore-move, #tab-study,
-// #study, #near, #find, #predecessors (.pair; near ones .pair.near, their differing squares rect.differs),
+// #study, #near, #find, #study-error, #study-warnings li, #predecessors (.pair; near ones .pair.near, their
+// differing squares rect.differs),
 // #tab-yacpdb, #yacpdb-query, #yacpdb-run, #yacpdb-status, #yacpdb-error,
 // #yacpdb-results .entry, #yacpdb-board, #yacpdb-pgn.
 #include "serve/page.h"
@@ -33,6 +34,8 @@ constexpr std::string_view kPage = R"PAGE(<!DOCTYPE html>
   button.go { margin: .4em 0; padding: .35em 1.2em; font: inherit; cursor: pointer; }
   #error, #study-error { color: var(--mark); white-space: pre-wrap; font-family: ui-monospace, monospace; }
   #status, #study-status { color: var(--soft); }
+  #study-warnings { color: #8a5a00; background: #fff8e5; margin: 0 0 .6em; padding: .3em .3em .3em 1.6em; }
+  #study-warnings:empty { display: none; }
   .pager { display: flex; gap: .5em; align-items: center; margin: .3em 0; }
   #results { list-style: none; padding: 0; margin: 0; max-height: 55vh; overflow: auto; border-top: 1px solid #ddd; }
   #results li { padding: .35em .4em; border-bottom: 1px solid #eee; cursor: pointer; }
@@ -100,14 +103,14 @@ mate</textarea>
   </section>
   <section class="tab" id="study-tab">
     <div>
-      <label for="study">A study: a FEN, or PGN of one or more games</label>
+      <label for="study">A study: a FEN (several: one a line), or PGN of one or more games</label>
       <textarea id="study" spellcheck="false" placeholder="8/8/8/8/8/8/8/K1k5 w - - 0 1"></textarea>
       <label><input type="checkbox" id="notransform"> identical boards only (no reflections or shifts)</label><br>
       <label><input type="checkbox" id="near"> near (1 difference): also boards one square away</label><br>
       <button class="go" id="find">Find predecessors</button> <span id="study-status"></span>
       <div id="study-error"></div>
     </div>
-    <div><div id="predecessors"></div></div>
+    <div><ul id="study-warnings"></ul><div id="predecessors"></div></div>
   </section>
   <section class="tab" id="yacpdb-tab">
     <div>
@@ -323,21 +326,28 @@ function walkTo(fen, san) {
 
 // --- the study tab
 async function findPredecessors() {
-  $("study-error").textContent = ""; $("study-status").textContent = "searching...";
-  const text = $("study").value.trim();
-  const body = /^[1-8pnbrqkPNBRQK\/]+ [wb]/.test(text) && !text.includes("\n") ? { fen: text } : { pgn: text };
+  $("study-error").textContent = ""; $("study-warnings").textContent = ""; $("predecessors").textContent = "";
+  const text = $("study").value;
+  if (!text.trim()) { $("study-error").textContent = "type a FEN, or PGN of one or more games"; return; }
+  $("study-status").textContent = "searching...";
+  // sent as typed: the server reads FENs (one a line) or PGN, and names the line and column of a mistake
+  const body = { pgn: text };
   body.notransform = $("notransform").checked;
   if ($("near").checked) body.near = 1;
   body.limit = 100;
   const { status, data } = await api("POST", "/api/similar", body);
   const out = $("predecessors");
   out.textContent = "";
-  if (status !== 200) { $("study-status").textContent = ""; $("study-error").textContent = data.error +
+  if (status !== 200) { $("study-status").textContent = ""; $("study-error").textContent =
+      (data.line ? "line " + data.line + ", column " + data.column + ": " : "") + data.error +
       (data.diagnostics && data.diagnostics.length ? "\n" + data.diagnostics.join("\n") : ""); return; }
   // near pairs at distance 0 are the exact predecessors shown first: only those one square away are added
   const near = data.near ? data.near.results.filter((p) => p.distance > 0) : [];
-  $("study-status").textContent = data.matches + " predecessors in " + data.games + " games" +
-      (data.near ? "; " + data.near.by_distance[1] + " near (1 difference)" : "");
+  for (const w of data.warnings) {
+    const li = document.createElement("li");
+    li.textContent = w;
+    $("study-warnings").appendChild(li);
+  }
   for (const g of data.results) {
     const ply = (g.comments.find((c) => c.mainline && c.ply > 0 && !/^Game number/.test(c.text)) || { ply: 0 }).ply;
     const note = (g.comments.find((c) => c.ply === ply) || { text: "" }).text;
@@ -347,7 +357,11 @@ async function findPredecessors() {
     figure.dataset.number = g.number;
     const boards = document.createElement("div");
     boards.className = "boards";
-    if (body.fen) boards.appendChild(board(body.fen, 200, false));
+    // the submission typed as FENs: its position, the one CQL's comment names ("see ... game: G at move: 1")
+    const named = /game: (\d+)/.exec(note);
+    const fens = data.submission_fens || [];
+    const submission = named ? fens[named[1] - 1] : fens.length === 1 ? fens[0] : undefined;
+    if (submission) boards.appendChild(board(submission, 200, false));
     if (game.status === 200) boards.appendChild(board(game.data.fens[Math.min(ply, game.data.fens.length - 1)], 200, true));
     const caption = document.createElement("figcaption");
     caption.textContent = "#" + g.number + " " + tag(g.tags, "White") + " - " + tag(g.tags, "Black") + ", " +
@@ -356,6 +370,10 @@ async function findPredecessors() {
     out.appendChild(figure);
   }
   for (const p of near) out.appendChild(nearPair(p));
+  // said once every predecessor is drawn
+  $("study-status").textContent = data.matches + " predecessors in " + data.games + " games of " +
+      data.submissions + (data.submissions === 1 ? " submission" : " submissions") +
+      (data.near ? "; " + data.near.by_distance[1] + " near (1 difference)" : "");
 }
 
 // A near pair: the submission's board beside the repository's, turned as the submission stands, the squares
@@ -468,8 +486,8 @@ function clearAnswers() {
   state = { offset: 0, matches: 0, game: null, ply: 0, marks: [], open: null };
   ++exploring;  // an answer still on its way is for the last repository
   for (const id of ["status", "error", "page-info", "results", "board-holder", "moves", "ply-info", "explorer-title",
-                    "study-status", "study-error", "predecessors", "yacpdb-status", "yacpdb-error", "yacpdb-page",
-                    "yacpdb-results", "yacpdb-board-holder", "yacpdb-pgn"]) $(id).textContent = "";
+                    "study-status", "study-error", "study-warnings", "predecessors", "yacpdb-status", "yacpdb-error",
+                    "yacpdb-page", "yacpdb-results", "yacpdb-board-holder", "yacpdb-pgn"]) $(id).textContent = "";
   $("explorer").querySelector("tbody").textContent = "";
   $("game-title").textContent = "Open a result to see its game.";
   $("yacpdb-title").textContent = "Open an entry to see its diagram.";

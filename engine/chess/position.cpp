@@ -49,11 +49,6 @@ std::vector<std::string_view> split_fields(std::string_view s) {
   return out;
 }
 
-bool set_error(std::string* error, std::string msg) {
-  if (error) *error = std::move(msg);
-  return false;
-}
-
 PieceType piece_type_from_char(char c) {
   switch (std::toupper(static_cast<unsigned char>(c))) {
     case 'P': return PAWN;
@@ -197,62 +192,90 @@ uint64_t Position::compute_key() const {
 
 namespace {
 
-// 1. Board, rank 8 first: returns the piece on each square (NO_PIECE: empty), or nullopt (with `error`).
-std::optional<std::array<Piece, 64>> read_fen_board(std::string_view field, std::string* error) {
+// Sets `error` (when asked for) to `message` about `field` at byte `offset` of the FEN; returns false.
+bool fen_error(FenError* error, FenField field, size_t offset, std::string message) {
+  if (error) *error = FenError{field, offset, std::move(message)};
+  return false;
+}
+
+// 1. Board, rank 8 first, at byte `at` of the FEN: returns the piece on each square (NO_PIECE: empty), or
+//    nullopt (with `error` at the rank or the character at fault).
+std::optional<std::array<Piece, 64>> read_fen_board(std::string_view field, size_t at, FenError* error) {
   std::array<Piece, 64> board;
   board.fill(NO_PIECE);
   int rank = 7, file = 0;
-  for (char c : field) {
+  size_t rank_start = at;
+  auto rank_error = [&](const std::string& what) {
+    return fen_error(error, FenField::Board, rank_start, "FEN rank " + std::to_string(rank + 1) + what);
+  };
+  for (size_t i = 0; i < field.size(); ++i) {
+    const char c = field[i];
     if (c == '/') {
-      if (file != 8) return set_error(error, "FEN rank " + std::to_string(rank + 1) + " does not have 8 squares"), std::nullopt;
-      if (--rank < 0) return set_error(error, "FEN board has more than 8 ranks"), std::nullopt;
+      if (file != 8) return rank_error(" has " + std::to_string(file) + " squares, not 8"), std::nullopt;
+      rank_start = at + i + 1;
+      if (--rank < 0)
+        return fen_error(error, FenField::Board, rank_start, "FEN board has more than 8 ranks"), std::nullopt;
       file = 0;
     } else if (c >= '1' && c <= '8') {
       file += c - '0';
-      if (file > 8) return set_error(error, "FEN rank " + std::to_string(rank + 1) + " has more than 8 squares"), std::nullopt;
+      if (file > 8) return rank_error(" has more than 8 squares"), std::nullopt;
     } else {
       PieceType pt = piece_type_from_char(c);
-      if (pt == NO_PIECE_TYPE) return set_error(error, std::string("bad character '") + c + "' in FEN board"), std::nullopt;
-      if (file > 7) return set_error(error, "FEN rank " + std::to_string(rank + 1) + " has more than 8 squares"), std::nullopt;
+      if (pt == NO_PIECE_TYPE)
+        return fen_error(error, FenField::Board, at + i, std::string("bad character '") + c + "' in FEN board"),
+               std::nullopt;
+      if (file > 7) return rank_error(" has more than 8 squares"), std::nullopt;
       Color col = std::isupper(static_cast<unsigned char>(c)) ? WHITE : BLACK;
       board[make_square(File(file), Rank(rank))] = make_piece(col, pt);
       ++file;
     }
   }
-  if (rank != 0 || file != 8) return set_error(error, "FEN board does not have 8 ranks of 8 squares"), std::nullopt;
+  if (rank != 0)
+    return fen_error(error, FenField::Board, at + field.size(),
+                     "FEN board has " + std::to_string(8 - rank) + " ranks, not 8"),
+           std::nullopt;
+  if (file != 8) return rank_error(" has " + std::to_string(file) + " squares, not 8"), std::nullopt;
   return board;
 }
 
-// Returns whether the board is one a game can have: one king a side, at most 16 pieces a side, no pawn on the
-// first or last rank (else false, with `error`).
-bool check_fen_board(const Position& pos, std::string* error) {
+// Returns whether the board (at byte `at` of the FEN) is one a game can have: one king a side, at most 16
+// pieces a side, no pawn on the first or last rank (else false, with `error`).
+bool check_fen_board(const Position& pos, size_t at, FenError* error) {
   for (Color c : {WHITE, BLACK}) {
     const char* name = c == WHITE ? "white" : "black";
     int kings = popcount(pos.pieces(c, KING));
-    if (kings != 1) return set_error(error, std::string(name) + (kings ? " has more than one king" : " has no king"));
-    if (popcount(pos.pieces(c)) > 16) return set_error(error, std::string(name) + " has more than 16 pieces");
+    if (kings != 1)
+      return fen_error(error, FenField::Board, at,
+                       std::string(name) + (kings ? " has more than one king" : " has no king"));
+    if (popcount(pos.pieces(c)) > 16)
+      return fen_error(error, FenField::Board, at, std::string(name) + " has more than 16 pieces");
   }
-  if (pos.pieces(PAWN) & (rank_bb(RANK_1) | rank_bb(RANK_8))) return set_error(error, "pawn on the first or last rank");
+  if (pos.pieces(PAWN) & (rank_bb(RANK_1) | rank_bb(RANK_8)))
+    return fen_error(error, FenField::Board, at, "pawn on the first or last rank");
   return true;
 }
 
 // 2. Side to move: returns it, or nullopt (with `error`).
-std::optional<Color> read_fen_side(std::string_view field, std::string* error) {
+std::optional<Color> read_fen_side(std::string_view field, size_t at, FenError* error) {
   if (field == "w" || field == "W") return WHITE;
   if (field == "b" || field == "B") return BLACK;
-  return set_error(error, "FEN side to move must be 'w' or 'b'"), std::nullopt;
+  return fen_error(error, FenField::SideToMove, at, "FEN side to move '" + std::string(field) + "' must be 'w' or 'b'"),
+         std::nullopt;
 }
 
 // 3. Castling: KQkq (outermost rook on that side), or Shredder/X-FEN file letters. Returns the castling rooks
 // of `pos` it names (a right without its king at home or its rook is dropped), or nullopt (with `error`).
 std::optional<std::vector<std::pair<Color, Square>>> read_fen_castling(const Position& pos, std::string_view field,
-                                                                       std::string* error) {
+                                                                       size_t at, FenError* error) {
   std::vector<std::pair<Color, Square>> rights;
-  for (char c : field) {
+  for (size_t i = 0; i < field.size(); ++i) {
+    const char c = field[i];
     Color col = std::isupper(static_cast<unsigned char>(c)) ? WHITE : BLACK;
     char u = char(std::toupper(static_cast<unsigned char>(c)));
     if (u != 'K' && u != 'Q' && (u < 'A' || u > 'H'))
-      return set_error(error, std::string("bad character '") + c + "' in FEN castling field"), std::nullopt;
+      return fen_error(error, FenField::Castling, at + i,
+                       std::string("bad character '") + c + "' in FEN castling field"),
+             std::nullopt;
     Square ksq = pos.king_square(col);
     if (relative_rank(col, rank_of(ksq)) != RANK_1) continue;  // no castling without a king at home
     Bitboard rooks = pos.pieces(col, ROOK) & rank_bb(rank_of(ksq));
@@ -275,9 +298,10 @@ std::optional<std::vector<std::pair<Color, Square>>> read_fen_castling(const Pos
 // 4. En passant target: returns it when an enemy pawn stands in front of it (as chess.js reads FENs; the
 //    square the pawn came from is not checked, so a FEN's declared e.p. capture stays playable), else SQ_NONE;
 //    nullopt (with `error`) when it is not a square.
-std::optional<Square> read_fen_en_passant(const Position& pos, std::string_view e, std::string* error) {
+std::optional<Square> read_fen_en_passant(const Position& pos, std::string_view e, size_t at, FenError* error) {
   if (e.size() != 2 || e[0] < 'a' || e[0] > 'h' || e[1] < '1' || e[1] > '8')
-    return set_error(error, "bad FEN en-passant square '" + std::string(e) + "'"), std::nullopt;
+    return fen_error(error, FenField::EnPassant, at, "bad FEN en-passant square '" + std::string(e) + "'"),
+           std::nullopt;
   Square s = make_square(File(e[0] - 'a'), Rank(e[1] - '1'));
   Color us = pos.side_to_move();
   int push = pawn_push(us);
@@ -297,39 +321,59 @@ std::optional<int> read_fen_clock(std::string_view t) {
 }  // namespace
 
 std::optional<Position> Position::from_fen(std::string_view fen, std::string* error) {
+  FenError why;
+  std::optional<Position> pos = from_fen(fen, why);
+  if (!pos && error) *error = std::move(why.message);
+  return pos;
+}
+
+std::optional<Position> Position::from_fen(std::string_view fen, FenError& error, FenSide side) {
   init_attacks();
   std::vector<std::string_view> f = split_fields(fen);
-  if (f.empty()) return set_error(error, "empty FEN"), std::nullopt;
-  if (f.size() > 6) return set_error(error, "FEN has more than six fields"), std::nullopt;
+  // where each field starts in `fen`
+  auto at = [&](size_t k) { return size_t(f[k].data() - fen.data()); };
+  if (f.empty()) return fen_error(&error, FenField::Board, 0, "empty FEN"), std::nullopt;
+  if (f.size() > 6)
+    return fen_error(&error, FenField::Clocks, at(6),
+                     "FEN has more than six fields: '" + std::string(f[6]) + "' after the fullmove number"),
+           std::nullopt;
   Position pos{EmptyBoard{}};
-  const std::optional<std::array<Piece, 64>> board = read_fen_board(f[0], error);
+  const std::optional<std::array<Piece, 64>> board = read_fen_board(f[0], at(0), &error);
   if (!board) return std::nullopt;
   for (Square s = SQ_A1; s <= SQ_H8; s = Square(s + 1))
     if ((*board)[s] != NO_PIECE) pos.put_piece((*board)[s], s);
-  if (!check_fen_board(pos, error)) return std::nullopt;
+  if (!check_fen_board(pos, at(0), &error)) return std::nullopt;
   if (f.size() > 1) {
-    const std::optional<Color> side = read_fen_side(f[1], error);
-    if (!side) return std::nullopt;
-    pos.side_ = *side;
+    const std::optional<Color> to_move = read_fen_side(f[1], at(1), &error);
+    if (!to_move) return std::nullopt;
+    pos.side_ = *to_move;
+  } else if (side == FenSide::Required) {
+    return fen_error(&error, FenField::SideToMove, at(0) + f[0].size(),
+                     "FEN has no side to move: 'w' or 'b' after the board"),
+           std::nullopt;
   }
   if (f.size() > 2 && f[2] != "-") {
-    const auto rights = read_fen_castling(pos, f[2], error);
+    const auto rights = read_fen_castling(pos, f[2], at(2), &error);
     if (!rights) return std::nullopt;
     for (const auto& [color, rook] : *rights) pos.set_castling_right(color, rook);
   }
   if (f.size() > 3 && f[3] != "-") {
-    const std::optional<Square> ep = read_fen_en_passant(pos, f[3], error);
+    const std::optional<Square> ep = read_fen_en_passant(pos, f[3], at(3), &error);
     if (!ep) return std::nullopt;
     if (*ep != SQ_NONE) pos.ep_ = *ep;
   }
   if (f.size() > 4) {
     const std::optional<int> v = read_fen_clock(f[4]);
-    if (!v) return set_error(error, "bad FEN halfmove clock '" + std::string(f[4]) + "'"), std::nullopt;
+    if (!v)
+      return fen_error(&error, FenField::Clocks, at(4), "bad FEN halfmove clock '" + std::string(f[4]) + "'"),
+             std::nullopt;
     pos.halfmove_ = uint16_t(*v);
   }
   if (f.size() > 5) {
     const std::optional<int> v = read_fen_clock(f[5]);
-    if (!v) return set_error(error, "bad FEN fullmove number '" + std::string(f[5]) + "'"), std::nullopt;
+    if (!v)
+      return fen_error(&error, FenField::Clocks, at(5), "bad FEN fullmove number '" + std::string(f[5]) + "'"),
+             std::nullopt;
     pos.fullmove_ = uint16_t(*v < 1 ? 1 : *v);
   }
   pos.finish_setup();

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "engine/chess/attacks.h"
+#include "engine/chess/fen.h"
 #include "engine/chess/types.h"
 
 namespace cqlindex::chess {
@@ -22,6 +23,9 @@ class Position {
   // more than 16 pieces of one colour, pawns on the first or last rank. An en-passant field that no pawn
   // could have produced, and castling rights with no matching king/rook, are dropped, not refused.
   static std::optional<Position> from_fen(std::string_view fen, std::string* error = nullptr);
+  // The same, saying in `error` which field is wrong and at which byte of `fen` (fen.h); with
+  // FenSide::Required a FEN of the board alone is refused.
+  static std::optional<Position> from_fen(std::string_view fen, FenError& error, FenSide side = FenSide::Optional);
   // Six-field FEN; the en-passant square only when an e.p. capture is legal (as chess.js); castling in
   // KQkq form, with the rook's file letter (X-FEN) where KQkq would name a different rook.
   std::string fen() const;

@@ -556,7 +556,8 @@ void Parser::parse_movetext(Lexer& lex) {
         error(t.line, t.col, "unterminated comment (no closing '}')");
         goto done;
       case TokenKind::Unknown:
-        error(t.line, t.col, "unrecognized text '" + excerpt(t.text) + "'");
+        error(t.line, t.col, "unrecognized text '" + excerpt(t.text) + "' at " + move_label(g.positions[lv->cur]) +
+                                 (depth ? " in a variation" : ""));
         goto done;
     }
   }

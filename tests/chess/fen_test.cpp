@@ -90,6 +90,61 @@ TEST_CASE("fen: garbage is an error, never a crash", "[chess][fen]") {
   CHECK_FALSE(Position::from_fen("garbage").has_value());  // no error string wanted: still fine
 }
 
+TEST_CASE("fen: an error names the field at fault and the byte where it goes wrong", "[chess][fen]") {
+  struct Bad {
+    const char* fen;
+    FenField field;
+    size_t offset;
+  };
+  for (const Bad& bad : {
+           Bad{"", FenField::Board, 0},
+           Bad{"4k3/8/8/8/8/8/7/4K3 w - - 0 1", FenField::Board, 14},      // rank 2: 7 squares
+           Bad{"4k3/8/8/8/8/8/8/4K3/8 w - - 0 1", FenField::Board, 20},    // a ninth rank
+           Bad{"4k3/8/8/8/8/8/4K3 w - - 0 1", FenField::Board, 17},        // 7 ranks: where the 8th should be
+           Bad{"4k3/8/8/8/8/8/8/4X3 w - - 0 1", FenField::Board, 17},      // the character
+           Bad{"  4k3/8/8/8/8/8/8/4X3 w", FenField::Board, 19},            // counted from the text's start
+           Bad{"8/8/8/8/8/8/8/4K3 w - - 0 1", FenField::Board, 0},         // no black king: the board
+           Bad{"4k3/8/8/8/8/8/8/4K3 x - - 0 1", FenField::SideToMove, 20},
+           Bad{"r3k2r/8/8/8/8/8/8/R3K2R w KQkz - 0 1", FenField::Castling, 29},
+           Bad{"4k3/8/8/8/8/8/8/4K3 w - e9 0 1", FenField::EnPassant, 24},
+           Bad{"4k3/8/8/8/8/8/8/4K3 w - - x 1", FenField::Clocks, 26},
+           Bad{"4k3/8/8/8/8/8/8/4K3 w - - 0 y", FenField::Clocks, 28},
+           Bad{"4k3/8/8/8/8/8/8/4K3 w - - 0 1 z", FenField::Clocks, 30},
+       }) {
+    INFO("'" << bad.fen << "'");
+    FenError error;
+    CHECK_FALSE(Position::from_fen(bad.fen, error).has_value());
+    CHECK(fen_field_name(error.field) == std::string(fen_field_name(bad.field)));
+    CHECK(error.offset == bad.offset);
+    CHECK_FALSE(error.message.empty());
+    std::string message;  // the same reason through the plain overload
+    CHECK_FALSE(Position::from_fen(bad.fen, &message).has_value());
+    CHECK(message == error.message);
+  }
+}
+
+TEST_CASE("fen: a FEN that must say who moves is refused without it", "[chess][fen]") {
+  FenError error;
+  CHECK_FALSE(Position::from_fen("4k3/8/8/8/8/8/8/4K3", error, FenSide::Required).has_value());
+  CHECK(error.field == FenField::SideToMove);
+  CHECK(error.offset == 19);  // just after the board
+  CHECK(Position::from_fen("4k3/8/8/8/8/8/8/4K3", error).has_value());  // white moves, as PGN's FEN tags are read
+  CHECK(Position::from_fen("4k3/8/8/8/8/8/8/4K3 b", error, FenSide::Required)->side_to_move() == BLACK);
+}
+
+TEST_CASE("fen: a line of ranks is meant as a FEN, PGN never is", "[chess][fen]") {
+  for (const char* fen : {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/4K3", "  4k3/8/8/8/8/8/8/4K3 x",
+                          "4k3/8/8/8/8/8/4K3 w", "4k3/8/8 /8/8/8/8/4K3 w", "kq/8/8"})
+    CHECK(looks_like_fen(fen));
+  for (const char* pgn : {"[Event \"a/b/c\"]", "[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]", "1. e4 e5 2. Nf3",
+                          "1/2-1/2", "1/2-1/2 {drawn}", "e4 1/2-1/2", "{see 8/8/8/8/8/8/8/8}", "; a/b/c", "% x/y/z", "", "   ",
+                          "Nf3 {4k3/8/8/8/8/8/8/4K3}", "8/8 w"})
+  {
+    INFO("'" << pgn << "'");
+    CHECK_FALSE(looks_like_fen(pgn));
+  }
+}
+
 TEST_CASE("fen: inconsistent castling and e.p. fields are dropped, not refused", "[chess][fen]") {
   // No rook on h1 / king not at home: the right is dropped.
   CHECK(must_parse("r3k2r/8/8/8/8/8/8/R3K3 w KQkq - 0 1").fen() == "r3k2r/8/8/8/8/8/8/R3K3 w Qkq - 0 1");

@@ -281,6 +281,18 @@ TEST_CASE("parser: an illegal mainline move keeps the game up to the last legal 
   CHECK(g.errors[0].message == "illegal move 'Ke3' at 3.");
 }
 
+TEST_CASE("parser: unrecognised text in the movetext says at which move it stands", "[pgn][parser]") {
+  auto g = parse("[Event \"x\"]\n\n1. e4 e5 2. Nf3 & Nc6 *", {});
+  CHECK(g.status == GameStatus::Error);
+  CHECK(g.mainline_plies() == 3);
+  REQUIRE(g.errors.size() == 1);
+  CHECK(g.errors[0].col == 17);
+  CHECK(g.errors[0].message == "unrecognized text '&' at 2...");
+  auto v = parse("1. e4 (1. d4 ^ d5) e5 *", {});
+  REQUIRE(v.errors.size() == 1);
+  CHECK(v.errors[0].message == "unrecognized text '^' at 1... in a variation");
+}
+
 TEST_CASE("parser: an error inside a variation drops only the rest of that variation", "[pgn][parser]") {
   auto g = parse("1. e4 e5 (1... c5 2. Qxf7 (2. d4) Nc6) 2. Nf3 Nc6 *");
   CHECK(g.status == GameStatus::Error);

@@ -5,7 +5,9 @@
 // with "near" ticked, a study one square away from a game shows that game as a near predecessor, a
 // YACPDB query lists the problem file's entries and one opens on the board, another repository chosen in the
 // selector answers the query with its own results and stays chosen when the page is loaded again from its URL;
-// nothing is fetched from anywhere but the server. Skipped, saying why, only when
+// nothing is fetched from anywhere but the server. The Study tab typed into with mistakes (study_input_check.js):
+// a bad FEN, a FEN without side to move and PGN with a wrong move each show where they go wrong and list nothing,
+// two FENs list the predecessors of both, the initial position shows its warning. Skipped, saying why, only when
 // chromium or puppeteer-core is missing.
 #include <catch2/catch.hpp>
 
@@ -203,4 +205,65 @@ TEST_CASE("serve: the page, driven in headless Chromium", "[serve][browser]") {
   check_study_and_yacpdb_tabs(report, expected);
   check_repository_switch(report, expected);
   CHECK(fs::file_size(dir.path() / "page.png") > 10000);
+}
+
+TEST_CASE("serve: the Study tab says what is wrong with a study typed, and lists nothing then", "[serve][browser]") {
+  const std::string browser = chromium();
+  if (browser.empty() || !fs::exists(kPuppeteer)) {
+    WARN("skipped: " << (browser.empty() ? "chromium is not installed (scripts/setup installs it)"
+                                         : "puppeteer-core is not installed (scripts/oracle-setup installs it)"));
+    return;
+  }
+  ScratchDir dir("serve-page-study");
+  indexed_repository(dir, sample_pgn());
+  Server server(dir.path(), "repository.pgn");
+  REQUIRE(server.port() > 0);
+  const std::string url = "http://127.0.0.1:" + std::to_string(server.port()) + "/";
+  // two studies: positions of games 7 and 9, one a line; the page must list what the API answers for both
+  const std::string first = get(server, "/api/game/7").body["fens"][20];
+  const std::string second = get(server, "/api/game/9").body["fens"][16];
+  const Reply both = post(server, "/api/similar", json{{"pgn", first + "\n" + second}, {"limit", 100}});
+  REQUIRE(both.status == 200);
+  std::vector<uint64_t> predecessors;
+  for (const json& g : both.body["results"]) predecessors.push_back(g["number"].get<uint64_t>());
+
+  const ProcessResult r = run_process(
+      "node " + shell_quote((fs::path(CQLINDEX_SOURCE_DIR) / "tests" / "serve" / "study_input_check.js").string()) +
+      " " + shell_quote(browser) + " " + shell_quote(url) + " " + shell_quote((dir.path() / "profile").string()) + " " +
+      shell_quote((dir.path() / "").string()) + " " + shell_quote(first) + " " + shell_quote(second) + " 2>&1");
+  INFO("study_input_check.js: " << r.out);
+  REQUIRE(r.exit_code == 0);
+  const size_t last_line = r.out.rfind("\n{");
+  const json report = json::parse(last_line == std::string::npos ? r.out : r.out.substr(last_line + 1), nullptr, false);
+  REQUIRE(report.is_object());
+  CHECK(!report.contains("page_error"));
+
+  const json& two = report["two_fens"];
+  CHECK(two["error"] == "");
+  CHECK(two["status"].get<std::string>().find(" games of 2 submissions") != std::string::npos);
+  CHECK(two["pairs"].get<std::vector<uint64_t>>() == predecessors);
+  CHECK(std::find(predecessors.begin(), predecessors.end(), 7) != predecessors.end());
+  CHECK(std::find(predecessors.begin(), predecessors.end(), 9) != predecessors.end());
+  CHECK(two["boards"] == 2);  // the submission typed beside its predecessor
+
+  CHECK(report["bad_side"]["error"].get<std::string>().find(
+            "line 1, column 21: bad FEN (side to move): FEN side to move 'x' must be 'w' or 'b'") == 0);
+  CHECK(report["no_side"]["error"].get<std::string>().find("line 1, column 20: bad FEN (side to move): ") == 0);
+  CHECK(report["wrong_move"]["error"].get<std::string>().find("line 3, column 13: game 1: illegal move 'Ke3' at 2.") ==
+        0);
+  for (const char* mistake : {"bad_side", "no_side", "wrong_move"}) {
+    INFO(mistake);
+    CHECK(report[mistake]["pairs"].empty());
+    CHECK(report[mistake]["warnings"].empty());
+    CHECK(report[mistake]["status"] == "");
+  }
+
+  const json& start = report["start"];
+  CHECK(start["error"] == "");
+  REQUIRE(start["warnings"].size() == 1);
+  CHECK(start["warnings"][0].get<std::string>().find("is similar to positions of 1005 of the 1005 repository games") !=
+        std::string::npos);
+  CHECK(!start["pairs"].empty());
+  CHECK(fs::file_size(dir.path() / "study-bad-fen.png") > 10000);
+  CHECK(fs::file_size(dir.path() / "study-warnings.png") > 10000);
 }
