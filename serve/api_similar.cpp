@@ -94,8 +94,11 @@ Answer api_similar(const ApiContext& context, const std::string& body) {
   similar.threads = context.settings.threads;
   similar.memory = &memory;
   const exec::SimilarSummary summary = exec::run_similar(similar);
-  if (summary.status != exec::Status::Ok) {
+  if (summary.status != exec::Status::Ok)
     if (auto stopped = stopped_answer(context, memory)) return *stopped;
+  const bool failed = summary.status != exec::Status::Ok;
+  if (auto failure = server_side_failure(*repository, failed, lines.diagnostics.str())) return *failure;
+  if (summary.status != exec::Status::Ok) {
     // The repository was checked above: what failed is the submissions (no game could be read from them).
     json answer{{"error", "the submissions could not be used"}};
     lines.write(answer);
