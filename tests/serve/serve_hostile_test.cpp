@@ -89,7 +89,7 @@ void dribble(int port, const std::atomic<bool>& stop, std::atomic<int>& cut) {
 
 }  // namespace
 
-TEST_CASE("serve: a body over the limit is refused while it is read, chunked or not", "[serve][hostile]") {
+TEST_CASE("serve: a body over the limit is refused while it is read (chunked or not)", "[serve][hostile]") {
   ScratchDir dir("serve-big-body");
   indexed_repository(dir, sample_pgn());
   Server server(dir.path(), "repository.pgn", {"--request-timeout", "600"});
@@ -254,7 +254,7 @@ TEST_CASE("serve: running out of file descriptors is a 503 that says so", "[serv
   CHECK(post(server, "/api/run", json{{"cql", "cql() mate"}}).status == 200);
 }
 
-TEST_CASE("serve: the served file truncated during a full scan fails that request, not the server",
+TEST_CASE("serve: the served file truncated during a full scan fails that request and the server stays up",
           "[serve][hostile]") {
   ScratchDir dir("serve-truncated");
   indexed_repository(dir, sample_pgn());
