@@ -2,8 +2,6 @@
 // limits on bodies and workers, JSON for every error, and a clean stop on SIGINT or SIGTERM.
 #include "serve/server.h"
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <pthread.h>
 
 #include <algorithm>
@@ -22,6 +20,7 @@
 
 #include "exec/memory_run.h"
 #include "serve/api.h"
+#include "serve/accepted_hosts.h"
 #include "serve/api_support.h"
 #include "serve/flat_memory.h"
 #include "serve/guarded_connections.h"
@@ -48,46 +47,9 @@ std::string status_reason(int status) {
   }
 }
 
-// Returns the host of a Host header ("127.0.0.1:8080" -> "127.0.0.1", "[::1]:8080" -> "::1").
-std::string host_name(const std::string& host) {
-  if (!host.empty() && host[0] == '[') return host.substr(1, host.find(']') - 1);
-  return host.substr(0, host.rfind(':') == std::string::npos ? host.size() : host.rfind(':'));
-}
-
 // Returns the repository a GET request names (?repo=NAME), nullopt when it names none.
 RepoParameter repo_of(const httplib::Request& req) {
   return req.has_param("repo") ? RepoParameter(req.get_param_value("repo")) : std::nullopt;
-}
-
-// True for a dotted quad of 127.0.0.0/8 ("127.0.0.1"; not "127.evil.com", a name anyone can register).
-bool is_loopback_quad(const std::string& name) {
-  in_addr address{};
-  if (::inet_pton(AF_INET, name.c_str(), &address) != 1) return false;  // four decimal parts, each 0-255
-  return (ntohl(address.s_addr) >> 24) == 127;
-}
-
-// True for the literal addresses of this machine's loopback interface, and `localhost` (which the system
-// resolves itself, never through DNS): names a web page cannot rebind to this server's address.
-bool is_loopback(const std::string& name) {
-  return name == "localhost" || name == "::1" || is_loopback_quad(name);
-}
-
-// True for an address written as numbers (IPv4 dotted quad, or IPv6 as inside the brackets of a Host header).
-bool is_address_literal(const std::string& name) {
-  in6_addr v6{};
-  in_addr v4{};
-  return ::inet_pton(AF_INET, name.c_str(), &v4) == 1 || ::inet_pton(AF_INET6, name.c_str(), &v6) == 1;
-}
-
-// True when a request naming `host` (a Host header's name, without port) may be answered by a server bound to
-// `bind`. A page of another site reaches a server through DNS rebinding only by a name its own DNS answers for;
-// so only addresses and `localhost` are accepted: on a loopback server the loopback ones, on one bound to an
-// address that address (or, bound to every address, any address) and the loopback ones.
-bool host_accepted(const std::string& host, const std::string& bind) {
-  if (is_loopback(host)) return true;
-  if (is_loopback(bind)) return false;
-  if (bind == "0.0.0.0" || bind == "::" || bind.empty()) return is_address_literal(host);
-  return host == bind;
 }
 
 // The transport's settings: workers, body limit, keep-alive (each with its reason).
@@ -224,7 +186,7 @@ void refuse_other_sites(httplib::Server& server, const std::string& bind) {
     const std::string origin = req.get_header_value("Origin");
     if (req.method == "GET" || req.method == "HEAD" || req.method == "OPTIONS") GuardedServer::request_read();
     std::string why;
-    if (!host.empty() && !host_accepted(host_name(host), bind))
+    if (!host.empty() && !host_accepted(host, bind))
       why = "this server answers only requests naming its address (or localhost), not host " + host;
     else if (!origin.empty() && origin != "http://" + host)
       why = "requests from the page of another site (Origin " + origin + ") are refused";
