@@ -2,9 +2,12 @@
 #include "exec/memory_run.h"
 
 #include "engine/pgn/game.h"
+#include "engine/pgn/reader.h"
 #include "engine/pgn/writer.h"
 
 namespace cqlindex::exec {
+
+void survive_truncated_inputs() { pgn::PgnFile::survive_shrinking(); }
 
 OutputGame output_game_of(const pgn::Game& game, const std::vector<pgn::AddedComment>& comments) {
   OutputGame out;

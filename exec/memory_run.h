@@ -78,6 +78,11 @@ struct MemoryRun {
   }
 };
 
+// Makes an input file truncated while a run reads it fail that run (InputError, the file named in its
+// diagnostics) instead of ending the process with exit 2 as the command line does: a server calls it once,
+// before it serves.
+void survive_truncated_inputs();
+
 // Returns the output game of `game` with `comments` added: its number, tags and the comments by ply (the
 // removals of removecomment left out); the caller writes its pgn.
 OutputGame output_game_of(const pgn::Game& game, const std::vector<pgn::AddedComment>& comments);

@@ -311,7 +311,7 @@ Status RepositoryScan::scan_every_game(pgn::PgnFile& file, const store::IndexSto
   if (part.whole()) {
     pgn::for_each_game<ScanResult>(file.text(), ro, work_function(), deliver_function());
     offset_ += counts_.seen - seen_before;  // every game of the file, unless the run stopped in it
-    return Status::Ok;
+    return shrunk_status(file);
   }
   // A part: its bytes from its first game's start, its games numbered and its messages placed as in the file.
   std::string err;
@@ -333,7 +333,15 @@ Status RepositoryScan::scan_every_game(pgn::PgnFile& file, const store::IndexSto
   };
   pgn::for_each_game<ScanResult>(file.text().substr(bytes->begin, bytes->end - bytes->begin), ro, work_function(),
                                  placed);
-  return Status::Ok;
+  return shrunk_status(file);
+}
+
+Status RepositoryScan::shrunk_status(const pgn::PgnFile& file) {
+  if (!file.shrunk()) return Status::Ok;
+  *diag_ << "cqlindex run: " << file.path()
+         << " changed while it was read (it is now shorter than when it was opened): run again once nothing "
+            "writes to it\n";
+  return Status::InputError;
 }
 
 Status RepositoryScan::replay_candidates(const store::IndexStore& index, const Roaring& to_read,

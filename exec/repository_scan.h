@@ -127,6 +127,9 @@ class RepositoryScan {
   std::function<ScanResult(const pgn::Game&, unsigned)> work_function();
   std::function<bool(const pgn::GameInfo&, ScanResult&&)> deliver_function();
   // Replays every game of `part` of `file`. Returns Ok, or InputError when the part cannot be placed.
+  // Ok, or InputError (said on the diagnostics) when `file` was truncated while it was scanned (its lost pages
+  // read as zeros: pgn::PgnFile::survive_shrinking).
+  Status shrunk_status(const pgn::PgnFile& file);
   Status scan_every_game(pgn::PgnFile& file, const store::IndexStore* index, const FilePart& part,
                          pgn::ReadOptions ro);
   // Replays the games `to_read`, read from `ranges` (else cut from `file`), then counts the part's games the

@@ -3,6 +3,8 @@
 // the files.
 #include "exec/served_repository.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
@@ -21,13 +23,15 @@
 namespace cqlindex::exec {
 namespace {
 
-// Returns the stat of `path` as one comparable text, or "" when it cannot be read.
+// Returns the stat of `path` as one comparable text, or "" when it cannot be read. The inode's change time is
+// part of it: every write sets it, and so does putting a modification time back (utimensat), which no one can
+// set back in turn, so a file edited in place with its size and time stamp restored still reads as changed.
 std::string identity_of(const std::string& path) {
-  std::string error;
-  auto id = indexer::pgn_identity(path, &error);
-  if (!id) return "";
-  return std::to_string(id->size) + "/" + std::to_string(id->mtime_ns) + "/" + std::to_string(id->device) + "/" +
-         std::to_string(id->inode);
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return "";
+  auto ns = [](const timespec& t) { return std::to_string(int64_t(t.tv_sec) * 1'000'000'000 + t.tv_nsec); };
+  return std::to_string(st.st_size) + "/" + ns(st.st_mtim) + "/" + ns(st.st_ctim) + "/" +
+         std::to_string(st.st_dev) + "/" + std::to_string(st.st_ino);
 }
 
 }  // namespace
@@ -128,8 +132,10 @@ std::string ServedRepository::staleness() const {
     const std::string now = identity_of(f->path);
     std::lock_guard lock(identity_mutex_);
     if (!now.empty() && now == f->identity) continue;
+    // Changed since last found fresh: the sampled blocks (the command line's check) cannot vouch for an edit
+    // between them when the time stamp was put back, so the indexed bytes are hashed whole, once per change.
     std::string error;
-    auto freshness = indexer::check_freshness(f->index->meta(), f->path, &error);
+    auto freshness = indexer::check_freshness_in_full(f->index->meta(), f->path, &error);
     if (!freshness) return error;
     if (*freshness != indexer::Freshness::Fresh)
       return indexer::refusal_message(*freshness, f->path, f->index_dir) + " (then restart the server)";

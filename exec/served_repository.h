@@ -1,9 +1,10 @@
 #pragma once
 // A repository kept open by a server (`cqlindex serve`): a PGN file or a `NAME.cqlrepo` list of them
 // (exec/repository.h), each file's index opened once and refused as `run` refuses it (missing, damaged or
-// stale, the file named), each file checked again before each request (a stat; the sampled blocks only when the
-// stat changed), each index's tags family keys held in memory (read once at the open: a tag test of a run filters
-// them instead of reading the family at each request), and what a page shows besides query answers: what the
+// stale, the file named), each file checked again before each request and after each run (a stat, its change
+// time included; the indexed bytes hashed whole only when the stat changed), each index's tags family keys held
+// in memory (read once at the open: a tag test of a run filters them instead of reading the family at each
+// request), and what a page shows besides query answers: what the
 // indexes hold and one game with its positions. Games are numbered across the files in list order, as
 // `cqlindex run -i REPO` numbers them.
 #include <cstdint>

@@ -269,6 +269,12 @@ Status SimilarRun::search_pieces() {
         return Status::InputError;
       }
       search_by_scan(*db, *repo_file, files[k], threads, found, where, share ? share->lines : nullptr);
+      if (repo_file->shrunk()) {  // its lost pages read as zeros (a server's: pgn::PgnFile::survive_shrinking)
+        own_diag << "cqlindex " << opt.command << ": " << files[k]
+                 << " changed while it was read (it is now shorter than when it was opened): run again once "
+                    "nothing writes to it\n";
+        return Status::InputError;
+      }
     }
   }
   return Status::Ok;

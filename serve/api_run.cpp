@@ -67,8 +67,11 @@ Answer api_run(const ApiContext& context, const std::string& body) {
   settings.threads = int(context.settings.threads);
   settings.memory = &memory;
   const exec::RunSummary summary = exec::run_query(settings);
-  if (summary.status != exec::Status::Ok) {
+  if (summary.status != exec::Status::Ok)
     if (auto stopped = stopped_answer(context, memory)) return *stopped;
+  const bool failed = summary.status != exec::Status::Ok;
+  if (auto failure = server_side_failure(*repository, failed, lines.diagnostics.str())) return *failure;
+  if (summary.status != exec::Status::Ok) {
     if (summary.status == exec::Status::QueryError) return query_error(lines.diagnostics.str());
     json answer{{"error", "the run could not finish"}};
     lines.write(answer);

@@ -112,8 +112,11 @@ Answer api_similar(const ApiContext& context, const std::string& body) {
   similar.memory = &memory;
   similar.whole_submissions = true;
   const exec::SimilarSummary summary = exec::run_similar(similar);
-  if (summary.status != exec::Status::Ok) {
+  if (summary.status != exec::Status::Ok)
     if (auto stopped = stopped_answer(context, memory)) return *stopped;
+  const bool failed = summary.status != exec::Status::Ok;
+  if (auto failure = server_side_failure(*repository, failed, lines.diagnostics.str())) return *failure;
+  if (summary.status != exec::Status::Ok) {
     if (const auto& e = summary.submission_error)  // a game that would be searched up to its error only
       return json_answer(400, json{{"error", "game " + std::to_string(e->game) + ": " + e->message},
                                    {"line", e->line},

@@ -1,8 +1,16 @@
 // JSON in and out for the API, the page of games a run delivers, and a run's lines.
 #include "serve/api_support.h"
 
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <cstring>
+
+#include "exec/served_repository.h"
 
 namespace cqlindex::serve {
 namespace {
@@ -149,6 +157,27 @@ std::optional<Answer> stopped_answer(const ApiContext& context, const exec::Memo
   s << "the query ran longer than the server's limit of " << context.settings.timeout_seconds
     << " s and was stopped (cqlindex serve --timeout sets the limit; the command line has none)";
   return error_answer(503, s.str());
+}
+
+std::optional<Answer> server_side_failure(const exec::ServedRepository& repository, bool failed,
+                                          const std::string& diagnostics) {
+  if (std::string stale = repository.staleness(); !stale.empty())
+    return error_answer(503, "the repository changed while the query read it: " + stale);
+  if (!failed) return std::nullopt;
+  const bool said = diagnostics.find(std::strerror(EMFILE)) != std::string::npos ||
+                    diagnostics.find(std::strerror(ENFILE)) != std::string::npos;
+  const int probe = said ? -1 : ::fcntl(0, F_DUPFD_CLOEXEC, 0);
+  if (!said && probe >= 0) {
+    ::close(probe);
+    return std::nullopt;
+  }
+  if (!said && errno != EMFILE && errno != ENFILE) return std::nullopt;
+  rlimit limit{};
+  ::getrlimit(RLIMIT_NOFILE, &limit);
+  return error_answer(503, "the server has run out of file descriptors (it may hold " +
+                               std::to_string(limit.rlim_cur) +
+                               ", ulimit -n; each connection and each open index file takes some): try again "
+                               "later, or restart it with a higher limit");
 }
 
 void set_limits(const ApiContext& context, exec::MemoryRun& memory) {

@@ -73,6 +73,12 @@ struct RunLines {
 // stopping), else nullopt. Asked only of a run that did not finish: one that finished is answered.
 std::optional<Answer> stopped_answer(const ApiContext& context, const exec::MemoryRun& memory);
 
+// The answer to a run whose failure (or answer) is not the request's fault, else nullopt: 503 when `repository`
+// changed while the run read it (its answer may mix the old and the new file), or when a run that `failed` ran
+// out of file descriptors (its diagnostics say so, or none is free now). Asked after every run.
+std::optional<Answer> server_side_failure(const exec::ServedRepository& repository, bool failed,
+                                          const std::string& diagnostics);
+
 // Sets the limits of a served run: the server's stop flag and its time limit from now.
 void set_limits(const ApiContext& context, exec::MemoryRun& memory);
 

@@ -62,8 +62,12 @@ Answer api_yacpdb(const ApiContext& context, const std::string& body) {
   }
   settings.memory = &memory;
   const exec::YacpdbSummary summary = exec::run_yacpdb(settings);
-  if (summary.status != exec::Status::Ok) {
+  if (summary.status != exec::Status::Ok)
     if (auto stopped = stopped_answer(context, memory)) return *stopped;
+  if (context.settings.problems.empty())
+    if (auto failure = server_side_failure(*repository, summary.status != exec::Status::Ok, lines.diagnostics.str()))
+      return *failure;
+  if (summary.status != exec::Status::Ok) {
     if (summary.status == exec::Status::QueryError) return yacpdb_query_error(lines.diagnostics.str());
     json answer{{"error", "the problem file or its index could not be read"}};
     lines.write(answer);

@@ -17,6 +17,7 @@ struct ServeSettings {
   double timeout_seconds = 10;       // --timeout: a query still running then is stopped (between games)
   uint64_t max_results = 10000;      // --max-results: a run stops after this many matching games
   size_t max_body = 1 << 20;         // request bodies above this are refused (413)
+  double request_read_seconds = 10;  // --request-timeout: a request not read whole then (headers, body) is dropped
   unsigned workers = 64;             // connections served at once (the HTTP thread pool: one thread a connection)
   unsigned threads = 0;              // --threads: worker threads of one query (0 = every core)
 };

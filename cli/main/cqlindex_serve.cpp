@@ -1,5 +1,5 @@
-// cqlindex-serve REPO.pgn|REPO.cqlrepo [REPO2 ...] [--port N] [--bind ADDR] [--index DIR] [--timeout S] [--max-results N] [--workers N]
-//               [--threads N] [--problems FILE]
+// cqlindex-serve REPO.pgn|REPO.cqlrepo [REPO2 ...] [--port N] [--bind ADDR] [--index DIR] [--timeout S]
+//               [--request-timeout S] [--max-results N] [--workers N] [--threads N] [--problems FILE]
 //
 // The executable behind `cqlindex serve` (cli/command_serve.cpp runs it): a server of its own because it links
 // Debian's cpp-httplib, a shared library (with OpenSSL, zlib and Brotli), which the one-process-per-query
@@ -32,7 +32,8 @@ namespace {
 std::optional<int> parse_options(int argc, char** argv, serve::ServeSettings& s) {
   po::options_description visible(
       "usage: cqlindex serve REPO.pgn|REPO.cqlrepo [REPO2 ...] [--port N] [--bind ADDR] [--index DIR]\n"
-      "                      [--timeout SECONDS] [--max-results N] [--workers N] [--threads N] [--problems FILE]\n"
+      "                      [--timeout SECONDS] [--request-timeout SECONDS] [--max-results N] [--workers N]\n"
+      "                      [--threads N] [--problems FILE]\n"
       "each repository is served under its file name without the extension (the first is the default)");
   visible.add_options()("help,h", "this help")(
       "port", po::value<int>()->default_value(s.port), "TCP port (0: any free port, printed on the first line)")(
@@ -40,6 +41,8 @@ std::optional<int> parse_options(int argc, char** argv, serve::ServeSettings& s)
       "index", po::value<std::string>(), "index folder of one REPO.pgn served alone (default: REPO.pgn.cqlidx)")(
       "timeout", po::value<double>()->default_value(s.timeout_seconds),
       "stop a query still running after SECONDS (0.01 to 86400)")(
+      "request-timeout", po::value<double>()->default_value(s.request_read_seconds),
+      "drop a connection whose request (headers and body) has not arrived SECONDS after it began (0.1 to 3600)")(
       "max-results", po::value<long long>()->default_value(static_cast<long long>(s.max_results)),
       "stop a run after N matching games (1 to 10,000,000)")(
       "workers", po::value<int>()->default_value(int(s.workers)), "connections served at once (1 to 256)")(
@@ -55,8 +58,11 @@ std::optional<int> parse_options(int argc, char** argv, serve::ServeSettings& s)
   const double timeout = vm["timeout"].as<double>();
   const long long max_results = vm["max-results"].as<long long>();
   const int workers = vm["workers"].as<int>();
+  const double request_timeout = vm["request-timeout"].as<double>();
   const char* wrong = port < 0 || port > 65535                                      ? "--port: 0 to 65535"
                       : !std::isfinite(timeout) || timeout < 0.01 || timeout > 86400 ? "--timeout: 0.01 to 86400 seconds"
+                      : !std::isfinite(request_timeout) || request_timeout < 0.1 || request_timeout > 3600
+                          ? "--request-timeout: 0.1 to 3600 seconds"
                       : max_results < 1 || max_results > 10'000'000                   ? "--max-results: 1 to 10,000,000"
                       : workers < 1 || workers > cli::kMaxThreads                     ? "--workers: 1 to 256"
                       : s.inputs.size() > 1 && !s.index_dir.empty()
@@ -69,6 +75,7 @@ std::optional<int> parse_options(int argc, char** argv, serve::ServeSettings& s)
   }
   s.port = port;
   s.timeout_seconds = timeout;
+  s.request_read_seconds = request_timeout;
   s.max_results = uint64_t(max_results);
   s.workers = unsigned(workers);
   s.threads = unsigned(vm["threads"].as<int>());

@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <csignal>
 #include <cstdlib>
+#include <cstdint>
 #include <cstring>
 #include <iterator>
 #include <new>
@@ -19,16 +20,21 @@ namespace cqlindex::pgn {
 namespace {
 
 // A mapped file that another process truncates faults (SIGBUS) on the pages past its new end. The handler
-// names the file and ends the run with exit 2 (the input cannot be used as it is). A signal handler reaches
-// only static storage: this table of the live mappings is the one piece of global mutable state, each slot
-// claimed with an atomic flag, its path written before its base is published.
+// names the file and ends the run with exit 2 (the input cannot be used as it is); in a process that must
+// outlive one read (a server: PgnFile::survive_shrinking), it maps zero pages over the rest of the mapping
+// instead, marks it shrunk and lets the read go on, and the reader's owner checks shrunk(). A signal handler
+// reaches only static storage: this table of the live mappings is the one piece of global mutable state, each
+// slot claimed with an atomic flag, its path written before its base is published.
 struct MappedSlot {
   std::atomic<bool> claimed{false};
   std::atomic<const char*> base{nullptr};
   std::atomic<size_t> size{0};
+  std::atomic<bool> shrunk{false};
   char path[1024] = {};
 };
-MappedSlot g_mapped[16];
+MappedSlot g_mapped[256];  // a server maps a file per query under way
+std::atomic<bool> g_survive_shrinking{false};
+size_t g_page_size = 4096;  // sysconf is not for a signal handler: read when the handler is installed
 
 void write_stderr(const char* text) {
   size_t n = std::strlen(text);
@@ -42,9 +48,20 @@ void write_stderr(const char* text) {
 
 void on_sigbus(int, siginfo_t* info, void*) {
   const char* at = static_cast<const char*>(info->si_addr);
-  for (const MappedSlot& slot : g_mapped) {
+  for (MappedSlot& slot : g_mapped) {
     const char* base = slot.base.load();
     if (base && at >= base && at < base + slot.size.load()) {
+      if (g_survive_shrinking.load()) {
+        // the pages from the fault's to the mapping's end read as zeros from now on (no longer the file's)
+        const uintptr_t page = reinterpret_cast<uintptr_t>(at) / g_page_size * g_page_size;
+        const uintptr_t end = reinterpret_cast<uintptr_t>(base) + slot.size.load();
+        void* zeros = ::mmap(reinterpret_cast<void*>(page), end - page, PROT_READ,
+                             MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+        if (zeros != MAP_FAILED) {
+          slot.shrunk.store(true);
+          return;
+        }
+      }
       write_stderr("\ncqlindex: ");
       write_stderr(slot.path);
       write_stderr(" changed while it was read (it is now shorter than when it was opened): run again once "
@@ -62,6 +79,7 @@ int register_mapping(const char* base, size_t size, const std::string& path) {
     sa.sa_sigaction = on_sigbus;
     sa.sa_flags = SA_SIGINFO;
     sigemptyset(&sa.sa_mask);
+    if (const long page = ::sysconf(_SC_PAGESIZE); page > 0) g_page_size = size_t(page);
     return ::sigaction(SIGBUS, &sa, nullptr) == 0;
   }();
   if (!installed) return -1;
@@ -72,6 +90,7 @@ int register_mapping(const char* base, size_t size, const std::string& path) {
     std::memcpy(slot.path, path.data(), n);
     slot.path[n] = '\0';
     slot.size.store(size);
+    slot.shrunk.store(false);
     slot.base.store(base);
     return i;
   }
@@ -161,6 +180,10 @@ std::unique_ptr<PgnFile> PgnFile::open(const std::string& path, std::string* err
   f->size_ = f->buffer_.size();
   return f;
 }
+
+void PgnFile::survive_shrinking() { g_survive_shrinking.store(true); }
+
+bool PgnFile::shrunk() const { return slot_ >= 0 && g_mapped[slot_].shrunk.load(); }
 
 PgnFile::~PgnFile() {
   if (!mapped_) return;

@@ -52,6 +52,13 @@ class PgnFile {
   // Views into that part stay valid. No effect when the file was read into memory.
   void release_before(uint64_t offset);
 
+  // A mapped file truncated by another process while it is read ends the process with exit 2 and a message
+  // (SIGBUS on the pages past its new end); after this call (a server, for all its files) those pages read as
+  // zeros instead and shrunk() says so: the owner must then refuse what it read.
+  static void survive_shrinking();
+  // True when the file was truncated while mapped, and its lost pages read as zeros (survive_shrinking).
+  bool shrunk() const;
+
  private:
   PgnFile() = default;
   std::string path_;

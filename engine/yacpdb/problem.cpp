@@ -170,7 +170,13 @@ ProblemFile read_problem_file(const std::string& path) {
     out.errors.push_back(path + ": " + error);
     return out;
   }
-  return read_pgn_problems(file->text(), path);
+  ProblemFile read = read_pgn_problems(file->text(), path);
+  if (file->shrunk()) {  // its lost pages read as zeros (a server's: pgn::PgnFile::survive_shrinking)
+    out.errors.push_back(path + " changed while it was read (it is now shorter than when it was opened): run "
+                                "again once nothing writes to it");
+    return out;  // no problems: the read fails
+  }
+  return read;
 }
 
 }  // namespace cqlindex::yacpdb
