@@ -267,6 +267,19 @@ TEST_CASE("elo: the Elo tags, unrated games kept", "[planner][rules]") {
   CHECK(elo("elo < 1850") == V{2, 3, 4});
 }
 
+TEST_CASE("elo: a rating that is not a whole number is no rating, and `!=` holds", "[planner][rules]") {
+  // the evaluator reads no number from "2700 " or "2700x" (it reads the whole value): `elo white != 2700`
+  // holds in games 2 and 3
+  const std::string odd = pgn_file(
+      "[White \"A\"]\n[Black \"B\"]\n[WhiteElo \"2700\"]\n[BlackElo \"2700\"]\n[Result \"*\"]\n\n1. e4 *\n\n"
+      "[White \"C\"]\n[Black \"D\"]\n[WhiteElo \"2700 \"]\n[BlackElo \"2700\"]\n[Result \"*\"]\n\n1. e4 *\n\n"
+      "[White \"E\"]\n[Black \"F\"]\n[WhiteElo \"2700x\"]\n[BlackElo \"2700\"]\n[Result \"*\"]\n\n1. e4 *\n\n");
+  auto elo = [&](const std::string& body) { return candidates(odd, "cql(input x.pgn)\n" + body); };
+  CHECK(elo("elo white != 2700") == V{2, 3});
+  CHECK(elo("elo black != 2700") == V{});
+  CHECK(elo("elo white == 2700") == V{1, 2, 3});  // 2, 3: unrated sides are kept whatever the comparison
+}
+
 TEST_CASE("line: required constituents", "[planner][rules]") {
   CHECK(plan("line --> check --> mate") == V{1});
   CHECK(plan("line --> wtm --> Qa8") == V{3});
