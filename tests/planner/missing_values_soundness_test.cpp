@@ -2,9 +2,10 @@
 // present, missing, empty, "?", "????.??.??", non-numeric ("2700x", "200x"), padded ("2700 "), negative,
 // oversized (past what the index keeps whole) or not ASCII, and queries over them: tag filters (player, event,
 // site, eco, date, tag "X"; in, ==, !=, <, ~~), numeric comparisons of year and elo with all six operators on
-// either side, result, material counts and piece sets, mate and moves, combined with not, and, or, {...} and
-// flipcolor. For every query `cqlindex run` with the index must answer as `--no-index` does: the same exit
-// status, match line and output bytes. A failure prints the seed, the query and its plan.
+// either side, result, material counts, piece sets and set relations, mate and moves, find and if, combined
+// with not, and, or, {...} and flipcolor. For every query `cqlindex run` with the index must answer as
+// `--no-index` does: the same exit status, match line and output bytes. A failure prints the seed, the query
+// and its plan.
 //
 // The default suite runs a fixed 400 queries; CQLINDEX_LONG_TESTS=1 runs 3,000.
 #include <iostream>
@@ -147,7 +148,9 @@ class QueryMaker {
   }
 
   std::string position_test() {
-    switch (c_.below(5)) {
+    switch (c_.below(6)) {
+      case 5: return c_.pick({"Q attacks k", "R attackedby b", "light q", "dark [Pp]", "find check",
+                              "if Q then year != 2000 else elo white != 2700", "#(Q attacks [a-h1-8]) > 0"});
       case 0: {
         const std::string counted = c_.pick({"#Q", "#q", "#[Qq]", "#P", "#p", "power A", "power a", "#[Pa2-h2]", "#N"});
         return counted + " " + op() + " " + c_.pick({"0", "1", "2", "8", "14"});
