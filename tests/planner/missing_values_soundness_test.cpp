@@ -3,9 +3,9 @@
 // oversized (past what the index keeps whole) or not ASCII, and queries over them: tag filters (player, event,
 // site, eco, date, tag "X"; in, ==, !=, <, ~~), numeric comparisons of year and elo with all six operators on
 // either side, result, material counts, piece sets and set relations, mate and moves, find and if, combined
-// with not, and, or, {...} and flipcolor. For every query `cqlindex run` with the index must answer as
-// `--no-index` does: the same exit status, match line and output bytes. A failure prints the seed, the query
-// and its plan.
+// with not, and, or, {...}, variables and the transforms (flipcolor, flip, rotate90, reversecolor, shift...).
+// For every query `cqlindex run` with the index must answer as `--no-index` does: the same exit status, match
+// line and output bytes. A failure prints the seed, the query and its plan.
 //
 // The default suite runs a fixed 400 queries; CQLINDEX_LONG_TESTS=1 runs 3,000.
 #include <iostream>
@@ -163,9 +163,12 @@ class QueryMaker {
   }
 
   std::string atom() {
-    switch (c_.below(3)) {
+    switch (c_.below(4)) {
       case 0: return tag_test();
       case 1: return numeric_test();
+      case 2:  // a variable holding a value the filter may not have
+        return std::string("{") + c_.pick({"v = year", "v = elo white", "v = elo", "v = #Q"}) + " v " + op() + " " +
+               number() + "}";
       default: return position_test();
     }
   }
@@ -177,7 +180,10 @@ class QueryMaker {
       case 1: return "(" + filter(depth - 1) + " and " + filter(depth - 1) + ")";
       case 2: return "(" + filter(depth - 1) + " or " + filter(depth - 1) + ")";
       case 3: return "{" + filter(depth - 1) + " " + filter(depth - 1) + "}";
-      case 4: return "flipcolor {" + filter(depth - 1) + "}";
+      case 4:
+        return std::string(c_.pick({"flipcolor", "flipcolor", "flip", "rotate90", "reversecolor", "shift",
+                                    "shifthorizontal", "flipvertical"})) +
+               " {" + filter(depth - 1) + "}";
       default: return atom();
     }
   }
