@@ -90,6 +90,11 @@ uint64_t seen_squares(uint64_t squares, const Frame& frame);
 // Returns the piece kinds (cql piece_bits) a designator's `pieces` may stand for in `frame`.
 uint16_t seen_pieces(uint16_t pieces, const Frame& frame);
 
+// Returns whether the comparison `op` holds when a side has no value (`year` of a game without a year, `elo`
+// of an unrated side): only `!=`, which CQL 6.2 builds as `not (a == b)` (the evaluator's Relation); every other
+// comparison then fails. A rule reading a value from the index keeps the games without one for `!=`.
+inline bool holds_without_value(std::string_view op) { return op == "!="; }
+
 // A linear condition on a position's material (counts in store::keys::Material order): sum w[i]*m[i] OP value.
 struct MaterialTerm {
   std::array<int, 10> weight{};

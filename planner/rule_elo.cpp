@@ -1,10 +1,10 @@
 // Rule: `elo [white|black] OP N` (N a number). The candidates of one side are the games whose Elo tag of
 // that side reads as a number satisfying the comparison, plus every game where the rating may come from
 // elsewhere (CQL 6.2 also reads WhiteRating/USCF/... tags and a " (2450)" after the name): the Elo tag
-// missing, not a positive number or too long, or the name ending in ')'. `elo` without a colour is the
-// larger of the two: whatever the comparison, one side satisfies it, so the union of both sides bounds it.
-#include <charconv>
-
+// missing, not a positive whole number (the evaluator reads none from "2700 ", and `!=` holds without one) or
+// too long, or the name ending in ')'. `elo` without a colour is the larger of the two: whatever the
+// comparison, one side satisfies it, so the union of both sides bounds it.
+#include "engine/pgn/cql_tag_values.h"
 #include "planner/planner.h"
 
 namespace cqlindex::planner {
@@ -24,11 +24,11 @@ std::optional<Roaring> side_candidates(Planner& p, const std::string& side, cons
     if (!parts) return false;
     if (parts->kind == TagKeyKind::Missing || parts->kind == TagKeyKind::Truncated) return true;
     if (parts->kind != TagKeyKind::Whole) return false;
-    const std::string_view v = parts->text;
-    int64_t elo = 0;
-    auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), elo);
-    if (ec != std::errc() || end == v.data() || elo <= 0) return true;  // the rating may come from elsewhere
-    return compare(elo, op, value);
+    // read as the evaluator reads it (the whole value a number: "2700 " has none); a side without a rating
+    // (or 0) is kept whatever the comparison: the rating may come from elsewhere, and `!=` holds without one
+    const std::optional<int64_t> elo = pgn::tag_integer(parts->text);
+    if (!elo || *elo <= 0) return true;
+    return compare(*elo, op, value);
   });
   auto named = p.union_where(store::Family::Tags, side, [&](std::string_view key) {
     const auto parts = store::keys::read_tag_key(side, key);

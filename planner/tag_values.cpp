@@ -5,7 +5,6 @@
 #include "engine/pgn/cql_tag_values.h"
 
 #include <cctype>
-#include <charconv>
 #include <cstdio>
 
 namespace cqlindex::planner {
@@ -60,15 +59,14 @@ bool may_contain(std::string_view tag, std::string_view raw, std::string_view te
   return false;
 }
 
-std::vector<int64_t> possible_years(std::string_view raw) {
-  std::vector<int64_t> years;
-  unsigned y = pgn::cql_leading_number(raw);
-  if (y > 0 && y <= 2047) years.push_back(y);
-  int64_t v = 0;
-  std::string_view head = raw.substr(0, std::min<size_t>(raw.size(), 4));
-  auto [end, ec] = std::from_chars(head.data(), head.data() + head.size(), v);
-  if (ec == std::errc() && end != head.data()) years.push_back(v);
-  return years;
+PossibleYears possible_years(std::string_view raw) {
+  PossibleYears out;
+  if (const auto y = pgn::tag_year(raw)) out.years.push_back(*y);
+  else out.maybe_none = true;
+  const unsigned y = pgn::cql_leading_number(raw);
+  if (y > 0 && y <= 2047) out.years.push_back(y);
+  else out.maybe_none = true;
+  return out;
 }
 
 std::string_view result_of_tag(std::string_view v) { return pgn::cql_result(v); }

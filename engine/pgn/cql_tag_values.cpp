@@ -2,6 +2,7 @@
 #include "engine/pgn/cql_tag_values.h"
 
 #include <cctype>
+#include <charconv>
 #include <cstdio>
 
 namespace cqlindex::pgn {
@@ -20,6 +21,16 @@ unsigned leading_unsigned(std::string_view s, size_t& i) {
 }
 
 }  // namespace
+
+std::optional<int64_t> tag_integer(std::string_view text) {
+  int64_t value = 0;
+  const char* end = text.data() + text.size();
+  auto [at, ec] = std::from_chars(text.data(), end, value);
+  if (text.empty() || ec != std::errc() || at != end) return std::nullopt;
+  return value;
+}
+
+std::optional<int64_t> tag_year(std::string_view date) { return tag_integer(date.substr(0, 4)); }
 
 unsigned cql_leading_number(std::string_view raw) {
   size_t i = 0;

@@ -154,6 +154,24 @@ TEST_CASE("tags: player, event, site, eco, date, year, result", "[planner][rules
   CHECK(plan("flipcolor result 0-1") == V{1, 3, 6});
 }
 
+TEST_CASE("year: `!=` holds where the Date gives no year", "[planner][rules]") {
+  // 1: 2000; 2: "????.??.??"; 3: no Date tag; 4: empty; 5: "200x" (no year to the evaluator, 200 to CQL 6.2);
+  // 6: 1999. `year` has no value in 2-5 (5: by one reading), so `year != N` holds there, whatever N.
+  std::string text;
+  for (const char* date : {"[Date \"2000.01.01\"]\n", "[Date \"????.??.??\"]\n", "", "[Date \"\"]\n",
+                           "[Date \"200x.01.01\"]\n", "[Date \"1999.12.31\"]\n"})
+    text += std::string("[White \"A\"]\n") + date + "[Result \"*\"]\n\n1. e4 *\n\n";
+  const std::string dates = pgn_file(text);
+  auto year = [&](const std::string& body) { return candidates(dates, "cql(input x.pgn)\n" + body); };
+  CHECK(year("year != 2000") == V{2, 3, 4, 5, 6});
+  CHECK(year("year != 1999") == V{1, 2, 3, 4, 5});
+  CHECK(year("year != 200") == V{1, 2, 3, 4, 5, 6});
+  CHECK(year("year == 2000") == V{1});
+  CHECK(year("year < 2000") == V{5, 6});  // 5: 200 by CQL 6.2's reading
+  CHECK(year("year >= 1999") == V{1, 6});
+  CHECK(year("flipcolor year != 2000") == V{2, 3, 4, 5, 6});
+}
+
 TEST_CASE("header: gamenumber, result, matchcount, variations", "[planner][rules]") {
   CHECK(candidates(sample(), "cql(input x.pgn gamenumber 2 3) check") == V{3});
   CHECK(candidates(sample(), "cql(input x.pgn result 1-0) move promote Q") == V{3});
@@ -247,6 +265,19 @@ TEST_CASE("elo: the Elo tags, unrated games kept", "[planner][rules]") {
   CHECK(elo("flipcolor elo white > 2000") == V{1, 3, 4});
   CHECK(elo("elo >= 2000") == V{1, 3, 4});
   CHECK(elo("elo < 1850") == V{2, 3, 4});
+}
+
+TEST_CASE("elo: a rating that is not a whole number is no rating, and `!=` holds", "[planner][rules]") {
+  // the evaluator reads no number from "2700 " or "2700x" (it reads the whole value): `elo white != 2700`
+  // holds in games 2 and 3
+  const std::string odd = pgn_file(
+      "[White \"A\"]\n[Black \"B\"]\n[WhiteElo \"2700\"]\n[BlackElo \"2700\"]\n[Result \"*\"]\n\n1. e4 *\n\n"
+      "[White \"C\"]\n[Black \"D\"]\n[WhiteElo \"2700 \"]\n[BlackElo \"2700\"]\n[Result \"*\"]\n\n1. e4 *\n\n"
+      "[White \"E\"]\n[Black \"F\"]\n[WhiteElo \"2700x\"]\n[BlackElo \"2700\"]\n[Result \"*\"]\n\n1. e4 *\n\n");
+  auto elo = [&](const std::string& body) { return candidates(odd, "cql(input x.pgn)\n" + body); };
+  CHECK(elo("elo white != 2700") == V{2, 3});
+  CHECK(elo("elo black != 2700") == V{});
+  CHECK(elo("elo white == 2700") == V{1, 2, 3});  // 2, 3: unrated sides are kept whatever the comparison
 }
 
 TEST_CASE("line: required constituents", "[planner][rules]") {

@@ -1,20 +1,22 @@
 // Position predicates (check, mate, wtm, initial, ...), counters (ply, movenumber, ...) and game
 // information from the tags (result, player, event, elo, year, ...).
 #include <bit>
-#include <charconv>
+#include <optional>
 
 #include "engine/chess/movegen.h"
 #include "engine/cql/eval/context.h"
+#include "engine/pgn/cql_tag_values.h"
 
 namespace cqlindex::cql::eval {
 namespace {
 
-bool tag_number(const pgn::Game& g, const char* name, int64_t& out, size_t digits = 0) {
+// Returns whether tag `name` reads as a number (pgn::tag_integer; `year`: pgn::tag_year), put in `out`.
+bool tag_number(const pgn::Game& g, const char* name, int64_t& out, bool year = false) {
   auto t = g.tag(name);
-  if (!t || t->empty()) return false;
-  const char* end = digits && t->size() >= digits ? t->data() + digits : t->data() + t->size();
-  auto r = std::from_chars(t->data(), end, out);
-  return r.ec == std::errc() && r.ptr == end;
+  if (!t) return false;
+  const std::optional<int64_t> n = year ? pgn::tag_year(*t) : pgn::tag_integer(*t);
+  if (n) out = *n;
+  return n.has_value();
 }
 
 // Returns whether the position predicate `op` (check, mate, wtm, initial, terminal, mainline, ...) holds.
@@ -57,7 +59,7 @@ bool counter(const Op& op, Ctx& ctx, Value& v) {
 bool tag_information(const Op& op, Ctx& ctx, Value& v) {
   const pgn::Game& g = ctx.game();
   switch (op.code) {
-    case OpCode::Year: return tag_number(g, "Date", v.num, 4);
+    case OpCode::Year: return tag_number(g, "Date", v.num, true);
     case OpCode::Result: {
       auto r = g.tag("Result");
       std::string_view s = r ? *r : g.result_token;
