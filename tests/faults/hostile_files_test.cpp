@@ -191,3 +191,25 @@ TEST_CASE("a named pipe, a file or a broken symbolic link where the index goes i
   CHECK(r.exit_code == 2);
   CHECK(has(r.out, "the links form a loop"));
 }
+
+TEST_CASE("verify short of file descriptors says what the system refused, never that the index is damaged",
+          "[faults][files]") {
+  Scratch dir("verify-fds");
+  fs::copy_file(book_pgn(), dir.file("g.pgn"));
+  REQUIRE(run_in(dir, "build g.pgn").exit_code == 0);
+  for (const int limit : {8, 12}) {  // the table files cannot all be opened
+    INFO(limit);
+    // (the limit set inside the subshell: dash cannot save a descriptor for a redirection under it)
+    const auto r = cqlindex::test::run_process("cd " + shell_quote(dir.path.string()) + " && (ulimit -n " +
+                                               std::to_string(limit) + "; exec " + shell_quote(CQLINDEX_BINARY) +
+                                               " verify g.pgn) 2>&1");
+    INFO(r.out);
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.out, "Too many open files"));
+    CHECK(has(r.out, "ulimit -n, is " + std::to_string(limit)));
+    CHECK(!has(r.out, "damaged"));
+    CHECK(!has(r.out, "rebuild"));
+  }
+  const auto r = run_in(dir, "verify g.pgn");
+  CHECK(r.exit_code == 0);
+}
