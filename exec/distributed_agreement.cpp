@@ -46,11 +46,11 @@ bool ranks_agree(const std::vector<RankFact>& facts, const std::string& command)
     for (RankFact& f : theirs) f.name = reader.text(), f.value = reader.text();
     std::string said;
     for (size_t i = 0; i < std::max(facts.size(), theirs.size()) && said.empty(); ++i) {
-      if (i >= facts.size()) said = theirs[i].name + " is missing here, but on rank 0 it is " + quoted(theirs[i].value);
+      if (i >= facts.size()) said = "there is no " + theirs[i].name + ", but on rank 0 it is " + quoted(theirs[i].value);
       else if (i >= theirs.size()) said = facts[i].name + " is " + quoted(facts[i].value) + ", but rank 0 has none";
       else if (facts[i].name != theirs[i].name || facts[i].value != theirs[i].value)
         said = facts[i].name + " is " + quoted(facts[i].value) + ", but on rank 0 " +
-               (facts[i].name == theirs[i].name ? "" : theirs[i].name + " ") + "is " + quoted(theirs[i].value);
+               (facts[i].name == theirs[i].name ? "it" : theirs[i].name) + " is " + quoted(theirs[i].value);
     }
     std::cerr << "cqlindex " << command << ": rank " << rank << ": " << said << "\n";
   }
@@ -62,9 +62,19 @@ bool ranks_agree(const std::vector<RankFact>& facts, const std::string& command)
 }
 
 std::vector<RankFact> argument_facts(int argc, char** argv) {
-  std::vector<RankFact> facts{{"the argument count", std::to_string(argc)}};
-  for (int i = 0; i < argc; ++i) facts.push_back({"argument " + std::to_string(i + 1), argv[i]});
-  return facts;
+  std::string line;  // each argument as a shell would need it: one that is empty or holds a blank or quote quoted
+  for (int i = 0; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (i > 0) line += ' ';
+    if (!a.empty() && a.find_first_of(" \t\n'\"\\") == std::string::npos) {
+      line += a;
+      continue;
+    }
+    line += '\'';
+    for (char c : a) line += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    line += '\'';
+  }
+  return {{"the command line", line}};
 }
 
 std::vector<RankFact> file_facts(const std::vector<std::string>& paths) {

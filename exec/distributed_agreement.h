@@ -17,11 +17,11 @@ struct RankFact {
 };
 
 // Returns true when every rank's `facts` are rank 0's; else false on every rank, after each rank that differs
-// wrote "cqlindex COMMAND: rank K: NAME is VALUE, but on rank 0 VALUE0" (and rank 0 a line saying the job
+// wrote "cqlindex COMMAND: rank K: NAME is 'VALUE', but on rank 0 it is 'VALUE0'" (and rank 0 a line saying the job
 // stopped). Collective.
 bool ranks_agree(const std::vector<RankFact>& facts, const std::string& command);
 
-// Returns the facts of a command line: its argument count and each argument.
+// Returns the fact of a command line: its arguments, quoted where a shell would need it.
 std::vector<RankFact> argument_facts(int argc, char** argv);
 
 // Returns the facts of the files a rank reads: each file's size and the XXH3-64 of its sampled blocks (what an
