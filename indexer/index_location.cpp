@@ -38,7 +38,7 @@ std::string index_path_problem(const std::string& dir) {
                      : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device"
                      : S_ISSOCK(st.st_mode)                       ? "a socket"
                                                                   : "a file";
-  return dir + " is " + what + ", not an index folder";
+  return dir + " is " + what + ", not a folder (so not an index)";
 }
 
 std::string index_target_problem(const std::string& dir, const std::string& pgn_path) {

@@ -732,8 +732,12 @@ namespace {
 void separate_refusals(std::vector<std::string>& damaged, std::vector<std::string>& refused) {
   auto kept = damaged.begin();
   for (auto it = damaged.begin(); it != damaged.end(); ++it) {
-    if (quotes_system_refusal(*it)) refused.push_back(std::move(*it));
-    else *kept++ = std::move(*it);
+    if (quotes_system_refusal(*it)) {
+      refused.push_back(std::move(*it));
+    } else {
+      if (kept != it) *kept = std::move(*it);  // (a string moved onto itself may come out empty)
+      ++kept;
+    }
   }
   damaged.erase(kept, damaged.end());
 }
