@@ -6,6 +6,8 @@
 // each, exit 2. A PGN that changed other than by growing: exit 2 (the index is stale). Else exit 0.
 #include <boost/program_options.hpp>
 #include <iostream>
+#include <string>
+#include <sys/resource.h>
 
 #include "cli/command_line.h"
 #include "cli/commands.h"
@@ -15,6 +17,19 @@
 namespace cqlindex::cli {
 
 namespace po = boost::program_options;
+
+namespace {
+
+// Returns what may have made the system refuse: the limit of open files, or a permission.
+std::string refusal_note() {
+  rlimit files{};
+  if (::getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur != RLIM_INFINITY)
+    return "too many open files, a permission or memory; the limit of open files, ulimit -n, is " +
+           std::to_string(files.rlim_cur);
+  return "too many open files, a permission or memory";
+}
+
+}  // namespace
 
 int command_verify(int argc, char** argv) {
   po::options_description visible("usage: cqlindex verify [REPO.pgn | --index DIR]");
@@ -32,12 +47,23 @@ int command_verify(int argc, char** argv) {
   const std::string& dir = found.index_dir;
   const std::string rebuild =
       "rebuild it with 'cqlindex build " + (settings.input.empty() ? std::string("REPO.pgn") : settings.input) + "'";
+  // The system would not let a check run: say what failed, never that the index is damaged (it may be intact).
+  auto refused = [&] {
+    for (const std::string& line : found.refused) std::cerr << "cqlindex verify: cannot check: " << line << "\n";
+    for (const std::string& line : found.damaged) std::cerr << "cqlindex verify: " << line << "\n";
+    std::cerr << "cqlindex verify: index " << dir << " was not checked whole: the system refused (" << refusal_note()
+              << "); this says nothing of its bytes: run verify again "
+              << (found.damaged.empty() ? "once the cause is gone" : "to know the rest") << "\n";
+    return exit_code(found.status);
+  };
+  if (!found.refused.empty() && !found.index_found) return refused();
   if (!found.index_found) {
     std::cerr << "cqlindex verify: " << found.error << " (" << rebuild << ")\n";
     return exit_code(found.status);
   }
   std::cout << "index: " << dir << "\n";
   for (const std::string& line : found.checked) std::cout << "checked: " << line << "\n";
+  if (!found.refused.empty()) return refused();
   for (const std::string& line : found.damaged) std::cerr << "cqlindex verify: " << line << "\n";
   if (!found.meta_read) {
     std::cerr << "cqlindex verify: index " << dir << " is damaged; " << rebuild << "\n";

@@ -103,7 +103,7 @@ void write_stderr(std::initializer_list<const char*> parts) {
     if (std::exception_ptr e = std::current_exception()) std::rethrow_exception(e);
   } catch (const std::bad_alloc&) {
     write_stderr({"\ncqlindex: ", out_of_memory_message(), "\n"});
-    std::_Exit(kExitInput);
+    exec::exit_removing_temporary_outputs(kExitInput);
   } catch (const std::exception& e) {
     write_stderr({"\ncqlindex: internal error: ", e.what(), "\n"});
   } catch (...) {
@@ -114,6 +114,7 @@ void write_stderr(std::initializer_list<const char*> parts) {
 
 int dispatch(int argc, char** argv) {
   std::set_terminate(on_terminate);
+  exec::fail_writes_past_file_size_limit();
   // Under an address-space limit (ulimit -v), glibc's malloc arenas (64 MB of address space reserved each, one
   // per thread up to 8 per core) use the limit up long before the memory is used: the one main arena serves
   // every thread (a little contention where memory, not time, is short).

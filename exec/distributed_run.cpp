@@ -27,6 +27,7 @@
 #include <thread>
 #include <vector>
 
+#include "exec/distributed_agreement.h"
 #include "exec/distributed_games.h"
 #include "exec/distributed_share.h"
 #include "exec/distributed_similar.h"
@@ -197,6 +198,15 @@ class RankRun {
                     PieceDispenser& dispenser);
   // Returns the summary stopped with `status`.
   RunSummary stop(Status status) { return stopped(summary, status); }
+  // Returns what this rank reads, for the ranks' agreement: the query file and the repository's files and lists.
+  std::vector<RankFact> input_facts() const {
+    std::vector<std::string> paths{opt.query_file};
+    if (prepared) {
+      const std::vector<std::string> read = prepared->repository->read_paths();
+      paths.insert(paths.end(), read.begin(), read.end());
+    }
+    return file_facts(paths);
+  }
 
   const RunSettings& opt;
   const int rank, size;
@@ -234,6 +244,7 @@ RankRun::Stop RankRun::lead() {
   if (prepared->strategy.similar_search()) return run_similar_search(*prepared, opt, run_similar_distributed);
   if (!program) return stop(status);
   if (alone) return evaluate_compiled(*prepared, opt, *program);
+  if (!ranks_agree(input_facts(), "run")) return stop(Status::InputError);
   return std::nullopt;
 }
 
@@ -249,6 +260,7 @@ RankRun::Stop RankRun::follow() {
     run_similar_search(*prepared, opt, run_similar_distributed);
     return RunSummary{};
   }
+  if (!ranks_agree(input_facts(), "run")) return stop(Status::InputError);
   if (prepared) program = compile_run(prepared->query, opt, *prepared->repository, prepared->source, false, &status);
   if (!program) abort_run(2);  // rank 0 could: the files changed under the run (the message is out)
   return std::nullopt;

@@ -17,6 +17,7 @@
 
 #include "engine/pgn/game_splitter.h"
 #include "engine/pgn/reader.h"
+#include "indexer/removal_on_exit.h"
 
 namespace cqlindex::exec {
 namespace {
@@ -98,6 +99,7 @@ int max_over_ranks(int value) {
 
 void abort_run(int code) {
   std::cerr.flush();
+  indexer::remove_registered_files();  // MPI_Abort ends this process too
   MPI_Abort(MPI_COMM_WORLD, code);
   std::_Exit(code);
 }

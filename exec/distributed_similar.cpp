@@ -7,6 +7,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "exec/distributed_agreement.h"
 #include "exec/distributed_share.h"
 #include "exec/similar_search.h"
 
@@ -70,6 +71,10 @@ SimilarSummary run_similar_distributed(const SimilarRequest& request) {
   };
   share.pieces = [&](const std::vector<std::string>& files, const RepositoryIndexes& indexes, bool indexed)
       -> std::optional<std::vector<SimilarShare::Piece>> {
+    // the same submissions and repository on every rank (other folders, other files under one name)
+    std::vector<std::string> read = files;
+    read.push_back(request.submissions);
+    if (!ranks_agree(file_facts(read), request.command)) return std::nullopt;
     RepositoryShare mine;
     if (!share_repository(files, indexes, indexed, request.command, mine)) return std::nullopt;
     total = mine.total;

@@ -50,6 +50,10 @@ ExplainSummary explain_query(const ExplainSettings& settings) {
   uint64_t offset = 0;  // the games of the files before
   for (const std::string& pgn : repository->files()) {
     const std::string dir = !settings.index_dir.empty() ? settings.index_dir : indexer::default_index_dir(pgn);
+    if (std::string problem = indexer::index_path_problem(dir); !problem.empty()) {
+      std::cerr << "cqlindex explain: " << problem << "\n";
+      return stop(Status::InputError);
+    }
     auto store = indexer::open_index_for_reading(dir, &error);
     if (!store) {
       if (std::string os = os_refusal(dir, error); !os.empty()) error = "cannot read the index " + dir + ": " + os;

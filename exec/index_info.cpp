@@ -37,6 +37,10 @@ IndexInfoSummary index_info(const IndexInfoSettings& settings) {
   summary.index_dir = settings.index_dir.empty() ? indexer::default_index_dir(settings.input) : settings.index_dir;
   const std::string& dir = summary.index_dir;
   std::string error;
+  if (std::string problem = indexer::index_path_problem(dir); !problem.empty()) {
+    std::cerr << "cqlindex info: " << problem << "\n";
+    return stopped(summary, Status::InputError);
+  }
   if (std::error_code exists_error; std::filesystem::exists(dir, exists_error) && !indexer::is_index_folder(dir)) {
     std::cerr << "cqlindex info: " << dir << " is not an index built by cqlindex\n";  // not "damaged": never was one
     return stopped(summary, Status::InputError);

@@ -31,7 +31,8 @@ std::string os_refusal(const std::string& dir, const std::string& store_error) {
   for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) paths.push_back(entry.path().string());
   if (ec && refused(ec.value())) return explain(ec.value());
   for (const std::string& path : paths) {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    // non-blocking: a named pipe among them must not wait for a writer
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd >= 0) {
       ::close(fd);
     } else if (refused(errno)) {
@@ -50,6 +51,10 @@ Status open_fresh_index(const IndexRequest& request, std::unique_ptr<store::Inde
   const std::string dir = named ? request.named_dir : indexer::default_index_dir(request.input);
   if (dir_out) *dir_out = dir;
   const std::string prefix = "cqlindex " + request.command + ": ";
+  if (std::string problem = indexer::index_path_problem(dir); !problem.empty()) {
+    err << prefix << problem << " (use --no-index to scan the file)\n";
+    return Status::InputError;
+  }
   std::error_code ec;
   if (!std::filesystem::exists(dir, ec)) {
     if (!named) return Status::Ok;

@@ -2,6 +2,7 @@
 #include "exec/output_file.h"
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
@@ -11,6 +12,9 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include "indexer/index_location.h"
+#include "indexer/removal_on_exit.h"
 
 namespace cqlindex::exec {
 namespace fs = std::filesystem;
@@ -89,6 +93,18 @@ void remove_stale_temporaries(const fs::path& folder, const std::string& prefix)
   }
 }
 
+// Returns the index folder that holds `path` (its folder or one above), or an empty string: a file written there
+// would be taken for one of the index's, or replace one.
+std::string enclosing_index_folder(const std::string& path) {
+  std::error_code ec;
+  fs::path folder = fs::weakly_canonical(fs::absolute(path, ec), ec).parent_path();
+  for (; !folder.empty(); folder = folder.parent_path()) {
+    if (indexer::is_index_folder(folder.string())) return folder.string();
+    if (folder == folder.root_path()) break;
+  }
+  return "";
+}
+
 // Returns the permission bits a new file gets (0666 less the umask).
 mode_t new_file_mode() {
   const mode_t mask = ::umask(0);  // read by setting it: the commands open their output before any thread starts
@@ -106,6 +122,7 @@ struct OutputFile::Impl {
   FdBuffer buffer;
   std::ostream out;
   bool committed = false;
+  std::optional<indexer::RemovalOnExit> removal;  // the temporary file, removed if a signal ends the process
   Impl(std::string p, std::string t, std::string tmp, int descriptor)
       : path(std::move(p)), target(std::move(t)), temporary(std::move(tmp)), fd(descriptor),
         buffer(descriptor, !temporary.empty()), out(&buffer) {}
@@ -131,6 +148,11 @@ std::unique_ptr<OutputFile> OutputFile::open(const std::string& path, const std:
       }
     }
   if (exists && S_ISDIR(target_stat.st_mode)) return fail("cannot write " + path + ": it is a folder");
+  if (const std::string index = enclosing_index_folder(path); !index.empty()) {
+    if (same_as_input) *same_as_input = true;
+    return fail("cannot write " + path + ": it is inside the index folder " + index +
+                " (an index's files are its own: writing there would damage it)");
+  }
 
   if (exists && (!S_ISREG(target_stat.st_mode) || names_a_descriptor(path))) {  // a device, FIFO, or fd 1/2
     const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
@@ -147,7 +169,12 @@ std::unique_ptr<OutputFile> OutputFile::open(const std::string& path, const std:
   const fs::path where = folder.empty() ? fs::path(".") : folder;
   remove_stale_temporaries(where, prefix);
   std::string temporary = (where / (prefix + "XXXXXX")).string();
+  // taken for removal on a signal as it is made: a signal that comes now waits for its name
+  indexer::RemovalOnExit removal = indexer::RemovalOnExit::file();
+  auto naming = indexer::RemovalOnExit::hold();
   const int fd = ::mkstemp(temporary.data());
+  if (fd >= 0) removal.name_file(temporary);
+  naming.unlock();
   if (fd < 0) {
     const int err = errno;
     // A folder we may not add to, holding a file we may write: written in place (not atomic, still checked).
@@ -160,12 +187,15 @@ std::unique_ptr<OutputFile> OutputFile::open(const std::string& path, const std:
   }
   ::fchmod(fd, exists ? (target_stat.st_mode & 07777) : new_file_mode());
   ::flock(fd, LOCK_EX);  // while held, no other command takes the file for a killed one's leftover
-  return std::unique_ptr<OutputFile>(new OutputFile(std::make_unique<Impl>(path, target, temporary, fd)));
+  auto impl = std::make_unique<Impl>(path, target, temporary, fd);
+  impl->removal.emplace(std::move(removal));
+  return std::unique_ptr<OutputFile>(new OutputFile(std::move(impl)));
 }
 
 OutputFile::~OutputFile() {
   if (impl_->fd >= 0) ::close(impl_->fd);
   if (!impl_->committed && !impl_->temporary.empty()) ::unlink(impl_->temporary.c_str());
+  impl_->removal.reset();
 }
 
 std::ostream& OutputFile::stream() { return impl_->out; }
@@ -184,8 +214,14 @@ bool OutputFile::commit(std::string* error) {
   const int fd = f.fd;
   f.fd = -1;
   if (::close(fd) != 0 && errno != EINTR) return fail(errno);
-  if (!f.temporary.empty() && ::rename(f.temporary.c_str(), f.target.c_str()) != 0) return fail(errno);
+  if (f.temporary.empty()) {
+    f.committed = true;
+    return true;
+  }
+  const auto lock = indexer::RemovalOnExit::hold();  // a signal now removes the file renamed or not at all
+  if (::rename(f.temporary.c_str(), f.target.c_str()) != 0) return fail(errno);
   f.committed = true;
+  f.removal.reset();
   return true;
 }
 
@@ -242,6 +278,17 @@ StandardOutputWatch::StandardOutputWatch() : impl_(std::make_unique<Impl>(std::c
 StandardOutputWatch::~StandardOutputWatch() {
   std::cout.flush();
   std::cout.rdbuf(impl_->buffer.inner());
+}
+
+void exit_removing_temporary_outputs(int code) { indexer::exit_removing_files(code); }
+
+void fail_writes_past_file_size_limit() { ::signal(SIGXFSZ, SIG_IGN); }
+
+bool same_file(const std::string& a, const std::string& b) {
+  struct stat sa{}, sb{};
+  if (::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0) return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+  std::error_code ec;
+  return fs::weakly_canonical(fs::absolute(a, ec), ec) == fs::weakly_canonical(fs::absolute(b, ec), ec);
 }
 
 std::optional<std::string> standard_output_error() {

@@ -4,7 +4,8 @@
 // 4 MiB as it is written, so the sync waits for the last few only), so a full disk or an interrupted
 // run never leaves a truncated file in place of the output (or of an older one). The temporary file is locked
 // (flock) while it is written; a killed command's is removed by the next command writing the same output. An output that is one of the
-// command's inputs (the same file through any path, link or symlink) is refused before anything is written.
+// command's inputs (the same file through any path, link or symlink), or lies inside an index folder, is refused
+// before anything is written.
 // A path that names no regular file (a device such as /dev/full, a FIFO) or standard output or error through
 // /dev/stdout, /dev/fd/N or /proc/self/fd/N is written directly (appending to a file behind it), every write
 // still checked.
@@ -19,7 +20,7 @@ namespace cqlindex::exec {
 class OutputFile {
  public:
   // Opens the output `path`; nullptr (with `error`, which names the file and the system's reason) when it
-  // cannot be written or is one of `inputs` (then `*same_as_input` is set, if given).
+  // cannot be written, is one of `inputs` or lies in an index folder (then `*same_as_input` is set, if given).
   static std::unique_ptr<OutputFile> open(const std::string& path, const std::vector<std::string>& inputs,
                                           std::string* error, bool* same_as_input = nullptr);
   // Removes the temporary file unless commit() succeeded.
@@ -51,6 +52,18 @@ class StandardOutputWatch {
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
+
+// Makes a write past the file-size limit (ulimit -f) fail with EFBIG, which every write checks, instead of
+// ending the process by SIGXFSZ with its temporary files left behind. Called once at the start of a program.
+void fail_writes_past_file_size_limit();
+
+// Ends the process at once with `code` (a fatal error: out of memory, an MPI abort), first removing the temporary
+// files of the outputs not committed. Safe in a signal handler.
+[[noreturn]] void exit_removing_temporary_outputs(int code);
+
+// Returns true when `a` and `b` name one file: the same inode when both exist, else the same path once made
+// absolute and its symlinks resolved (two outputs of a run, neither written yet).
+bool same_file(const std::string& a, const std::string& b);
 
 // Flushes standard output and returns the error (with the system's reason when a StandardOutputWatch saw it)
 // when any write to it failed (a full disk, /dev/full), else nullopt.

@@ -69,9 +69,17 @@ std::optional<Repository> Repository::resolve(const std::vector<std::string>& in
       repository.files_.push_back(input);
     } else if (!read_list(input, repository.files_, error)) {
       return std::nullopt;
+    } else {
+      repository.lists_.push_back(input);
     }
   }
   return repository;
+}
+
+std::vector<std::string> Repository::read_paths() const {
+  std::vector<std::string> paths = files_;
+  paths.insert(paths.end(), lists_.begin(), lists_.end());
+  return paths;
 }
 
 }  // namespace cqlindex::exec

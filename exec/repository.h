@@ -23,11 +23,16 @@ class Repository {
 
   // Returns the PGN files in game order (paths usable from the current folder).
   const std::vector<std::string>& files() const { return files_; }
+  // Returns the .cqlrepo lists that named files (inputs too: no output may overwrite one).
+  const std::vector<std::string>& lists() const { return lists_; }
+  // Returns the files and the lists: every file the command reads, which its output may not be.
+  std::vector<std::string> read_paths() const;
   // Returns true when the repository is one PGN file: every command behaves as it does with one file.
   bool single() const { return files_.size() == 1; }
 
  private:
   std::vector<std::string> files_;
+  std::vector<std::string> lists_;
 };
 
 // Returns true when `path` names a repository list (its extension is .cqlrepo).

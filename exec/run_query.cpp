@@ -95,7 +95,7 @@ std::unique_ptr<OutputFile> open_run_output(const cql::Query& query, const RunSe
                                             const Repository& repository, Status* status) {
   std::string err;
   bool out_is_input = false;
-  std::vector<std::string> inputs = repository.files();
+  std::vector<std::string> inputs = repository.read_paths();
   inputs.push_back(opt.query_file);
   std::unique_ptr<OutputFile> out_file = OutputFile::open(run_output_path(query, opt), inputs, &err, &out_is_input);
   if (!out_file) {  // -o (or the header's output) naming an input is a usage error

@@ -134,7 +134,7 @@ SimilarRun::Stop SimilarRun::resolve_repository() {
 // The output is opened (as a temporary file) before the work: an output that is an input is refused first.
 SimilarRun::Stop SimilarRun::open_outputs() {
   bool output_is_input = false;
-  std::vector<std::string> output_inputs = files;
+  std::vector<std::string> output_inputs = repository->read_paths();
   output_inputs.push_back(opt.submissions);
   if (!memory && (!share || share->speaks)) {
     output = OutputFile::open(opt.output, output_inputs, &error, &output_is_input);
@@ -145,6 +145,11 @@ SimilarRun::Stop SimilarRun::open_outputs() {
   }
   // -- issue 17: the report is opened with the output, before the work (exec/near_run.h)
   if (!opt.report.empty() && !memory) {
+    if (!opt.output.empty() && same_file(opt.report, opt.output)) {  // one would replace the other
+      diag << "cqlindex " << opt.command << ": the report " << opt.report << " is the output " << opt.output
+           << ": name two files\n";
+      return stop(Status::QueryError);
+    }
     output_inputs.push_back(opt.output);
     report = OutputFile::open(opt.report, output_inputs, &error, &output_is_input);
     if (!report) {

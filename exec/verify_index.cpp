@@ -11,11 +11,14 @@ VerifySummary verify_index(const VerifySettings& settings) {
   summary.index_dir = settings.index_dir.empty() ? indexer::default_index_dir(settings.input) : settings.index_dir;
   store::IndexStore::Verification found;
   if (!store::IndexStore::verify(summary.index_dir, found, &summary.error)) {
+    if (store::quotes_system_refusal(summary.error)) summary.refused.push_back(summary.error);
     return stopped(summary, Status::InputError);
   }
   summary.index_found = true;
   summary.checked = std::move(found.checked);
   summary.damaged = std::move(found.damaged);
+  summary.refused = std::move(found.refused);
+  if (!summary.refused.empty()) return stopped(summary, Status::InputError);  // the rest is not known
   if (!found.meta) return stopped(summary, Status::InputError);
   summary.meta_read = true;
   const store::IndexMeta& meta = *found.meta;

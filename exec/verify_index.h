@@ -30,6 +30,8 @@ struct VerifySummary {
   std::string error;
   std::vector<std::string> checked;   // one line per check of the index that ran
   std::vector<std::string> damaged;   // one line per damaged file or failed check, naming the file
+  // one line per check the system would not let run (the limit of open files, a permission, memory): not damage
+  std::vector<std::string> refused;
   bool meta_read = false;             // the index's meta could be read
   std::string pgn;                    // the PGN checked
   uint64_t pgn_size = 0;              // its indexed bytes

@@ -217,7 +217,7 @@ YacpdbSummary run_yacpdb(const YacpdbSettings& settings) {
   if (!count_only && !to_stdout) {
     std::string error;
     bool is_input = false;
-    out_file = OutputFile::open(settings.output, repository->files(), &error, &is_input);
+    out_file = OutputFile::open(settings.output, repository->read_paths(), &error, &is_input);
     if (!out_file) {
       std::cerr << "cqlindex yacpdb: " << error << "\n";
       return stop(is_input ? Status::QueryError : Status::InputError);

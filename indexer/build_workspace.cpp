@@ -1,19 +1,16 @@
 // A build's temporary folder: lock file, stale-workspace removal, removal on signals, atomic publication.
 #include "indexer/build_workspace.h"
 
-#include <atomic>
+#include "indexer/removal_on_exit.h"
+
 #include <cerrno>
-#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
 #include <fcntl.h>
 #include <filesystem>
-#include <mutex>
-#include <pthread.h>
 #include <sys/file.h>
 #include <sys/stat.h>
-#include <thread>
 #include <unistd.h>
 
 namespace cqlindex::indexer {
@@ -51,46 +48,6 @@ void remove_tree(const std::string& root) {
 
 }  // namespace
 
-// SIGINT, SIGTERM and SIGHUP are blocked in the building thread (and so in every thread it starts) and taken
-// by a watcher thread with sigtimedwait: it removes the workspace, then lets the signal take its course.
-struct BuildWorkspace::SignalGuard {
-  std::mutex publishing;  // held while the new index is moved into place
-  std::atomic<bool> stop{false};
-  sigset_t signals{};
-  sigset_t old_mask{};
-  std::thread watcher;
-
-  explicit SignalGuard(const std::string& root) {
-    sigemptyset(&signals);
-    for (int s : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&signals, s);
-    pthread_sigmask(SIG_BLOCK, &signals, &old_mask);
-    watcher = std::thread([this, root] {
-      const timespec tick{0, 20'000'000};  // how long the end of a build may wait for the watcher
-      while (!stop) {
-        const int sig = sigtimedwait(&signals, nullptr, &tick);
-        if (sig <= 0) continue;
-        {
-          std::lock_guard<std::mutex> lock(publishing);
-          remove_tree(root);
-        }
-        // The signal's own disposition (by default: end the process) now applies.
-        sigset_t one;
-        sigemptyset(&one);
-        sigaddset(&one, sig);
-        pthread_sigmask(SIG_UNBLOCK, &one, nullptr);
-        pthread_kill(pthread_self(), sig);
-        return;
-      }
-    });
-  }
-  ~SignalGuard() {
-    stop = true;
-    watcher.join();
-  }
-  // Unblocks the signals in the building thread again (a signal that came meanwhile is delivered now).
-  void restore_mask() { pthread_sigmask(SIG_SETMASK, &old_mask, nullptr); }
-};
-
 int remove_stale_workspaces(const std::string& dir) {
   const auto [index, parent] = split_dir(dir);
   const std::string prefix = index.filename().string() + kWorkspaceInfix;
@@ -123,7 +80,8 @@ int remove_stale_workspaces(const std::string& dir) {
 }
 
 BuildWorkspace::BuildWorkspace(std::string dir, std::string root, int lock_fd)
-    : dir_(std::move(dir)), root_(std::move(root)), lock_fd_(lock_fd), signals_(std::make_unique<SignalGuard>(root_)) {}
+    : dir_(std::move(dir)), root_(std::move(root)), lock_fd_(lock_fd),
+      removal_(std::make_unique<RemovalOnExit>(RemovalOnExit::action([root = root_] { remove_tree(root); }))) {}
 
 std::unique_ptr<BuildWorkspace> BuildWorkspace::create(const std::string& dir, std::string* error) {
   const auto [index, parent] = split_dir(dir);
@@ -154,14 +112,13 @@ std::unique_ptr<BuildWorkspace> BuildWorkspace::create(const std::string& dir, s
 }
 
 BuildWorkspace::~BuildWorkspace() {
+  removal_.reset();
   remove_tree(root_);
   ::close(lock_fd_);
-  signals_->restore_mask();
-  signals_.reset();
 }
 
 bool BuildWorkspace::publish(std::string* error) {
-  std::lock_guard<std::mutex> lock(signals_->publishing);
+  const auto lock = RemovalOnExit::hold();
   const std::string fresh = index_dir();
   std::error_code ec;
   const bool had_old = fs::exists(fs::symlink_status(dir_, ec));

@@ -3,12 +3,14 @@
 // file (held while the build runs), the new index and the sorted runs. A build removes the workspaces that
 // earlier builds of the same index left when they were killed (their lock is free), never one that is still in
 // use and never a folder without the lock file; SIGINT, SIGTERM and SIGHUP remove the workspace before the
-// process ends. The new index goes into place with one atomic exchange, so readers see one generation or the
+// process ends (indexer/removal_on_exit.h). The new index goes into place with one atomic exchange, so readers see one generation or the
 // other.
 #include <memory>
 #include <string>
 
 namespace cqlindex::indexer {
+
+class RemovalOnExit;
 
 class BuildWorkspace {
  public:
@@ -29,13 +31,12 @@ class BuildWorkspace {
   bool publish(std::string* error);
 
  private:
-  struct SignalGuard;
   BuildWorkspace(std::string dir, std::string root, int lock_fd);
 
   std::string dir_;   // the index folder the build replaces
   std::string root_;  // the workspace
   int lock_fd_;
-  std::unique_ptr<SignalGuard> signals_;
+  std::unique_ptr<RemovalOnExit> removal_;  // the workspace removed when a signal ends the process
 };
 
 // Returns the number of stale workspaces of builds of the index folder `dir` that were removed (a killed build's

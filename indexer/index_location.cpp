@@ -23,12 +23,30 @@ bool is_index_folder(const std::string& dir) {
   return fs::is_regular_file(d / kIndexMarkerName, ec) || fs::is_regular_file(d / store::kChecksumManifestName, ec);
 }
 
+std::string index_path_problem(const std::string& dir) {
+  struct stat link {}, st {};
+  if (::lstat(dir.c_str(), &link) != 0) return "";  // nothing there (or a folder on the way we may not read)
+  if (::stat(dir.c_str(), &st) != 0) {
+    const int why = errno;
+    std::error_code ec;
+    const fs::path target = fs::read_symlink(dir, ec);
+    return dir + " is a symbolic link" + (ec ? std::string() : " to " + target.string()) + " that cannot be followed: " +
+           (why == ELOOP ? "the links form a loop" : why == ENOENT ? "its target does not exist" : std::strerror(why));
+  }
+  if (S_ISDIR(st.st_mode)) return "";
+  const char* what = S_ISFIFO(st.st_mode)                          ? "a named pipe"
+                     : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device"
+                     : S_ISSOCK(st.st_mode)                       ? "a socket"
+                                                                  : "a file";
+  return dir + " is " + what + ", not a folder (so not an index)";
+}
+
 std::string index_target_problem(const std::string& dir, const std::string& pgn_path) {
+  const std::string keep = ": it is left as it is; name a new folder (or an index folder) with --index";
+  if (std::string problem = index_path_problem(dir); !problem.empty()) return problem + keep;
   std::error_code ec;
   const fs::file_status st = fs::status(dir, ec);
   if (!fs::exists(st)) return "";
-  const std::string keep = ": it is left as it is; name a new folder (or an index folder) with --index";
-  if (!fs::is_directory(st)) return dir + " exists and is not a folder, so it is not an index" + keep;
   if (!is_index_folder(dir))
     return dir + " is a folder but not an index built by cqlindex (it has no " + kIndexMarkerName + ")" + keep;
   // An index folder that holds the PGN itself (or is the PGN's folder) would take the PGN with it.

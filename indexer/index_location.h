@@ -23,6 +23,11 @@ constexpr const char* kIndexMarkerName = "CQLINDEX-INDEX";
 // before the marker existed) its store::kChecksumManifestName.
 bool is_index_folder(const std::string& dir);
 
+// Returns what stands at `dir` in place of a folder (a named pipe, a device, a socket, a file, a symbolic link
+// that leads nowhere or in a loop), naming the path and the problem; empty when nothing is there or a folder is.
+// Only stat is used: nothing is opened (a named pipe would block its reader).
+std::string index_path_problem(const std::string& dir);
+
 // Returns why `dir` cannot receive the index of `pgn_path` (it exists and is not an index folder this tool
 // built, or it holds the PGN), or an empty string when it can.
 std::string index_target_problem(const std::string& dir, const std::string& pgn_path);

@@ -23,6 +23,9 @@
 namespace cqlindex::indexer {
 namespace {
 
+// A run file that could not be written, with the system's reason (a full disk, the file-size limit).
+std::string cannot_write(const std::string& path, int err) { return path + ": cannot write: " + std::strerror(err); }
+
 // Returns bytes [from, from + 8) of `text` as a big-endian integer, zero-padded past its end.
 uint64_t prefix_of(std::string_view text, size_t from) {
   uint64_t p = 0;
@@ -118,15 +121,17 @@ bool RunWriter::spill_out() {
   if (file_fd_ < 0) {  // opened at its first bytes: a range without postings gets no file
     file_fd_ = ::open(file_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (file_fd_ >= 0) runs_[file_partition_].push_back(file_path_);
-    if (file_fd_ >= 0 && ::write(file_fd_, &file_format_, 1) != 1) {
+    if (file_fd_ < 0 || ::write(file_fd_, &file_format_, 1) != 1) {
       ok_ = false;
-      error_ = file_path_ + ": cannot write (disk full?)";
+      error_ = cannot_write(file_path_, errno);
       return false;
     }
   }
-  for (size_t done = 0; file_fd_ >= 0 && done < out_.size();) {
+  int why = EIO;  // a write of nothing
+  for (size_t done = 0; done < out_.size();) {
     const ssize_t n = ::write(file_fd_, out_.data() + done, out_.size() - done);
     if (n < 0 && errno == EINTR) continue;
+    if (n < 0) why = errno;
     if (n <= 0) break;
     done += size_t(n);
     if (done == out_.size()) {
@@ -135,7 +140,7 @@ bool RunWriter::spill_out() {
     }
   }
   ok_ = false;
-  error_ = file_path_ + ": cannot write (disk full?)";
+  error_ = cannot_write(file_path_, why);
   return false;
 }
 
@@ -143,7 +148,7 @@ bool RunWriter::close_run_file() {
   const bool ok = spill_out();
   if (file_fd_ >= 0 && ::close(file_fd_) != 0 && ok) {
     ok_ = false;
-    error_ = file_path_ + ": cannot write (disk full?)";
+    error_ = cannot_write(file_path_, errno);
   }
   file_fd_ = -1;
   out_.clear();
@@ -424,9 +429,10 @@ bool merge_group(const std::vector<std::string>& group, RunContent content, size
       put(family);
     }
   }
+  errno = 0;
   file.write(out.data(), static_cast<std::streamsize>(out.size()));
   file.close();
-  if (!file && error) *error = path + ": cannot write (disk full?)";
+  if (!file && error) *error = cannot_write(path, errno ? errno : EIO);
   return static_cast<bool>(file);
 }
 

@@ -2,6 +2,8 @@
 #include "store/checksum_manifest.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -52,9 +54,13 @@ bool write_checksum_manifest(const std::string& dir, std::string* error) {
 
 bool check_checksum_manifest(const std::string& dir, bool contents, ManifestCheck& check, std::string* error) {
   check = ManifestCheck{};
+  errno = 0;
   std::ifstream in(dir + "/" + kChecksumManifestName, std::ios::binary);
   if (!in) {
-    if (error) *error = "no " + std::string(kChecksumManifestName) + " (the build did not finish)";
+    const int why = errno;
+    if (error)
+      *error = why && why != ENOENT ? "cannot read " + std::string(kChecksumManifestName) + ": " + std::strerror(why)
+                                    : "no " + std::string(kChecksumManifestName) + " (the build did not finish)";
     return false;
   }
   std::string line;

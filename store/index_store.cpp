@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <map>
 #include <mutex>
@@ -718,7 +720,37 @@ bool IndexStore::finish(std::string* error) {
   return write_checksum_manifest(dir, error);
 }
 
+bool quotes_system_refusal(const std::string& message) {
+  for (int e : {EMFILE, ENFILE, ENOMEM, EACCES, EPERM})
+    if (message.find(std::strerror(e)) != std::string::npos) return true;
+  return false;
+}
+
+namespace {
+
+// Moves the lines of `damaged` that quote a refusal of the system to `refused`.
+void separate_refusals(std::vector<std::string>& damaged, std::vector<std::string>& refused) {
+  auto kept = damaged.begin();
+  for (auto it = damaged.begin(); it != damaged.end(); ++it) {
+    if (quotes_system_refusal(*it)) {
+      refused.push_back(std::move(*it));
+    } else {
+      if (kept != it) *kept = std::move(*it);  // (a string moved onto itself may come out empty)
+      ++kept;
+    }
+  }
+  damaged.erase(kept, damaged.end());
+}
+
+}  // namespace
+
 bool IndexStore::verify(const std::string& dir, Verification& out, std::string* error) {
+  const bool found = verify_findings(dir, out, error);
+  separate_refusals(out.damaged, out.refused);
+  return found;
+}
+
+bool IndexStore::verify_findings(const std::string& dir, Verification& out, std::string* error) {
   out = Verification{};
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) return fail(error, "no index at " + dir);

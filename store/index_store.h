@@ -42,6 +42,9 @@ class IndexStore {
   struct Verification {
     std::vector<std::string> checked;  // one line per check that ran: what it read and how
     std::vector<std::string> damaged;  // one line per damaged file or failed check, naming the file
+    // one line per check the system would not let run (too many open files, no permission, no memory): the
+    // index may be intact, and no more is known of it
+    std::vector<std::string> refused;
     std::optional<IndexMeta> meta;     // the meta, when it could be read
   };
   // Reads every byte of the finished index in `dir`: every file against CQLINDEX-CHECKSUMS, every table file
@@ -49,6 +52,12 @@ class IndexStore {
   // Returns false (with `error`) when there is no finished index of this schema in `dir`; else true, with the
   // findings in `out`.
   static bool verify(const std::string& dir, Verification& out, std::string* error);
+
+ private:
+  // verify's checks, the refusals of the system not yet told from damage.
+  static bool verify_findings(const std::string& dir, Verification& out, std::string* error);
+
+ public:
 
   // Returns the meta (valid after open_for_reading/open_for_writing, or after put_meta).
   const IndexMeta& meta() const { return meta_; }
@@ -163,5 +172,9 @@ class IndexStore {
   std::unique_ptr<Impl> impl_;
   IndexMeta meta_;
 };
+
+// Returns true when `message` quotes a refusal of the system (the limit of open files, a permission, memory):
+// a failure that says nothing of an index's bytes.
+bool quotes_system_refusal(const std::string& message);
 
 }  // namespace cqlindex::store

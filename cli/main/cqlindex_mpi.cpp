@@ -14,6 +14,7 @@
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "exec/distributed_agreement.h"
 #include "exec/distributed_run.h"
 #include "exec/distributed_similar.h"
 #include "exec/output_file.h"
@@ -36,6 +37,7 @@ void prefer_shared_memory_on_one_node() {
 
 int main(int argc, char** argv) {
   const cqlindex::exec::WholeLineStandardError whole_lines;  // the ranks share stderr through mpirun
+  cqlindex::exec::fail_writes_past_file_size_limit();
   prefer_shared_memory_on_one_node();
   int provided = 0;
   // The worker threads of a rank make no MPI call: only the main thread does (FUNNELED).
@@ -52,6 +54,11 @@ int main(int argc, char** argv) {
                    "       mpirun -np K cqlindex similar SUBMISSIONS.pgn -i REPO [-o OUT.pgn] [options]\n";
     MPI_Finalize();
     return cqlindex::cli::kExitUsage;
+  }
+  // Every rank runs the same command: mpirun can start them with other arguments (a stop, not a wrong merge).
+  if (!cqlindex::exec::ranks_agree(cqlindex::exec::argument_facts(argc - 1, argv + 1), command)) {
+    MPI_Finalize();
+    return cqlindex::cli::kExitInput;
   }
   int rc = cqlindex::cli::kExitInput;
   try {

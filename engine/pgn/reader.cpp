@@ -46,6 +46,8 @@ void write_stderr(const char* text) {
   }
 }
 
+std::atomic<void (*)(int)> g_fault_exit{::_exit};
+
 void on_sigbus(int, siginfo_t* info, void*) {
   const char* at = static_cast<const char*>(info->si_addr);
   for (MappedSlot& slot : g_mapped) {
@@ -66,6 +68,7 @@ void on_sigbus(int, siginfo_t* info, void*) {
       write_stderr(slot.path);
       write_stderr(" changed while it was read (it is now shorter than when it was opened): run again once "
                    "nothing writes to it\n");
+      g_fault_exit.load()(2);
       ::_exit(2);
     }
   }
@@ -112,6 +115,8 @@ uint64_t stream_limit() {
 }
 
 }  // namespace
+
+void set_input_fault_exit(void (*exit_now)(int code)) { g_fault_exit.store(exit_now); }
 
 std::unique_ptr<PgnFile> PgnFile::open(const std::string& path, std::string* error) {
   auto fail = [&](const std::string& what) {

@@ -70,6 +70,10 @@ class PgnFile {
   std::string buffer_;  // contents when not mapped
 };
 
+// Sets how the SIGBUS handler ends the process once it has named the truncated file (by default _exit): a
+// higher layer that must remove its temporary files first gives its own (safe in a signal handler).
+void set_input_fault_exit(void (*exit_now)(int code));
+
 // Reads games one after the other on the calling thread.
 class GameReader {
  public:

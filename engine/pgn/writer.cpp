@@ -52,6 +52,7 @@
 #include <cctype>
 #include <charconv>
 #include <cstring>
+#include <unordered_map>
 
 #include "engine/chess/san.h"
 #include "engine/pgn/line_wrapper.h"
@@ -129,6 +130,33 @@ std::string cql_fen(const chess::Position& pos, std::string_view fen_tag) {
   return fen.substr(0, ours_begin) + std::string(ep) + fen.substr(ours_begin + ours.size());
 }
 
+// Where each name of a game's other tags is in their list: the list is searched while it is short (most games),
+// a hash map built once it grows, so that a game with any number of tags is written in linear time.
+class ExtraTagPlaces {
+ public:
+  using Tags = std::vector<std::pair<std::string_view, std::string_view>>;
+  // Returns the index of `name` in `tags`, or tags.size().
+  size_t find(const Tags& tags, std::string_view name) const {
+    if (tags.size() <= kSearched)
+      return size_t(std::find_if(tags.begin(), tags.end(), [&](const auto& t) { return t.first == name; }) -
+                    tags.begin());
+    const auto at = places_.find(name);
+    return at == places_.end() ? tags.size() : at->second;
+  }
+  // Appends a tag whose name `tags` does not hold.
+  void add(Tags& tags, std::string_view name, std::string_view value) {
+    tags.emplace_back(name, value);
+    if (tags.size() == kSearched + 1)
+      for (size_t i = 0; i < tags.size(); ++i) places_.emplace(tags[i].first, i);
+    else if (tags.size() > kSearched + 1)
+      places_.emplace(name, tags.size() - 1);
+  }
+
+ private:
+  static constexpr size_t kSearched = 32;
+  std::unordered_map<std::string_view, size_t> places_;
+};
+
 // The tag section in CQL's order and form.
 void write_tags(const Game& game, std::string& out) {
   std::string_view event = "?", site = "?", round = "?";
@@ -138,6 +166,7 @@ void write_tags(const Game& game, std::string& out) {
   std::string eco;
   std::string_view fen_tag;
   std::vector<std::pair<std::string_view, std::string_view>> extra;
+  ExtraTagPlaces extra_places;
   for (const Tag& t : game.tags) {
     std::string_view n = t.name, v = t.raw_value;
     if (n == "Event") event = v;
@@ -171,9 +200,9 @@ void write_tags(const Game& game, std::string& out) {
         }
       }
       if (rating) continue;
-      auto same = std::find_if(extra.begin(), extra.end(), [&](const auto& e) { return e.first == n; });
-      if (same != extra.end()) same->second = v;
-      else extra.emplace_back(n, v);
+      // a repeated name keeps its first place and takes the last value
+      if (const size_t at = extra_places.find(extra, n); at < extra.size()) extra[at].second = v;
+      else extra_places.add(extra, n, v);
     }
   }
 

@@ -1,6 +1,7 @@
 // Issue 15, item 5: input that took quadratic time (or hung) now costs linear time or is refused. No timed
 // assertion: each input is large enough that the quadratic version runs for minutes, past the suite's ctest
 // TIMEOUT, while the linear one takes a second or two.
+#include <iterator>
 #include <sys/stat.h>
 
 #include "faults_support.h"
@@ -83,4 +84,30 @@ TEST_CASE("run -parse of 20,000 chained 'and's is refused at once (its tree dump
   INFO(r.out.substr(0, 300));
   CHECK(r.exit_code == 1);
   CHECK(has(r.out, "nested too deeply"));
+}
+
+// (every tag is placed before the game's text is cut at CQL's cap, so all 300,000 are looked up)
+TEST_CASE("a game of 300,000 tags is written in linear time, a repeated name in its first place with its last value",
+          "[faults][cost]") {
+  Scratch dir("many-tags");
+  std::string text = "[Event \"x\"]\n";
+  text.reserve(8 << 20);
+  for (int i = 0; i < 300000; ++i) {
+    // every 1,000th tag repeats the name of the one 500 before it (it searched the tags written so far per tag)
+    const int name = i % 1000 == 999 ? i - 500 : i;
+    text += "[T" + std::to_string(name) + " \"v" + std::to_string(i) + "\"]\n";
+  }
+  text += "\n1. e4 e5 *\n";
+  const std::string pgn = dir.write("g.pgn", text);
+  const std::string q = dir.write("q.cql", "cql() true\n");
+  const std::string out = dir.file("out.pgn");
+  auto r = run_cqlindex("run " + shell_quote(q) + " -i " + shell_quote(pgn) + " --no-index -o " + shell_quote(out));
+  INFO(r.out.substr(0, 2000));
+  CHECK(r.exit_code == 0);
+  std::ifstream in(out, std::ios::binary);
+  const std::string written((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK(has(written, "[T498 \"v498\"]\n[T499 \"v999\"]\n[T500 \"v500\"]\n"));  // T499 again at 999: its first place
+  CHECK(!has(written, "\"v1999\"]\n[T1000 "));  // nothing written where the repeat came
+  CHECK(has(written, "[T998 \"v998\"]\n[T1000 \"v1000\"]\n"));
+  CHECK(has(written, "game truncated by CQL"));  // CQL's cap on a game's text: the tags past it are not written
 }
