@@ -142,6 +142,15 @@ void check_study_and_yacpdb_tabs(const json& report, const Expected& e) {
   CHECK(report["near_first"]["differs"] == differs);
   CHECK(report["near_first"]["label"].get<std::string>().find("near (distance 1, differs at ") == 0);
   CHECK(report["near_first"]["outlined"].size() == 2);  // the square, on both boards
+  // the near pair opened in the viewer: its game at its ply, the transform said
+  for (const json& p : e.near["results"])
+    if (p["distance"] == 1) {
+      CHECK(report["near_opened"]["number"] == p["game"]);
+      CHECK(report["near_opened"]["ply"] == p["ply"]);
+      CHECK(report["near_opened"]["note"].get<std::string>().find("seen " + p["transform"].get<std::string>()) !=
+            std::string::npos);
+      break;
+    }
   CHECK(report["yacpdb_error"].get<std::string>().find("column") == 0);
   CHECK(report["yacpdb_status"].get<std::string>().find(std::to_string(e.problems["matches"].get<uint64_t>()) +
                                                         " matches of " +
