@@ -5,6 +5,7 @@
 #include "exec/near_facts.h"
 #include "exec/near_search.h"
 #include "exec/served_query.h"
+#include "exec/similar_comment.h"
 #include "exec/similar_query.h"
 #include "serve/api_support.h"
 
@@ -36,6 +37,20 @@ json near_json(exec::NearFacts&& f) {
               {"date", std::move(f.date)}, {"fen", std::move(f.fen)}, {"repository_fen", std::move(f.repository_fen)},
               {"oriented", std::move(f.oriented)}, {"differs", std::move(f.differs)}, {"dropped", f.dropped},
               {"moves", std::move(f.moves)}, {"tags", std::move(tags)}};
+}
+
+// The positions of a game that CQL's comments say are like a submission's, in words: [{ply, submission_game,
+// move, side, transform}], in the comments' order.
+json matched_positions(const json& comments) {
+  json out = json::array();
+  for (const json& c : comments) {
+    if (!c["mainline"].get<bool>()) continue;
+    auto said = exec::read_similar_comment(c["text"].get<std::string>());
+    if (!said) continue;
+    out.push_back(json{{"ply", c["ply"]}, {"submission_game", said->submission_game}, {"move", said->move},
+                       {"side", said->white_to_move ? "wtm" : "btm"}, {"transform", std::move(said->transform)}});
+  }
+  return out;
 }
 
 // The 400 answer to a study that is not what it means to be: why, and where in the text typed.
@@ -131,6 +146,7 @@ Answer api_similar(const ApiContext& context, const std::string& body) {
               {"submissions", summary.submissions}, {"warnings", summary.warnings}};
   if (submission_fens) answer["submission_fens"] = std::move(*submission_fens);
   page.write(answer);
+  for (json& game : answer["results"]) game["matched"] = matched_positions(game["comments"]);
   answer["complete"] = true;  // every match was found; only the page's games were written
   if (summary.near)
     answer["near"] = json{{"distance", summary.near->limit}, {"pairs", summary.near->pairs},

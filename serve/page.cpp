@@ -2,7 +2,8 @@
 // API of api.h. Ids and classes the browser test (tests/serve/page_check.js) looks for: #cql, #run, #status,
 // #repo (the repository selector), #error, #results .result, #board, #moves .move, .matched, #next-match,
 // #explorer .explore-move, #tab-study,
-// #study, #near, #find, #study-error, #study-warnings li, #predecessors (.pair; near ones .pair.near, their
+// #study, #near, #find, #study-error, #study-warnings li, #study-prev, #study-page, #study-next, #predecessors
+// (.pair, a click opens its game in the viewer: #game-note says how it was seen; near ones .pair.near, their
 // differing squares rect.differs),
 // #tab-yacpdb, #yacpdb-query, #yacpdb-run, #yacpdb-status, #yacpdb-error,
 // #yacpdb-results .entry, #yacpdb-board, #yacpdb-pgn.
@@ -57,7 +58,9 @@ constexpr std::string_view kPage = R"PAGE(<!DOCTYPE html>
   #predecessors { display: flex; flex-wrap: wrap; gap: 1em; }
   .pair { border: 1px solid #ddd; background: #fff; padding: .5em; }
   .pair .boards { display: flex; gap: .5em; }
+  .pair { cursor: pointer; } .pair:hover, .pair.open { border-color: #337ab7; }
   .pair figcaption { font-size: .85em; color: var(--soft); max-width: 420px; }
+  #game-note { color: #8a5a00; } #game-note:empty { display: none; }
   .pair.near { border-color: #e0a030; background: #fffaf0; }
   .pair.near .label { color: #b06000; font-weight: 600; }
   #yacpdb-query { min-height: 4em; }
@@ -89,6 +92,7 @@ mate</textarea>
     </div>
     <div class="viewer">
       <div id="game-title">Open a result to see its game.</div>
+      <div id="game-note"></div>
       <div id="board-holder"></div>
       <div class="controls">
         <button id="first" title="start">|&lt;</button><button id="back" title="back">&lt;</button>
@@ -110,7 +114,9 @@ mate</textarea>
       <button class="go" id="find">Find predecessors</button> <span id="study-status"></span>
       <div id="study-error"></div>
     </div>
-    <div><ul id="study-warnings"></ul><div id="predecessors"></div></div>
+    <div><ul id="study-warnings"></ul>
+      <div class="pager"><button id="study-prev">&larr;</button><span id="study-page"></span><button id="study-next">&rarr;</button></div>
+      <div id="predecessors"></div></div>
   </section>
   <section class="tab" id="yacpdb-tab">
     <div>
@@ -247,12 +253,16 @@ async function runQuery(offset) {
   }
 }
 
-async function openGame(number, marks) {
+// Opens game `number` in the viewer at ply `at` (absent: its first of `marks`, the matched plies); `note` says
+// why it was opened (a match of the Study tab: how it was seen).
+async function openGame(number, marks, at, note) {
   const { status, data } = await api("GET", "/api/game/" + number);
   if (status !== 200) { $("game-title").textContent = data.error; return; }
   state.game = data; state.marks = marks;
   $("game-title").textContent = "#" + number + "  " + tag(data.tags, "White") + " - " + tag(data.tags, "Black") +
       "  " + tag(data.tags, "Result");
+  $("game-title").dataset.number = number;
+  $("game-note").textContent = note || "";
   const moves = $("moves");
   moves.textContent = "";
   data.moves.forEach((san, i) => {
@@ -264,7 +274,7 @@ async function openGame(number, marks) {
     span.addEventListener("click", () => show(i + 1));
     moves.appendChild(span); moves.appendChild(document.createTextNode(" "));
   });
-  show(marks.length ? marks[0] : 0);
+  show(at !== undefined ? at : marks.length ? marks[0] : 0);
 }
 
 function show(ply) {
@@ -324,23 +334,63 @@ function walkTo(fen, san) {
   explore(fen);
 }
 
-// --- the study tab
+// --- the study tab: the predecessors a page at a time; a click opens one in the game viewer at its ply
+const STUDY_PAGE = 100;
+let studyState = { offset: 0, total: 0, body: null };
+
 async function findPredecessors() {
   $("study-error").textContent = ""; $("study-warnings").textContent = ""; $("predecessors").textContent = "";
+  $("study-page").textContent = "";
+  studyState = { offset: 0, total: 0, body: null };
   const text = $("study").value;
   if (!text.trim()) { $("study-error").textContent = "type a FEN, or PGN of one or more games"; return; }
-  $("study-status").textContent = "searching...";
   // sent as typed: the server reads FENs (one a line) or PGN, and names the line and column of a mistake
   const body = { pgn: text };
   body.notransform = $("notransform").checked;
   if ($("near").checked) body.near = 1;
-  body.limit = 100;
-  const { status, data } = await api("POST", "/api/similar", body);
+  studyState.body = body;
+  await studyPage(0);
+}
+
+// A tag as a judge reads it: "" when the game does not say (PGN's "?", a date of question marks).
+function known(tags, name) {
+  const value = tag(tags, name).replace(/(\.\?\?)+$/, "");
+  return /^[?.]*$/.test(value) ? "" : value;
+}
+// "Smith - Jones, Hastings, 1895.08.05"
+function gameInWords(tags) {
+  const white = known(tags, "White") || "?", black = known(tags, "Black") || "?";
+  return [white + " - " + black, known(tags, "Event"), known(tags, "Date")].filter((x) => x).join(", ");
+}
+// "move 12, Black to move", from the position's FEN (a game may start from a set-up position)
+function moveInWords(fen) {
+  const fields = (fen || "").split(" ");
+  return "move " + (fields[5] || "?") + ", " + (fields[1] === "b" ? "Black" : "White") + " to move";
+}
+function submissionInWords(m) {
+  return "like submission " + m.submission_game + " at move " + m.move + " (" + (m.side === "btm" ? "Black" : "White") +
+      " to move)";
+}
+// Shows the match in the viewer of the Query tab, at its ply, saying how it was seen.
+function openMatch(figure, number, marks, ply, note) {
+  for (const o of document.querySelectorAll("#predecessors .pair")) o.classList.remove("open");
+  figure.classList.add("open");
+  selectTab("query");
+  openGame(number, marks, ply, note);
+}
+
+async function studyPage(offset) {
+  $("study-error").textContent = ""; $("study-warnings").textContent = "";
+  $("study-status").textContent = "searching...";
+  const { status, data } = await api("POST", "/api/similar", Object.assign({}, studyState.body, { offset, limit: STUDY_PAGE }));
   const out = $("predecessors");
-  out.textContent = "";
+  out.textContent = ""; $("study-page").textContent = "";
   if (status !== 200) { $("study-status").textContent = ""; $("study-error").textContent =
       (data.line ? "line " + data.line + ", column " + data.column + ": " : "") + data.error +
       (data.diagnostics && data.diagnostics.length ? "\n" + data.diagnostics.join("\n") : ""); return; }
+  // the exact predecessors and the near pairs are paged together (the API's offset and limit apply to both)
+  studyState.offset = offset;
+  studyState.total = Math.max(data.matches, data.near ? data.near.pairs : 0);
   // near pairs at distance 0 are the exact predecessors shown first: only those one square away are added
   const near = data.near ? data.near.results.filter((p) => p.distance > 0) : [];
   for (const w of data.warnings) {
@@ -348,29 +398,39 @@ async function findPredecessors() {
     li.textContent = w;
     $("study-warnings").appendChild(li);
   }
-  for (const g of data.results) {
-    const ply = (g.comments.find((c) => c.mainline && c.ply > 0 && !/^Game number/.test(c.text)) || { ply: 0 }).ply;
-    const note = (g.comments.find((c) => c.ply === ply) || { text: "" }).text;
-    const game = await api("GET", "/api/game/" + g.number);
+  const games = await Promise.all(data.results.map((g) => api("GET", "/api/game/" + g.number)));
+  data.results.forEach((g, i) => {
+    const game = games[i];
+    const matched = g.matched || [];
+    const first = matched[0] || { ply: 0, submission_game: 1, move: 1, side: "wtm", transform: "as it stands" };
     const figure = document.createElement("figure");
     figure.className = "pair";
     figure.dataset.number = g.number;
+    figure.dataset.ply = first.ply;
     const boards = document.createElement("div");
     boards.className = "boards";
-    // the submission typed as FENs: its position, the one CQL's comment names ("see ... game: G at move: 1")
-    const named = /game: (\d+)/.exec(note);
+    // the submission typed as FENs: the position its match names
     const fens = data.submission_fens || [];
-    const submission = named ? fens[named[1] - 1] : fens.length === 1 ? fens[0] : undefined;
+    const submission = fens[first.submission_game - 1];
     if (submission) boards.appendChild(board(submission, 200, false));
-    if (game.status === 200) boards.appendChild(board(game.data.fens[Math.min(ply, game.data.fens.length - 1)], 200, true));
+    const there = game.status === 200 ? game.data.fens[Math.min(first.ply, game.data.fens.length - 1)] : undefined;
+    if (there) boards.appendChild(board(there, 200, true));
     const caption = document.createElement("figcaption");
-    caption.textContent = "#" + g.number + " " + tag(g.tags, "White") + " - " + tag(g.tags, "Black") + ", " +
-        tag(g.tags, "Event") + " " + tag(g.tags, "Date") + ", after ply " + ply + ": " + note;
+    const at = moveInWords(there) + ", seen " + first.transform;
+    caption.textContent = "#" + g.number + " " + gameInWords(g.tags) + ": at " + at + "; " + submissionInWords(first) +
+        (matched.length > 1 ? "; " + (matched.length - 1) + " more position" + (matched.length > 2 ? "s" : "") +
+                              " of this game" : "");
     figure.appendChild(boards); figure.appendChild(caption);
+    figure.addEventListener("click", () => openMatch(figure, g.number, matched.map((m) => m.ply), first.ply,
+        "From the study: at " + at + ", " + submissionInWords(first) + "."));
     out.appendChild(figure);
-  }
+  });
   for (const p of near) out.appendChild(nearPair(p));
-  // said once every predecessor is drawn
+  const last = offset + Math.max(data.results.length, data.near ? data.near.results.length : 0);
+  $("study-page").textContent = data.results.length ?
+      "results " + (offset + 1) + "-" + (offset + data.results.length) + " of " + data.matches :
+      last > offset ? "near pairs " + (offset + 1) + "-" + last + " of " + data.near.pairs : "";
+  // said once every predecessor of the page is drawn
   $("study-status").textContent = data.matches + " predecessors in " + data.games + " games of " +
       data.submissions + (data.submissions === 1 ? " submission" : " submissions") +
       (data.near ? "; " + data.near.by_distance[1] + " near (1 difference)" : "");
@@ -382,6 +442,7 @@ function nearPair(p) {
   const figure = document.createElement("figure");
   figure.className = "pair near";
   figure.dataset.number = p.game;
+  figure.dataset.ply = p.ply;
   figure.dataset.differs = p.differs.join(" ");
   const boards = document.createElement("div");
   boards.className = "boards";
@@ -392,11 +453,13 @@ function nearPair(p) {
   label.className = "label";
   label.textContent = "near (distance " + p.distance + ", differs at " + p.differs.join(", ") + ")";
   caption.appendChild(label);
-  caption.appendChild(document.createTextNode(" #" + p.game + " " + tag(p.tags, "White") + " - " +
-      tag(p.tags, "Black") + ", " + tag(p.tags, "Event") + " " + tag(p.tags, "Date") + ", after ply " + p.ply +
-      " (" + p.transform + "), like move " + p.move + " of submission game " + p.submission_game +
+  const at = moveInWords(p.repository_fen) + ", seen " + p.transform;
+  caption.appendChild(document.createTextNode(" #" + p.game + " " + gameInWords(p.tags) + ": at " + at + "; " +
+      submissionInWords(p) +
       (p.dropped ? "; " + p.dropped + " piece(s) off the board as the submission stands" : "")));
   figure.appendChild(boards); figure.appendChild(caption);
+  figure.addEventListener("click", () => openMatch(figure, p.game, [p.ply], p.ply,
+      "From the study: near (differs at " + p.differs.join(", ") + "), at " + at + ", " + submissionInWords(p) + "."));
   return figure;
 }
 
@@ -476,6 +539,10 @@ document.addEventListener("keydown", (e) => {
   if (e.key === "ArrowRight") show(state.ply + 1);
 });
 $("find").addEventListener("click", findPredecessors);
+$("study-prev").addEventListener("click", () => {
+  if (studyState.body && studyState.offset > 0) studyPage(Math.max(0, studyState.offset - STUDY_PAGE)); });
+$("study-next").addEventListener("click", () => {
+  if (studyState.body && studyState.offset + STUDY_PAGE < studyState.total) studyPage(studyState.offset + STUDY_PAGE); });
 // --- the repository selector: every tab asks the chosen one; a change clears what the last one answered
 function showRepository(info) {
   $("repo-info").textContent = info.repository + ": " + info.games + " games" +
@@ -486,12 +553,13 @@ function clearAnswers() {
   state = { offset: 0, matches: 0, game: null, ply: 0, marks: [], open: null };
   ++exploring;  // an answer still on its way is for the last repository
   for (const id of ["status", "error", "page-info", "results", "board-holder", "moves", "ply-info", "explorer-title",
-                    "study-status", "study-error", "study-warnings", "predecessors", "yacpdb-status", "yacpdb-error",
+                    "study-status", "study-error", "study-warnings", "study-page", "predecessors", "game-note", "yacpdb-status", "yacpdb-error",
                     "yacpdb-page", "yacpdb-results", "yacpdb-board-holder", "yacpdb-pgn"]) $(id).textContent = "";
   $("explorer").querySelector("tbody").textContent = "";
   $("game-title").textContent = "Open a result to see its game.";
   $("yacpdb-title").textContent = "Open an entry to see its diagram.";
   yacpdbState = { offset: 0, matches: 0 };
+  studyState = { offset: 0, total: 0, body: null };
 }
 let repositories = [];
 $("repo").addEventListener("change", () => {

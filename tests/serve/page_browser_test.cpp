@@ -142,6 +142,15 @@ void check_study_and_yacpdb_tabs(const json& report, const Expected& e) {
   CHECK(report["near_first"]["differs"] == differs);
   CHECK(report["near_first"]["label"].get<std::string>().find("near (distance 1, differs at ") == 0);
   CHECK(report["near_first"]["outlined"].size() == 2);  // the square, on both boards
+  // the near pair opened in the viewer: its game at its ply, the transform said
+  for (const json& p : e.near["results"])
+    if (p["distance"] == 1) {
+      CHECK(report["near_opened"]["number"] == p["game"]);
+      CHECK(report["near_opened"]["ply"] == p["ply"]);
+      CHECK(report["near_opened"]["note"].get<std::string>().find("seen " + p["transform"].get<std::string>()) !=
+            std::string::npos);
+      break;
+    }
   CHECK(report["yacpdb_error"].get<std::string>().find("column") == 0);
   CHECK(report["yacpdb_status"].get<std::string>().find(std::to_string(e.problems["matches"].get<uint64_t>()) +
                                                         " matches of " +
@@ -266,4 +275,84 @@ TEST_CASE("serve: the Study tab says what is wrong with a study typed, and lists
   CHECK(!start["pairs"].empty());
   CHECK(fs::file_size(dir.path() / "study-bad-fen.png") > 10000);
   CHECK(fs::file_size(dir.path() / "study-warnings.png") > 10000);
+}
+
+TEST_CASE("serve: the Study tab pages past 100 predecessors and opens a match in the game viewer at its ply",
+          "[serve][browser]") {
+  const std::string browser = chromium();
+  if (browser.empty() || !fs::exists(kPuppeteer)) {
+    WARN("skipped: " << (browser.empty() ? "chromium is not installed (scripts/setup installs it)"
+                                         : "puppeteer-core is not installed (scripts/oracle-setup installs it)"));
+    return;
+  }
+  ScratchDir dir("serve-page-workbench");
+  indexed_repository(dir, sample_pgn());
+  Server server(dir.path(), "repository.pgn");
+  REQUIRE(server.port() > 0);
+  const std::string url = "http://127.0.0.1:" + std::to_string(server.port()) + "/";
+  // the position after 1. e4: more than a page of the repository's games reach it
+  const std::string study = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+  const Reply first = post(server, "/api/similar", json{{"pgn", study}, {"offset", 0}, {"limit", 100}});
+  const Reply second = post(server, "/api/similar", json{{"pgn", study}, {"offset", 100}, {"limit", 100}});
+  REQUIRE(first.status == 200);
+  REQUIRE(second.status == 200);
+  const uint64_t total = first.body["matches"].get<uint64_t>();
+  REQUIRE(total > 100);
+  REQUIRE(first.body["results"].size() == 100);
+  REQUIRE(!second.body["results"].empty());
+  std::vector<uint64_t> first_numbers, second_numbers, first_plies;
+  for (const json& g : first.body["results"]) {
+    first_numbers.push_back(g["number"].get<uint64_t>());
+    REQUIRE(!g["matched"].empty());
+    first_plies.push_back(g["matched"][0]["ply"].get<uint64_t>());
+  }
+  for (const json& g : second.body["results"]) second_numbers.push_back(g["number"].get<uint64_t>());
+
+  const ProcessResult r = run_process(
+      "node " + shell_quote((fs::path(CQLINDEX_SOURCE_DIR) / "tests" / "serve" / "study_workbench_check.js").string()) +
+      " " + shell_quote(browser) + " " + shell_quote(url) + " " + shell_quote((dir.path() / "profile").string()) + " " +
+      shell_quote((dir.path() / "").string()) + " " + shell_quote(study) + " 2>&1");
+  INFO("study_workbench_check.js: " << r.out);
+  REQUIRE(r.exit_code == 0);
+  const size_t last_line = r.out.rfind("\n{");
+  const json report = json::parse(last_line == std::string::npos ? r.out : r.out.substr(last_line + 1), nullptr, false);
+  REQUIRE(report.is_object());
+  CHECK(!report.contains("page_error"));
+
+  // counted exactly, paged past 100 in the API's order, and back
+  CHECK(report["first"]["status"].get<std::string>().find(std::to_string(total) + " predecessors in ") == 0);
+  CHECK(report["first"]["page"] == "results 1-100 of " + std::to_string(total));
+  CHECK(report["first"]["pairs"].get<std::vector<uint64_t>>() == first_numbers);
+  CHECK(report["first"]["plies"].get<std::vector<uint64_t>>() == first_plies);
+  CHECK(report["second"]["page"] ==
+        "results 101-" + std::to_string(100 + second_numbers.size()) + " of " + std::to_string(total));
+  CHECK(report["second"]["pairs"].get<std::vector<uint64_t>>() == second_numbers);
+  CHECK(report["back"]["pairs"].get<std::vector<uint64_t>>() == first_numbers);
+  CHECK(report["again"]["pairs"].get<std::vector<uint64_t>>() == second_numbers);
+
+  // captions in words: the players, the move, the transform; not CQL's comment
+  const json& best = first.body["results"][0];
+  const std::string caption = report["first"]["captions"][0];
+  for (const json& t : best["tags"])
+    if (t[0] == "White" || t[0] == "Black") CHECK(caption.find(t[1].get<std::string>()) != std::string::npos);
+  CHECK(caption.find("seen " + best["matched"][0]["transform"].get<std::string>()) != std::string::npos);
+  CHECK(caption.find("like submission 1 at move 1 (Black to move)") != std::string::npos);
+  CHECK(caption.find("at move ") != std::string::npos);
+  CHECK(caption.find("submissions.pgn") == std::string::npos);
+
+  // the second page's first match, opened in the viewer at its ply: the API's game and position there
+  const json& opened = second.body["results"][0];
+  const uint64_t ply = opened["matched"][0]["ply"].get<uint64_t>();
+  const Reply game = get(server, "/api/game/" + std::to_string(second_numbers[0]));
+  REQUIRE(game.status == 200);
+  const json& viewer = report["viewer"];
+  CHECK(viewer["query_tab_shown"] == true);
+  CHECK(viewer["number"] == second_numbers[0]);
+  CHECK(viewer["ply"] == ply);
+  CHECK(viewer["fen"] == game.body["fens"][ply]);
+  CHECK(viewer["ply_info"].get<std::string>().find("(matched)") != std::string::npos);
+  CHECK(viewer["note"].get<std::string>().find("seen " + opened["matched"][0]["transform"].get<std::string>()) !=
+        std::string::npos);
+  CHECK(fs::file_size(dir.path() / "study-page.png") > 10000);
+  CHECK(fs::file_size(dir.path() / "study-match-opened.png") > 10000);
 }

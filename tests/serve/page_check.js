@@ -1,7 +1,8 @@
 // Drives the page of `cqlindex serve` in headless Chromium as a person would (tests/serve/page_browser_test.cpp
 // checks what it reports): types a bad query and reads the error, runs a query and counts the results, opens
 // one and steps to its matched positions, reads the explorer and walks on with it, pastes a study and reads its
-// predecessors, ticks "near" with a study one square away from a game and reads its near predecessor, runs a
+// predecessors, ticks "near" with a study one square away from a game, reads its near predecessor and opens it
+// in the game viewer, runs a
 // YACPDB query in its tab and opens an entry's diagram, chooses another repository in the
 // selector and runs the query there, and loads the page again from its URL (which keeps the repository).
 // Prints one JSON object.
@@ -95,6 +96,17 @@ async function main() {
     report.near_first = await page.$eval("#predecessors .pair.near", (e) => ({
       differs: e.dataset.differs, label: e.querySelector(".label").textContent,
       outlined: [...e.querySelectorAll("rect.differs")].map((r) => r.dataset.square) }));
+    // a click opens the near pair's game in the viewer, at its ply, saying how it was seen
+    const nearGame = report.near[0];
+    await page.click("#predecessors .pair.near");
+    await page.waitForFunction((n) => document.getElementById("game-title").dataset.number === String(n) &&
+                                      document.getElementById("board") !== null, {}, nearGame);
+    report.near_opened = {
+      number: +(await page.$eval("#game-title", (e) => e.dataset.number)),
+      ply: +(await page.$eval("#board", (e) => e.dataset.ply)),
+      note: await page.$eval("#game-note", (e) => e.textContent),
+    };
+    await page.click("#tab-study");
     await page.click("#near");  // unticked for what follows
 
     // the YACPDB tab: a query with a mistake shows its column; the real one lists entries; one opens on the board

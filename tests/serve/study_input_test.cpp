@@ -171,3 +171,28 @@ TEST_CASE("serve: /api/similar answers with the search's warnings", "[serve][api
   REQUIRE(quiet.status == 200);
   CHECK(quiet.body["warnings"] == json::array());
 }
+
+TEST_CASE("serve: /api/similar says each game's matched positions in words", "[serve][api][study]") {
+  ScratchDir dir("serve-study-matched");
+  // a pawnless game; the study is its position after 1. Ra2 Kd8 reflected in the a1-h8 diagonal
+  spit(dir.path() / "games.pgn", "[Event \"e\"]\n[White \"w\"]\n[Black \"b\"]\n[SetUp \"1\"]\n"
+                                 "[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n\n1. Ra2 Kd8 2. Kd1 *\n");
+  indexed_repository(dir, dir.path() / "games.pgn", false);
+  Server server(dir.path(), "repository.pgn");
+  REQUIRE(server.port() > 0);
+  const Reply reflected = post(server, "/api/similar", json{{"fen", "8/8/8/K7/7k/8/8/1R6 w - - 0 1"}});
+  REQUIRE(reflected.status == 200);
+  REQUIRE(reflected.body["results"].size() == 1);
+  const json& game = reflected.body["results"][0];
+  REQUIRE(game["matched"].size() == 1);
+  const json& matched = game["matched"][0];
+  CHECK(matched["ply"] == 2);
+  CHECK(matched["submission_game"] == 1);
+  CHECK(matched["move"] == 1);
+  CHECK(matched["side"] == "wtm");
+  CHECK(matched["transform"] == "reflected in the a1-h8 diagonal");
+  bool commented = false;  // CQL's own comment stays as CQL writes it
+  for (const json& c : game["comments"])
+    commented = commented || (c["ply"] == 2 && c["text"] == "see submissions.pgn game: 1 at move: 1 wtm reflect_a1h8");
+  CHECK(commented);
+}

@@ -241,6 +241,8 @@ TEST_CASE("near: transforms in words", "[similar][near]") {
   CHECK(words["left^1"] == "shifted one file left");
   CHECK(words["clockwise90"] == "rotated 90 degrees clockwise");
   CHECK(words["reflect_h"] == "mirrored top-bottom");
+  // the same words from the name CQL's comments write
+  for (const auto& [name, said] : words) CHECK(transform_in_words(name) == said);
 }
 
 TEST_CASE("near: undoing a transform gives the submission's orientation back", "[similar][near]") {

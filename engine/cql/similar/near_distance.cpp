@@ -49,12 +49,14 @@ std::optional<NearFit> nearest_image(const Board& submission, bool notransform, 
   return best;
 }
 
-std::string transform_in_words(const BoardTransform& t) {
-  if (t.identity()) return "as it stands";
+std::string transform_in_words(const BoardTransform& t) { return transform_in_words(t.name); }
+
+std::string transform_in_words(const std::string& name) {
+  if (name.empty()) return "as it stands";
   // CQL names a composition "second first" (board_transform.cpp): say the first one first.
-  const size_t space = t.name.find(' ');
-  if (space == std::string::npos) return name_in_words(t.name);
-  return name_in_words(t.name.substr(space + 1)) + ", then " + name_in_words(t.name.substr(0, space));
+  const size_t space = name.find(' ');
+  if (space == std::string::npos) return name_in_words(name);
+  return name_in_words(name.substr(space + 1)) + ", then " + name_in_words(name.substr(0, space));
 }
 
 unsigned undo_transform(const BoardTransform& t, const Board& image, Board& out) {

@@ -32,6 +32,8 @@ std::optional<NearFit> nearest_image(const Board& submission, bool notransform, 
 // Returns `t` in words, in the order it is applied: "as it stands", "mirrored left-right", "shifted two files
 // right, then mirrored left-right", "rotated 90 degrees clockwise", ...
 std::string transform_in_words(const BoardTransform& t);
+// The same from CQL's name of a transform as its comments write it ("reflect_v left^2"; "" the identity).
+std::string transform_in_words(const std::string& name);
 
 // Writes `image` as the submission is oriented (t undone) to `out`; returns how many of its pieces t's inverse
 // takes off the board (a near match may add a piece where the submission, shifted back, has no square).
