@@ -1,11 +1,12 @@
-// Files a careless or hostile user names on the command line (issue 39, "Data and messages on the command line"):
+// Files a careless or hostile user names on the command line:
 // an output that is a repository list or lies in an index folder, two outputs that are one file, a file-size
 // limit, an interrupted or failed run's temporary output, a named pipe or a broken symbolic link where the index
 // goes, and `verify` short of file descriptors. Each must end with a message and an exit code, destroying nothing.
-#include <sstream>
+#include <fstream>
 #include <sys/stat.h>
 
 #include "faults_support.h"
+#include "support/file_bytes.h"
 #include "support/shared_data.h"
 
 using namespace faults_test;
@@ -14,13 +15,6 @@ namespace {
 
 std::string book_pgn() { return cqlindex::test::shared_data("gnuchess-book/book_1.02.small-1005.pgn"); }
 std::string olive_file() { return cqlindex::test::shared_data("problems/yacpdb-olive/Broodings-50.olv"); }
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // Runs `cqlindex ARGS` in `dir` (stderr joined), after `prefix` (a ulimit).
 ProcessResult run_in(const Scratch& dir, const std::string& args, const std::string& prefix = "") {
@@ -39,7 +33,7 @@ int entries_with(const fs::path& dir, const std::string& part) {
 // Writes `copies` copies of the book to `name` in `dir`: a scan long enough to interrupt.
 void write_big(const Scratch& dir, const std::string& name, int copies) {
   std::ofstream big(dir.file(name), std::ios::binary);
-  const std::string book = read_file(book_pgn());
+  const std::string book = cqlindex::test::file_bytes(book_pgn());
   for (int i = 0; i < copies; ++i) big << book;
 }
 
@@ -60,18 +54,18 @@ TEST_CASE("an output that is the repository list, or in an index folder, is refu
     CHECK(r.exit_code == 1);
     CHECK(has(r.out, "is the input r.cqlrepo"));
     CHECK(!has(r.out, " matches of "));
-    CHECK(read_file(list) == "g.pgn\n");
+    CHECK(cqlindex::test::file_bytes(list) == "g.pgn\n");
   }
   fs::copy_file(olive_file(), dir.file("p.olv"));
   dir.write("p.cqlrepo", "p.olv\n");
   auto r = run_in(dir, "yacpdb 'Stip(\"h#2\")' -i p.cqlrepo -o p.cqlrepo --no-index");
   INFO(r.out);
   CHECK(r.exit_code == 1);
-  CHECK(read_file(dir.file("p.cqlrepo")) == "p.olv\n");
+  CHECK(cqlindex::test::file_bytes(dir.file("p.cqlrepo")) == "p.olv\n");
 
   // The index a run has just used: neither its files nor a new file among them.
   REQUIRE(run_in(dir, "build g.pgn").exit_code == 0);
-  const std::string current = read_file(dir.file("g.pgn.cqlidx/CURRENT"));
+  const std::string current = cqlindex::test::file_bytes(dir.file("g.pgn.cqlidx/CURRENT"));
   for (const std::string out : {"g.pgn.cqlidx/CURRENT", "g.pgn.cqlidx/new.pgn", "./g.pgn.cqlidx/../g.pgn.cqlidx/x"}) {
     INFO(out);
     r = run_in(dir, "run q.cql -i r.cqlrepo -o " + out);
@@ -81,13 +75,13 @@ TEST_CASE("an output that is the repository list, or in an index folder, is refu
     CHECK(!fs::exists(dir.file("g.pgn.cqlidx/new.pgn")));
     CHECK(!fs::exists(dir.file("g.pgn.cqlidx/x")));
   }
-  CHECK(read_file(dir.file("g.pgn.cqlidx/CURRENT")) == current);
+  CHECK(cqlindex::test::file_bytes(dir.file("g.pgn.cqlidx/CURRENT")) == current);
   r = run_in(dir, "verify g.pgn");
   INFO(r.out);
   CHECK(r.exit_code == 0);
   r = run_in(dir, "similar g.pgn -i g.pgn -o g.pgn.cqlidx/CURRENT");
   CHECK(r.exit_code == 1);
-  CHECK(read_file(dir.file("g.pgn.cqlidx/CURRENT")) == current);
+  CHECK(cqlindex::test::file_bytes(dir.file("g.pgn.cqlidx/CURRENT")) == current);
 }
 
 TEST_CASE("similar with its output and its report one file is refused, and neither is written", "[faults][files]") {

@@ -1,4 +1,4 @@
-// Ranks that mpirun started unlike (issue 39, "MPI"): in other folders holding other copies of the repository,
+// Ranks that mpirun started unlike: in other folders holding other copies of the repository,
 // or with another query or other options (`mpirun -np 1 ... : -np 1 ...`). Their merge would match neither: the
 // job stops before any scan, the differing rank names the difference, and no output file is written. Ranks in
 // other folders holding the same bytes agree.

@@ -8,27 +8,15 @@
 // Prints one JSON object.
 // usage: node page_check.js CHROMIUM URL QUERY STUDY_FEN PROFILE_DIR SCREENSHOT.png YACPDB_QUERY SECOND_REPO NEAR_FEN
 "use strict";
-const path = require("path");
-const puppeteer = require(path.join(__dirname, "..", "oracle", "node_modules", "puppeteer-core"));
+const { launch, openServedPage } = require("./browser_session");
 
 const [chromium, url, query, studyFen, profile, screenshot, yacpdbQuery, secondRepo, nearFen] = process.argv.slice(2);
 
 async function main() {
-  const browser = await puppeteer.launch({
-    executablePath: chromium,
-    headless: true,
-    userDataDir: profile,
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run"],
-  });
+  const browser = await launch(chromium, profile);
   const report = { foreign_requests: [] };
   try {
-    const page = await browser.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    const origin = new URL(url).origin;
-    page.on("request", (r) => { if (!r.url().startsWith(origin)) report.foreign_requests.push(r.url()); });
-    page.on("pageerror", (e) => { report.page_error = String(e); });
-    await page.goto(url, { waitUntil: "load" });
-    await page.waitForFunction(() => document.getElementById("repo-info").textContent.length > 0);
+    const page = await openServedPage(browser, url, report);
     report.info = await page.$eval("#repo-info", (e) => e.textContent);
 
     // a query with a mistake on line 2: the error names it

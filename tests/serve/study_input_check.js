@@ -5,25 +5,15 @@
 // warnings. Screenshots of the bad FEN's error and of the warnings. Prints one JSON object.
 // usage: node study_input_check.js CHROMIUM URL PROFILE_DIR SCREENSHOT_PREFIX FEN1 FEN2
 "use strict";
-const path = require("path");
-const puppeteer = require(path.join(__dirname, "..", "oracle", "node_modules", "puppeteer-core"));
+const { launch, openServedPage } = require("./browser_session");
 
 const [chromium, url, profile, screenshots, fen1, fen2] = process.argv.slice(2);
 
 async function main() {
-  const browser = await puppeteer.launch({
-    executablePath: chromium,
-    headless: true,
-    userDataDir: profile,
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run"],
-  });
+  const browser = await launch(chromium, profile);
   const report = {};
   try {
-    const page = await browser.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    page.on("pageerror", (e) => { report.page_error = String(e); });
-    await page.goto(url, { waitUntil: "load" });
-    await page.waitForFunction(() => document.getElementById("repo-info").textContent.length > 0);
+    const page = await openServedPage(browser, url, report);
     await page.click("#tab-study");
 
     // types `text` (a newline is the Enter key) and finds predecessors; returns what the tab shows once answered

@@ -4,25 +4,15 @@
 // of the first page and of the match opened. Prints one JSON object.
 // usage: node study_workbench_check.js CHROMIUM URL PROFILE_DIR SCREENSHOT_PREFIX STUDY
 "use strict";
-const path = require("path");
-const puppeteer = require(path.join(__dirname, "..", "oracle", "node_modules", "puppeteer-core"));
+const { launch, openServedPage } = require("./browser_session");
 
 const [chromium, url, profile, screenshots, study] = process.argv.slice(2);
 
 async function main() {
-  const browser = await puppeteer.launch({
-    executablePath: chromium,
-    headless: true,
-    userDataDir: profile,
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run"],
-  });
+  const browser = await launch(chromium, profile);
   const report = {};
   try {
-    const page = await browser.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    page.on("pageerror", (e) => { report.page_error = String(e); });
-    await page.goto(url, { waitUntil: "load" });
-    await page.waitForFunction(() => document.getElementById("repo-info").textContent.length > 0);
+    const page = await openServedPage(browser, url, report);
     await page.click("#tab-study");
     await page.type("#study", study);
 
