@@ -461,6 +461,7 @@ bool evaluate(const Op& op, Ctx& ctx, Value& v) {
     case OpCode::CountCompare: return eval_count_compare(op, ctx, v);  // speed
     case OpCode::Sort: return eval_sort(op, ctx, v);
     case OpCode::PieceType: case OpCode::Coordinate: case OpCode::RegexMatch: case OpCode::OriginalComment:
+    case OpCode::OriginalNag:
     case OpCode::Check: case OpCode::Mate: case OpCode::Stalemate: case OpCode::Wtm: case OpCode::Btm:
     case OpCode::Initial: case OpCode::Terminal: case OpCode::MainlineP: case OpCode::VariationP:
     case OpCode::Ply: case OpCode::MoveNumber: case OpCode::PositionId: case OpCode::GameNumber:
