@@ -738,7 +738,12 @@ void apply_set_tags(const GameOutcome& outcome, pgn::Game& game) {
 }
 
 bool sorted_before(const Program& p, const GameOutcome& a, uint64_t game_a, const GameOutcome& b, uint64_t game_b) {
-  for (size_t i = 0; i < p.sorts.size() && i < a.sort_values.size() && i < b.sort_values.size(); ++i) {
+  // the header's `sort matchcount` (slot 0) orders last, after the query's own sorts, as it is labelled
+  // (CQL 6.2, repro-2 R35)
+  const size_t n = std::min({p.sorts.size(), a.sort_values.size(), b.sort_values.size()});
+  const size_t shift = p.options.sort_matchcount && n > 0 ? 1 : 0;
+  for (size_t k = 0; k < n; ++k) {
+    const size_t i = (k + shift) % n;
     const auto &x = a.sort_values[i], &y = b.sort_values[i];
     if (x == y) continue;
     if (!x) return false;  // none sorts after every value
