@@ -109,6 +109,15 @@ struct MoveFilter {
   }
   bool accepts(const MoveFacts& f, bool primary) const {
     const int64_t flags = op->b;
+    if (f.null && !(flags & kMoveNull)) {
+      // a played null move is a move for CQL 6.2 (`move`, `move primary`, `move from .` match it, repro-2 R34)
+      // when nothing asked of the move needs squares or pieces
+      const int64_t kinds = kMoveCastle | kMoveOO | kMoveOOO | kMoveEnPassant;
+      if (from != ~Bitboard(0) || to != ~Bitboard(0) || need_capture || need_en_passant || op->kids[3] ||
+          (flags & kinds))
+        return false;
+      return !((flags & kMovePrimary) && !primary) && !((flags & kMoveSecondary) && primary);
+    }
     if (f.null != bool(flags & kMoveNull)) return false;
     if (f.null) return true;
     if (!(from & square_bb(f.from)) || !(to & square_bb(f.to))) return false;
