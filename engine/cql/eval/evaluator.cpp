@@ -318,6 +318,21 @@ const char* unbound_read_message(VariableKind kind) {
   return true;
 }
 
+// equal(x y): CQL 6.2 matches when both have a value and the values are equal; of different types they never
+// are (`equal(ply "1")` runs and fails)
+[[gnu::noinline]] bool eval_generic_equal(const Op& op, Ctx& ctx) {
+  Value x, y;
+  const Op &a = *op.kids[0], &b = *op.kids[1];
+  if (!evaluate(a, ctx, x) || !evaluate(b, ctx, y) || a.type != b.type) return false;
+  switch (a.type) {
+    case ValueType::Numeric: return x.num == y.num;
+    case ValueType::String: return x.str == y.str;
+    case ValueType::Set: return x.set == y.set;
+    case ValueType::Position: return x.pos == y.pos;
+    default: return true;
+  }
+}
+
 // similarposition: the submissions' comments at a matching position, and (without nosort) the least submission
 // game listed there offered to its sort slot, as a `sort min` would be
 [[gnu::noinline]] bool eval_similar(const Op& op, Ctx& ctx, Value&) {
@@ -460,6 +475,7 @@ bool evaluate(const Op& op, Ctx& ctx, Value& v) {
       return eval_echo(op, ctx, v);
     case OpCode::CountCompare: return eval_count_compare(op, ctx, v);  // speed
     case OpCode::Sort: return eval_sort(op, ctx, v);
+    case OpCode::GenericEqual: return eval_generic_equal(op, ctx);
     case OpCode::PieceType: case OpCode::Coordinate: case OpCode::RegexMatch: case OpCode::OriginalComment:
     case OpCode::OriginalNag:
     case OpCode::Check: case OpCode::Mate: case OpCode::Stalemate: case OpCode::Wtm: case OpCode::Btm:
