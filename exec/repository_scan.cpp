@@ -119,15 +119,19 @@ ScanResult RepositoryScan::work(const pgn::Game& g, unsigned worker) {
     // the matches is at least the count delivered before it was evaluated); a game read by its tags alone
     // (read_by_tags) always takes this way: the count it was read under can only have grown
     if (page_full()) return r;
+    size_t ignored = 0;
+    pgn::WriteOptions write;
+    write.ignored_comments = &ignored;
     if (o.set_tags.empty()) {
-      pgn::write_game(g, o.comments, {}, r.text);
+      pgn::write_game(g, o.comments, write, r.text);
       if (opt_.memory) r.served = output_game_of(g, o.comments);
     } else {  // settag: the game is written with the tags the query set
       pgn::Game tagged = g.copy_viewing();
       cql::eval::apply_set_tags(o, tagged);
-      pgn::write_game(tagged, o.comments, {}, r.text);
+      pgn::write_game(tagged, o.comments, write, r.text);
       if (opt_.memory) r.served = output_game_of(tagged, o.comments);
     }
+    for (size_t i = 0; i < ignored; ++i) r.messages.push_back("Ignoring long comment in game: " + std::to_string(g.number));
   }
   return r;
 }

@@ -108,9 +108,9 @@ std::unique_ptr<OutputFile> open_run_output(const cql::Query& query, const RunSe
 unsigned run_threads(const cql::Query& query, const RunSettings& opt, bool announce) {
   // persistent variables and dictionaries carry state from game to game: one scanner, the games in file order
   if (query.needs_single_thread) {
-    if (announce)
-      diagnostics_of(opt) << "cqlindex run: running single-threaded because 'persistent', 'writefile', 'readfile' "
-                             "or 'dictionary' detected\n";
+    if (announce)  // CQL 6.2's own words
+      diagnostics_of(opt) << "CQL: running single-threaded because 'persistent', 'writefile', 'readfile' or "
+                             "'dictionary' detected\n";
     return 1;
   }
   return opt.threads > 0 ? unsigned(opt.threads) : pgn::resolve_threads(0);

@@ -319,6 +319,9 @@ class Lexer {
     }
     if (!glyph && !ends_designator(n)) return false;
     if (glyph && is_word_char(at(n))) return false;
+    // a glyph right before `]` is an invalid character for CQL 6.2 unless the `[` opens a list of glyphs
+    // (`[♔♕]` is one; `D[#△]` is refused, repro-2 R14b)
+    if (glyph && at(n) == ']' && (pos_ == 0 || src_[pos_ - 1] != '[')) return false;
     t.kind = TokenKind::Piece;
     t.pieces = bits;
     t.squares = ~uint64_t{0};

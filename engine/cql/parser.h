@@ -195,6 +195,8 @@ class Parser {
   void pop_loop_var() { active_loop_vars_.pop_back(); ++scope_generation_; }
   void push_arg_frame(std::map<std::string, const Node*> frame) { arg_frames_.push_back(std::move(frame)); ++scope_generation_; }
   void pop_arg_frame() { arg_frames_.pop_back(); ++scope_generation_; }
+  std::string similar_file_;          // the submissions file of the first similarposition
+  bool string_arguments_ = false;     // reading comment(...)'s arguments: a string after a tag filter is one
   bool path_started_ = false;        // a path constituent was read (an empty line now ends the path)
   std::optional<CqlError> unbound_;    // first use of a loop variable outside its loop (reported after parsing)
   friend struct ParserAccess;

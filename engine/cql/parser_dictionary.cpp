@@ -147,6 +147,8 @@ void Parser::split_dictionary_keys() {
     if (b.space_before || b.kind == TokenKind::Special || b.end < b.offset + 3 || source_[b.offset] != '[' ||
         source_[b.end - 1] != ']')
       continue;
+    // CQL 6.2's lexer reads `[K]` as a piece list, not a subscript (`D[K] = 1` is refused, repro-2 R14)
+    if (b.kind == TokenKind::Piece && b.pieces != 0) continue;
     Token open = b, close = b;
     open.kind = close.kind = TokenKind::Special;
     open.text = "[";

@@ -52,7 +52,6 @@ NodePtr Parser::echo_filter() {
     if (!special("(")) error("expected '(' following 'equal'");
     NodePtr a = require(node(), "expected two filters in 'equal(...)'");
     NodePtr b = require(node(), "expected two filters in 'equal(...)'");
-    if (a->type != b->type) error("the arguments of 'equal' must have the same type");
     if (!special(")")) error("expected ')' after the arguments of 'equal'");
     n = mk(NodeKind::GenericEqual, ValueType::Logical, t);
     n->add(Role::Left, std::move(a));

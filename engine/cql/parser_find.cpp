@@ -31,28 +31,38 @@ NodePtr Parser::find() {
   return n;
 }
 
+namespace {
+
+// Whether `n` or a filter under it is of `kind`.
+bool contains_kind(const Node& n, NodeKind kind) {
+  if (n.kind == kind) return true;
+  for (const Child& k : n.kids)
+    if (k.node && contains_kind(*k.node, kind)) return true;
+  return false;
+}
+
+}  // namespace
+
 NodePtr Parser::sort() {
   const Token& start = cur();
   forward();
   NodePtr n = mk(NodeKind::Sort, ValueType::Logical, start);
-  bool has_doc = false;
-  while (true) {
-    if (keyword("quiet")) {
-      n->options.push_back(Option::Quiet);
-    } else if (cur().is_keyword("min") || cur().is_keyword("max")) {
-      // spec/cql-sort.txt: `sort [quiet] [min|max] [description] target`; the description stays optional after
-      // min/max (CQL 6.2's parser wants one there: the spec wins)
-      n->options.push_back(cur().is_keyword("min") ? Option::Min : Option::Max);
-      forward();
-    } else if (!has_doc && cur().kind == TokenKind::String) {
-      n->text = cur().text;
-      has_doc = true;
-      forward();
-    } else {
-      break;
-    }
+  // `sort [quiet] [min|max] [description] target`, in that order; as CQL 6.2 (sort-parse.cpp), min or max must
+  // be followed by a description, so that `sort min ply` is not a sort of the function min
+  if (keyword("quiet")) n->options.push_back(Option::Quiet);
+  const bool ordered = cur().is_keyword("min") || cur().is_keyword("max");
+  if (ordered) {
+    n->options.push_back(cur().is_keyword("min") ? Option::Min : Option::Max);
+    forward();
+    if (cur().kind != TokenKind::String || cur().text.empty())
+      error("When 'max' or 'min' is explicitly specified following 'sort', you must include a nonempty "
+            "documentation string following. For example 'sort min \"npieces\"'");
   }
-  std::sort(n->options.begin(), n->options.end(), option_spelled_before);  // written in any order
+  if (cur().kind == TokenKind::String) {
+    n->text = cur().text;
+    forward();
+  }
+  std::sort(n->options.begin(), n->options.end(), option_spelled_before);
   const Token& first = cur();
   NodePtr body = require(node(), "expected a filter following 'sort'");
   // CQL 6.2 (sort-parse.cpp) refuses a bare number as the target (`sort 5` once meant a range; `sort 0 >= 6` and
@@ -63,8 +73,8 @@ NodePtr Parser::sort() {
   // CQL 6.2 (sort-parse.cpp) sorts by a number, a set (its count) or a string only: a position is refused too
   if (body->type != ValueType::Numeric && body->type != ValueType::Set && body->type != ValueType::String)
     error_at(start, "Unable to get numeric or set filter or string filter in argument to 'sort'");
-  // spec/cql-sort.txt ("any Numeric or String filter") wins over CQL 6.2's sort-parse.cpp, which also refuses
-  // `sort min` of an echo: it runs here
+  // CQL 6.2 (sort-parse.cpp) refuses min or max (which it reads as min) of a target holding an echo
+  if (ordered && contains_kind(*body, NodeKind::Echo)) error("min sorting is not supported with an echo filter");
   n->type = body->type;
   n->add(Role::Body, std::move(body));
   return n;

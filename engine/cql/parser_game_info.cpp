@@ -9,12 +9,15 @@ namespace cqlindex::cql {
 
 // Implicit search: a non-empty quoted string after a string tag filter means `"s" in filter`.
 NodePtr Parser::trailing_search(NodePtr n) {
-  if (n->type != ValueType::String || cur().kind != TokenKind::String || cur().text.empty()) return n;
+  // inside comment(...), message(...) and str(...) CQL 6.2 reads `event "y"` as two arguments
+  if (string_arguments_ || n->type != ValueType::String || cur().kind != TokenKind::String || cur().text.empty())
+    return n;
   const Token& s = cur();
   const std::string& p = s.text;
   size_t lb = p.find('[');
+  const bool glyph = p == "!?" || p == "?!" || p == "??";  // a NAG's glyph (originalcomment "!?"), no pattern
   if ((lb != std::string::npos && p.find(']', lb) != std::string::npos) ||
-      p.find_first_of("*+?", 1) != std::string::npos)
+      (!glyph && p.find_first_of("*+?", 1) != std::string::npos))
     error("Use of the search pattern \"" + p + "\" in a context in which this pattern is interpreted literally "
           "but might have been intended to be a regular expression; prefix it with ~~ or write \"" + p + "\" in ...");
   forward();

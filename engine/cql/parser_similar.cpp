@@ -15,6 +15,10 @@ NodePtr Parser::similar_position() {
   }
   if (cur().kind != TokenKind::String || cur().text.empty()) error("expected a quoted .pgn file name following 'similarposition'");
   n->text = cur().text;
+  // CQL 6.2 reads one submissions file a query
+  if (!similar_file_.empty() && similar_file_ != n->text)
+    error("attempt to use two different predecessor Dbs. This feature is not yet supported.");
+  similar_file_ = n->text;
   forward();
   return n;
 }

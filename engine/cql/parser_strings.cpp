@@ -1,4 +1,6 @@
 // String filters: comment, message, str, ///, uppercase, lowercase, int, readfile, ascii, indexof, writefile.
+#include <utility>
+
 #include "engine/cql/parser.h"
 
 namespace cqlindex::cql {
@@ -71,7 +73,15 @@ NodePtr Parser::string_converter() {
         forward();
         continue;
       }
-      NodePtr a = node();
+      NodePtr a;
+      {
+        struct Restore {  // also when a parse error or a backtrack leaves node()
+          bool& flag;
+          bool outer;
+          ~Restore() { flag = outer; }
+        } restore{string_arguments_, std::exchange(string_arguments_, true)};
+        a = node();
+      }
       if (!a) error("expected a filter or ')' in '" + start.text + "(...)'");
       n->add(Role::Arg, std::move(a));
     }

@@ -8,7 +8,8 @@ NodePtr Parser::transform() {
   forward();
   NodePtr n = mk(NodeKind::Transform, ValueType::Logical, start);
   n->text = start.text == "dihedral" || start.text == "flipdihedral" ? "flip" : start.text;
-  bool ranged = match_range(*n);
+  // reversecolor takes no range in CQL 6.2 (`reversecolor 1 {check}`: the 1 is its filter)
+  bool ranged = start.text != "reversecolor" && match_range(*n);
   NodePtr body = require(node(), "expected a filter following '" + start.text + "'");
   // a transform of a position is not a position (CQL 6.2: `flipcolor count {flipcolor (parent == child)} >= 1`
   // counts, random-differential C32-1): its images are tried as filters

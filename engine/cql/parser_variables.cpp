@@ -101,6 +101,8 @@ NodePtr Parser::assignment() {
     }
   }
   NodePtr rhs = require(relop_x(), "could not parse right side of assignment statement for variable: " + target);
+  if (persistent && rhs->type == ValueType::Position)  // as CQL 6.2: a position is of one game only
+    error("Only string, set, and numeric variables can be persistent: " + target);
   int v = find_variable(target);
   if (v < 0 && persistent && rhs->type != ValueType::Logical && rhs->type != ValueType::Dictionary) {
     v = declare(target, rhs->type == ValueType::Numeric ? VariableKind::Numeric

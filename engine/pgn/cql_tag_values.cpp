@@ -62,10 +62,13 @@ std::string cql_date_text(const CqlDate& d) {
 }
 
 std::string cql_eco(std::string_view v) {
-  if (v.size() < 3 || v[0] < 'A' || v[0] > 'E' || !std::isdigit(static_cast<unsigned char>(v[1])) ||
+  // a lower-case letter is read as its capital (CQL 6.2 writes "b12" as B12)
+  const char letter = char(std::toupper(static_cast<unsigned char>(v.empty() ? ' ' : v[0])));
+  if (v.size() < 3 || letter < 'A' || letter > 'E' || !std::isdigit(static_cast<unsigned char>(v[1])) ||
       !std::isdigit(static_cast<unsigned char>(v[2])))
     return {};
   std::string e(v.substr(0, 3));
+  e[0] = letter;
   if (v.size() > 3 && v[3] >= 'a' && v[3] <= 'z') {
     e += v[3];
     if (v.size() > 4 && v[4] >= '1' && v[4] <= '4') e += v[4];

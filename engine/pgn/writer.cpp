@@ -268,7 +268,8 @@ bool is_cql_comment_text(std::string_view raw) {
   return true;
 }
 
-GameComments collect_comments(const Game& g, std::span<const AddedComment> added, CommentText mode) {
+GameComments collect_comments(const Game& g, std::span<const AddedComment> added, CommentText mode,
+                             size_t* ignored = nullptr) {
   GameComments s;
   s.after.resize(g.nodes.size());
   s.variation_start.resize(g.nodes.size());
@@ -327,7 +328,9 @@ GameComments collect_comments(const Game& g, std::span<const AddedComment> added
       return s.keep(std::move(*text));
     };
     if (!remove) {
-      if (!texts.empty()) slot = keep(merge_cql_comment(original, texts));
+      bool dropped = false;
+      if (!texts.empty()) slot = keep(merge_cql_comment(original, texts, &dropped));
+      if (dropped && ignored) ++*ignored;
     } else if (texts.empty() || !original) {
       slot = texts.empty() ? std::nullopt : keep(merge_cql_comment(std::nullopt, texts));
     } else {
@@ -471,7 +474,7 @@ void write_game(const Game& game, std::span<const AddedComment> added, const Wri
   out.reserve(start + 512 + 24 * game.nodes.size());  // tags, then ~12 bytes a move and as many for a comment
   write_tags(game, out);
   out += '\n';
-  GameComments comments = collect_comments(game, added, options.comment_text);
+  GameComments comments = collect_comments(game, added, options.comment_text, options.ignored_comments);
   LineWrapper w(out);
   if (comments.game) {
     w.word("{");

@@ -40,6 +40,9 @@ struct WriteOptions {
   // " game truncated by CQL } * " (util::game_to_string). 0: never truncate.
   size_t truncate_at = kCqlGameBufferSize;
   static constexpr size_t kCqlGameBufferSize = 105000;
+  // when set, counts the comments left as they were because the additions would pass 4500 bytes (CQL 6.2 says
+  // "Ignoring long comment in game: N" for each)
+  size_t* ignored_comments = nullptr;
 };
 
 // A game's comments by where CQL keeps them: one text per place (AsCqlReads: the last comment read there, as

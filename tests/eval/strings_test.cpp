@@ -73,7 +73,7 @@ TEST_CASE("message writes its text to the game's messages, not to the PGN", "[ev
   cql::eval::GameOutcome o = scanner.scan(game);
   // the body stops at `initial` after the first position: one message there, none after
   REQUIRE(o.messages.size() == 2);
-  CHECK(o.messages[0] == "Game number 1, move 1(wtm): kings: 1");
+  CHECK(o.messages[0] == "Game: 1 move 1(wtm): kings: 1");
   CHECK(o.messages[1] == "q");
   CHECK(o.comments.size() == 2);  // "Game number 1" and the CQL marker, no message text
 }

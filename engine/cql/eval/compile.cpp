@@ -1,6 +1,7 @@
 // Compiling the bound tree into Ops: transforms expanded, names resolved to enums, children put in the
 // fixed order each op family reads them in. The families are compiled in compile_<family>.cpp, beside the
 // eval_<family>.cpp that runs them; here: the dispatch, the shared helpers and the program's finishing touches.
+#include <algorithm>
 #include <unordered_set>
 
 #include "engine/cql/error.h"
@@ -13,13 +14,14 @@ namespace cqlindex::cql::eval {
 namespace {
 
 // The literals matched as position filters, where CQL 6.2 stops the run when it evaluates them (its
-// match_position of a number, a string literal, `fen`, `sqrt`, `lastgamenumber`): the filters whose truth alone is used (the top
-// level, all but the last filter of {...}, the arguments of and/or/not, conditions, loop and line bodies, ...).
+// match_position of a number, a string literal, `fen`, `sqrt`, `lastgamenumber`, `str`): the filters whose truth
+// alone is used (the top level, all but the last filter of {...}, the arguments of and/or/not, conditions, loop
+// and line bodies, ...).
 // `position` says whether n itself is in such a place.
 void mark_position_uses(const Node& n, bool position, std::unordered_set<const Node*>& out) {
   if (position && (n.kind == NodeKind::Number || n.kind == NodeKind::StringLiteral || n.kind == NodeKind::Sqrt ||
                    (n.kind == NodeKind::Fen && n.type == ValueType::String) ||
-                   (n.kind == NodeKind::Counter && n.text == "lastgamenumber")))
+                   (n.kind == NodeKind::Counter && n.text == "lastgamenumber") || n.kind == NodeKind::ToString))
     out.insert(&n);
   auto each = [&](bool pos, std::optional<Role> role = std::nullopt) {
     for (const Child& k : n.kids)
@@ -79,6 +81,9 @@ std::string position_use_message(const Node& n) {
     case NodeKind::Sqrt:
       return "Attempt to match an sqrt value node (which may have arisen from a 'type' filter). Although technically "
              "legal, this is likely unintended";
+    case NodeKind::ToString:
+      return "attempt to use 'str ...' but the string value it returns is ignored. The 'str' filter is always true "
+             "however";
     case NodeKind::Fen:
       return "attempt to determine if 'currentfen' matches the current position, which it always does. Perhaps you "
              "intended to use its string value";
@@ -117,7 +122,10 @@ OpPtr Compiler::compile(const Node& n) {
 }
 
 int Compiler::sort_slot(const Node& n, const std::string& description, bool min, bool quiet, bool text) {
-  std::string desc = description.empty() ? "<sort-id-" + std::to_string(prog.sorts.size() + 1) + ">" : description;
+  // CQL 6.2 numbers only the sorts without a description: `sort "a" ply sort #A` labels the second <sort-id-1>
+  const auto unnamed = std::count_if(prog.sorts.begin(), prog.sorts.end(),
+                                     [](const auto& s) { return s.description.rfind("<sort-id-", 0) == 0; });
+  std::string desc = description.empty() ? "<sort-id-" + std::to_string(unnamed + 1) + ">" : description;
   size_t slot = prog.sorts.size();
   for (size_t i = 0; i < prog.sorts.size(); ++i)
     if (!description.empty() && prog.sorts[i].description == desc) slot = i;
@@ -196,6 +204,30 @@ bool has_effects(const Op& op) {
   return false;
 }
 
+// Whether a read under `op` may find its variable unbound, which stops CQL 6.2 with an error where it is
+// evaluated (eval_variable). A read is safe after its variable's plain assignment earlier in an enclosing
+// compound or `and` (each of their filters is reached only when the ones before it matched; `assigned`, by
+// variable), or when the variable is persistent; comment, message and str write an unbound variable instead.
+bool may_read_unbound(const Op& op, const Program& prog, std::vector<uint8_t>& assigned) {
+  auto can_fail = [&](int var) {
+    const VariableKind kind = prog.variable_kinds[size_t(var)];
+    return !prog.always_bound[size_t(var)] && !assigned[size_t(var)] &&
+           (kind == VariableKind::Numeric || kind == VariableKind::String || kind == VariableKind::Set ||
+            kind == VariableKind::Position);
+  };
+  if (op.code == OpCode::Variable) return op.var >= 0 && can_fail(op.var);
+  const bool sequence = op.code == OpCode::Compound || op.code == OpCode::And;
+  const bool writes = op.code == OpCode::Comment || op.code == OpCode::Message || op.code == OpCode::ToString;
+  std::vector<uint8_t> inner = assigned;
+  for (const auto& k : op.kids) {
+    if (!k || (writes && k->code == OpCode::Variable)) continue;
+    if (!sequence) inner = assigned;
+    if (may_read_unbound(*k, prog, inner)) return true;
+    if (sequence && k->code == OpCode::Assign && k->var >= 0) inner[size_t(k->var)] = 1;
+  }
+  return false;
+}
+
 }  // namespace
 
 Program compile(const Query& query, EvalOptions options) {
@@ -224,6 +256,8 @@ Program compile(const Query& query, EvalOptions options) {
   mark_case_filters(*prog.body);
   if (!prog.options.player.empty()) prog.player_regex.emplace(prog.options.player);
   prog.body_game_constant = game_constant(*prog.body);
+  std::vector<uint8_t> assigned(prog.variable_count, 0);
+  if (may_read_unbound(*prog.body, prog, assigned)) prog.may_fail = true;
   // lang: a query that acts beyond the game (persistent state, message, writefile) must evaluate the conjuncts
   // before a failing tag test, so only the leading tag tests may be tried first then
   const bool effects = query.needs_single_thread || has_effects(*prog.body);

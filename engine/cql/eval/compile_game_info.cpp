@@ -55,6 +55,22 @@ OpPtr compile_counter(Compiler& c, const Node& n) {
   return c.op(it->second, n);
 }
 
+// The NAG an implicit search of originalcomment names (`originalcomment "!"`: 1), or 0.
+int nag_of_search(const Node& n) {
+  if (!n.has(Option::Implicit) || n.kids.size() != 2 || n.kids[1].node->kind != NodeKind::HasComment ||
+      n.kids[1].node->text != "originalcomment")
+    return 0;
+  const std::string& s = n.kids[0].node->text;
+  static const char* glyphs[] = {"!", "?", "!!", "??", "!?", "?!"};
+  for (int i = 0; i < 6; ++i)
+    if (s == glyphs[i]) return i + 1;
+  if (s.size() >= 2 && s.size() <= 4 && s[0] == '$' && s.find_first_not_of("0123456789", 1) == std::string::npos) {
+    const int v = std::stoi(s.substr(1));
+    return v >= 1 && v <= 255 ? v : 0;
+  }
+  return 0;
+}
+
 }  // namespace
 
 OpPtr Compiler::compile_game_info(const Node& n) {
@@ -66,6 +82,12 @@ OpPtr Compiler::compile_game_info(const Node& n) {
     case NodeKind::Elo: return op(OpCode::Elo, n);
     case NodeKind::Fen: return op(OpCode::Fen, n);  // lang: without a board, the position's FEN (a string)
     case NodeKind::StringIn: {
+      // `originalcomment "!"`: CQL 6.2 reads a NAG's glyph (or "$N") as a test of that NAG, not of the text
+      if (const int nag = nag_of_search(n)) {
+        auto o = op(OpCode::OriginalNag, n);
+        o->a = nag;
+        return o;
+      }
       auto o = op(OpCode::StringIn, n);
       all_kids(n, *o);
       return o;

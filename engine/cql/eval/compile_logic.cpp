@@ -25,6 +25,7 @@ OpPtr Compiler::compile_logic(const Node& n) {
     case NodeKind::Compound: return with_kids(OpCode::Compound);
     case NodeKind::And: return with_kids(OpCode::And);
     case NodeKind::Or: return with_kids(OpCode::Or);
+    case NodeKind::GenericEqual: return with_kids(OpCode::GenericEqual);
     case NodeKind::Not: return with_kids(OpCode::Not);
     case NodeKind::If: {
       auto o = op(OpCode::If, n);

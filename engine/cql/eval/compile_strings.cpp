@@ -39,7 +39,9 @@ OpPtr Compiler::compile_strings(const Node& n) {
     }
     case NodeKind::StringToInt: return with_kids(OpCode::StringToInt);
     case NodeKind::Ascii: return with_kids(OpCode::Ascii);
-    case NodeKind::ReadFile: return with_kids(OpCode::ReadFile);
+    case NodeKind::ReadFile:
+      prog.may_fail = true;  // a bad file name stops the run where it is evaluated
+      return with_kids(OpCode::ReadFile);
     case NodeKind::ToString: return with_kids(OpCode::ToString);
     case NodeKind::SetTag: {
       auto o = op(OpCode::SetTag, n);

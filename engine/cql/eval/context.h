@@ -178,6 +178,8 @@ bool eval_string(const Op& op, Ctx& ctx, Value& v);      // eval_strings.cpp
 void mark_case_filters(Op& root);
 // The text a comment/message/str writes for op's value (matched: whether a logical op matched).
 std::string value_text(const Op& op, Ctx& ctx, const Value& v, bool matched);
+// evaluate() for an argument of comment/message/str: an unbound variable is no error there, it has no value.
+bool evaluate_argument(const Op& op, Ctx& ctx, Value& v);
 // Records the groups of a regex match as the captures \0, \1, ...
 void set_captures(Ctx& ctx, const std::smatch& m, size_t offset = 0);
 bool eval_echo(const Op& op, Ctx& ctx, Value& v);      // eval_echo.cpp: echo and position navigation

@@ -130,28 +130,40 @@ bool eval_consecutive_moves(const Op& op, Ctx& ctx, Value& v) {
   std::vector<int> a, b;
   moves_below(tree, lca, p, a);
   moves_below(tree, lca, q, b);
-  auto move_at = [&](int node) { return tree.game->nodes[node].move; };
+  // two moves are the same when the same piece makes them (CQL 6.2: a pawn's e2-e3 is not a queen's, R22b)
+  auto same_move = [&](int x, int y) {
+    const chess::Move m = tree.game->nodes[x].move, n = tree.game->nodes[y].move;
+    if (!(m == n)) return false;
+    if (m == chess::Move::null()) return true;
+    return tree.pos[tree.parent(x)].piece_on(m.from()) == tree.pos[tree.parent(y)].piece_on(n.from());
+  };
   size_t best = 0, best_i = 0, best_j = 0;
   for (size_t i = 0; i < a.size(); ++i)
     for (size_t j = 0; j < b.size(); ++j) {
       size_t k = 0;
-      while (i + k < a.size() && j + k < b.size() && move_at(a[i + k]) == move_at(b[j + k])) ++k;
+      while (i + k < a.size() && j + k < b.size() && same_move(a[i + k], b[j + k])) ++k;
       if (k > best) {
         best = k;
         best_i = i;
         best_j = j;
       }
     }
+  if (best == 0) return false;  // no common move: no value (CQL 6.2, repro-2 R22)
   v.num = int64_t(best);
   if (op.flag && !range_holds(op, ctx, v.num)) return false;
   const EvalOptions& o = ctx.prog->options;
   if (best > 0 && !(op.sub & kConsecutiveMovesQuiet) && !o.quiet && !o.silent) {
     std::vector<pgn::AddedComment> texts;
     if (lca != p && lca != q) texts.push_back({pgn::NodeIndex(lca), "LCA"});
+    // labelled by the names of the variables compared (CQL 6.2: `s-move[1]` for (s t), R23)
+    auto label = [&](const Op& kid, const char* other) {
+      return kid.code == OpCode::Variable ? ctx.prog->variables[size_t(kid.var)].name : std::string(other);
+    };
+    const std::string source = label(*op.kids[0], "source"), target = label(*op.kids[1], "target");
     for (size_t k = 0; k < best; ++k)
-      texts.push_back({pgn::NodeIndex(a[best_i + k]), "source-move[" + std::to_string(k + 1) + "]"});
+      texts.push_back({pgn::NodeIndex(a[best_i + k]), source + "-move[" + std::to_string(k + 1) + "]"});
     for (size_t k = 0; k < best; ++k)
-      texts.push_back({pgn::NodeIndex(b[best_j + k]), "target-move[" + std::to_string(k + 1) + "]"});
+      texts.push_back({pgn::NodeIndex(b[best_j + k]), target + "-move[" + std::to_string(k + 1) + "]"});
     const size_t at = std::min(ctx.echo_mark, ctx.comments.size());
     ctx.comments.insert(ctx.comments.begin() + long(at), texts.begin(), texts.end());
     if (ctx.echo_mark != SIZE_MAX) ctx.echo_mark += texts.size();

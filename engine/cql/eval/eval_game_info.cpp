@@ -68,6 +68,10 @@ bool tag_information(const Op& op, Ctx& ctx, Value& v) {
     case OpCode::TagValue: {
       auto r = g.tag(op.text);
       if (!r) return false;
+      if (op.text == "ECO") {  // the code CQL 6.2 keeps, as it writes it ("D38/26" is D38, "b12" B12)
+        v.str = pgn::cql_eco(*r);
+        return !v.str.empty();
+      }
       v.str.assign(r->begin(), r->end());
       return true;
     }
@@ -170,6 +174,12 @@ bool eval_game_info(const Op& op, Ctx& ctx, Value& v) {
     case OpCode::Fen: return fen_value(op, ctx, v);
     case OpCode::PieceType: case OpCode::Coordinate: return square_information(op, ctx, v);
     case OpCode::RegexMatch: case OpCode::OriginalComment: case OpCode::StringIn: return string_information(op, ctx, v);
+    case OpCode::OriginalNag: {
+      const pgn::Game& game = ctx.game();
+      for (const pgn::Nag& nag : game.nags_of(game.nodes[size_t(ctx.cur)]))
+        if (nag.value == op.a && !nag.before_move) return true;
+      return false;
+    }
     default: return false;
   }
 }

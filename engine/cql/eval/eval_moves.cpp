@@ -109,6 +109,15 @@ struct MoveFilter {
   }
   bool accepts(const MoveFacts& f, bool primary) const {
     const int64_t flags = op->b;
+    if (f.null && !(flags & kMoveNull)) {
+      // a played null move is a move for CQL 6.2 (`move`, `move primary`, `move from .` match it, repro-2 R34)
+      // when nothing asked of the move needs squares or pieces
+      const int64_t kinds = kMoveCastle | kMoveOO | kMoveOOO | kMoveEnPassant;
+      if (from != ~Bitboard(0) || to != ~Bitboard(0) || need_capture || need_en_passant || op->kids[3] ||
+          (flags & kinds))
+        return false;
+      return !((flags & kMovePrimary) && !primary) && !((flags & kMoveSecondary) && primary);
+    }
     if (f.null != bool(flags & kMoveNull)) return false;
     if (f.null) return true;
     if (!(from & square_bb(f.from)) || !(to & square_bb(f.to))) return false;
@@ -210,13 +219,15 @@ struct DashFilter {
     }
     return true;
   }
-  bool accepts(const MoveFacts& f) const {
+  // legal: a move not played (legal/pseudolegal dashes, countmoves), where castling is the king's move only
+  // (CQL 6.2: `countmoves legal r--.` does not count O-O)
+  bool accepts(const MoveFacts& f, bool legal = false) const {
     // a null move passes only a bare dash (lacny.cql: `start:⊢ ―― nullmove`), having no squares to test
     if (f.null) return !op->kids[0] && !op->kids[1] && !op->kids[2] && !op->flag;
     bool squares;
     // a capture dash names the captured piece's square (en passant: not the destination)
     if (op->flag) squares = f.capture && (from & square_bb(f.from)) && (to & f.capture);
-    else if (f.castle) squares = castle_from(f, from, to) != 0;
+    else if (f.castle && !legal) squares = castle_from(f, from, to) != 0;
     else squares = (from & square_bb(f.from)) && (to & square_bb(f.to));
     if (!squares) return false;
     if (op->kids[2] && (f.promoted == NO_PIECE || !(promote & piece_bit(f.promoted)))) return false;
@@ -270,7 +281,11 @@ bool legal_target_holds(const Op& target, const MoveFacts& f) {
 bool eval_legal_dash(const Op& op, Ctx& ctx, Value& v, int64_t* count) {
   const Op& dash = *op.kids[0];
   DashFilter df{&dash};
-  if (!df.load(ctx)) return false;
+  if (!df.load(ctx)) {
+    if (!count) return false;
+    *count = 0;  // no piece to move (an empty from-set): CQL 6.2 counts 0 (`countmoves R--` without a rook)
+    return true;
+  }
   auto targets_hold = [&](const MoveFacts& f) {
     for (size_t i = 3; i < dash.kids.size(); ++i)
       if (!legal_target_holds(*dash.kids[i], f)) return false;
@@ -292,7 +307,7 @@ bool eval_legal_dash(const Op& op, Ctx& ctx, Value& v, int64_t* count) {
       // has no promotion of its own (Parser::check_legal_dash)
       if (m.promotion() != NO_PIECE_TYPE && m.promotion() != QUEEN) continue;
       MoveFacts f = facts(ctx.position(), m);
-      if (df.accepts(f) && targets_hold(f)) { ++n; dest |= square_bb(f.to); }
+      if (df.accepts(f, true) && targets_hold(f)) { ++n; dest |= square_bb(f.to); }
     }
   }
   if (count) {

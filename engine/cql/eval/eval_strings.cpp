@@ -8,38 +8,44 @@
 #include <sstream>
 
 #include "engine/chess/position.h"
+#include "engine/cql/error.h"
 #include "engine/cql/eval/context.h"
 #include "engine/cql/eval/evaluator.h"
 
 namespace cqlindex::cql::eval {
 namespace {
 
-// The text of the arguments as comment writes them; false when an argument with a value fails.
-bool args_text(const Op& op, Ctx& ctx, std::string& text) {
+// The text of the arguments as comment writes them (an argument without a value as "<false>").
+void args_text(const Op& op, Ctx& ctx, std::string& text) {
   for (const auto& k : op.kids) {
     Value x;
-    bool ok = evaluate(*k, ctx, x);
-    if (!ok && k->type != ValueType::Logical && k->type != ValueType::Set) return false;
+    bool ok = evaluate_argument(*k, ctx, x);
     text += value_text(*k, ctx, x, ok);
   }
-  return true;
 }
 
-// The range [from, to) that s[i] or s[i:j] names in a string of length n; false when outside it.
+// The range [from, to) that s[i] or s[i:j] names in a string of length n; false when s[i] is outside it. As in
+// CQL 6.2 a negative index counts from the end, and a range is clamped to the string (empty when j <= i).
 bool index_range(const Op& op, Ctx& ctx, size_t n, size_t& from, size_t& to) {
+  const int64_t len = int64_t(n);
   Value a, b;
-  int64_t i = 0, j = int64_t(n);
+  int64_t i = 0, j = len;
   if (op.kids[1]) {
     if (!evaluate(*op.kids[1], ctx, a)) return false;
-    i = a.num;
+    i = a.num < 0 ? a.num + len : a.num;
   }
   if (!op.flag) {
-    j = i + 1;
-  } else if (op.kids[2]) {
-    if (!evaluate(*op.kids[2], ctx, b)) return false;
-    j = std::min<int64_t>(b.num, int64_t(n));
+    if (i < 0 || i >= len) return false;
+    from = size_t(i);
+    to = from + 1;
+    return true;
   }
-  if (i < 0 || i > j || j > int64_t(n) || (!op.flag && i >= int64_t(n))) return false;
+  if (op.kids[2]) {
+    if (!evaluate(*op.kids[2], ctx, b)) return false;
+    j = b.num < 0 ? b.num + len : b.num;
+  }
+  i = std::clamp<int64_t>(i, 0, len);
+  j = std::clamp<int64_t>(j, i, len);
   from = size_t(i);
   to = size_t(j);
   return true;
@@ -113,11 +119,17 @@ bool eval_string(const Op& op, Ctx& ctx, Value& v) {
       return true;
     case OpCode::ToString:
       v.str.clear();  // v may hold the value of an earlier evaluation (sort evaluates into one Value per position)
-      return args_text(op, ctx, v.str);
-    case OpCode::ReadFile: {
+      args_text(op, ctx, v.str);
+      return true;
+    case OpCode::ReadFile: {  // CQL 6.2 stops the run on a name of another extension or a file it cannot open
       if (!evaluate(*op.kids[0], ctx, x)) return false;
+      std::string extension = x.str.size() >= 4 ? x.str.substr(x.str.size() - 4) : "";
+      for (char& c : extension) c = char(std::tolower((unsigned char)c));
+      if (extension != ".cqo" && extension != ".pgn" && extension != ".cql")
+        throw CqlError("Invalid filename for 'readfile'. Filename must have extension '.cqo', '.pgn', or '.cql' but "
+                       "got filename: " + x.str, op.line, op.column);
       std::ifstream in(x.str, std::ios::binary);
-      if (!in) return false;
+      if (!in) throw CqlError("Unable to open file: " + x.str, op.line, op.column);
       std::ostringstream text;
       text << in.rdbuf();
       v.str = text.str();
@@ -135,10 +147,11 @@ bool eval_string(const Op& op, Ctx& ctx, Value& v) {
     }
     case OpCode::Message: {
       std::string text;
-      if (!args_text(op, ctx, text)) return false;
-      // off the main line CQL 6.2 names the position "[N]" and labels it "id:N" in the game (set-A q00201)
+      args_text(op, ctx, text);
+      // CQL 6.2's prefix "Game: N move M(wtm): "; off the main line it names the position "[N]" and labels it
+      // "id:N" in the game (set-A q00201)
       if (!op.flag)
-        text = "Game number " + std::to_string(ctx.game_number) + ", " + position_reference(ctx, ctx.cur) + ": " + text;
+        text = "Game: " + std::to_string(ctx.game_number) + " " + position_reference(ctx, ctx.cur) + ": " + text;
       ctx.messages.push_back(std::move(text));
       return true;
     }

@@ -186,10 +186,27 @@ namespace {
   }
 }
 
+// CQL 6.2's message when a variable of `kind` is read before it has a value (a run-time error), or null for the
+// kinds whose read just fails.
+const char* unbound_read_message(VariableKind kind) {
+  switch (kind) {
+    case VariableKind::Numeric: return "Numeric variable is not bound but attempt to access its value was made: ";
+    case VariableKind::String:
+      return "CQL internal error: string variable is not bound but attempt to access its value was made: ";
+    case VariableKind::Set: return "attempt to access unbound square variable: ";
+    case VariableKind::Position: return "Position variable is not bound but attempt to access its value was made: ";
+    default: return nullptr;
+  }
+}
+
 [[gnu::noinline]] bool eval_variable(const Op& op, Ctx& ctx, Value& v) {
   switch (op.code) {
     case OpCode::Variable: {
-      if (!ctx.bound[op.var]) return false;
+      if (!ctx.bound[op.var]) {
+        if (const char* what = unbound_read_message(ctx.prog->variable_kinds[op.var]))
+          throw CqlError(what + ctx.prog->variables[op.var].name, op.line, op.column);
+        return false;
+      }
       if (ctx.prog->variable_kinds[op.var] == VariableKind::Piece) {
         // a piece variable holds an identity; its value is where that piece stands now
         uint8_t id = uint8_t(ctx.vars[op.var].num);
@@ -282,13 +299,15 @@ namespace {
 // sort: the best value of the game is kept with the comments of the first evaluation that gave it
 [[gnu::noinline]] bool eval_sort(const Op& op, Ctx& ctx, Value& v) {
   size_t mark = ctx.comments.size();
+  const bool set = op.kids[0]->type == ValueType::Set;
   if (!evaluate(*op.kids[0], ctx, v)) {
     ctx.comments.resize(mark);
-    return false;
+    if (!set) return false;
+    v.set = 0;  // a set is sorted by its count, and an empty one counts 0 (CQL 6.2: `sort "d" Ne4` matches)
   }
   SortValue value;
   if (op.kids[0]->type == ValueType::String) value = v.str;
-  else value = op.kids[0]->type == ValueType::Set ? int64_t(std::popcount(v.set)) : v.num;
+  else value = set ? int64_t(std::popcount(v.set)) : v.num;
   Ctx::SortSlot& slot = ctx.sorts[size_t(op.var)];
   if (!slot.best || (op.flag ? value < *slot.best : value > *slot.best)) {
     slot.best = value;
@@ -297,6 +316,21 @@ namespace {
   ctx.comments.resize(mark);
   if (const int64_t* n = std::get_if<int64_t>(&value)) v.num = *n;  // a string sort keeps v.str
   return true;
+}
+
+// equal(x y): CQL 6.2 matches when both have a value and the values are equal; of different types they never
+// are (`equal(ply "1")` runs and fails)
+[[gnu::noinline]] bool eval_generic_equal(const Op& op, Ctx& ctx) {
+  Value x, y;
+  const Op &a = *op.kids[0], &b = *op.kids[1];
+  if (!evaluate(a, ctx, x) || !evaluate(b, ctx, y) || a.type != b.type) return false;
+  switch (a.type) {
+    case ValueType::Numeric: return x.num == y.num;
+    case ValueType::String: return x.str == y.str;
+    case ValueType::Set: return x.set == y.set;
+    case ValueType::Position: return x.pos == y.pos;
+    default: return true;
+  }
 }
 
 // similarposition: the submissions' comments at a matching position, and (without nosort) the least submission
@@ -317,7 +351,16 @@ namespace {
 
 }  // namespace
 
+bool evaluate_argument(const Op& op, Ctx& ctx, Value& v) {
+  if (op.code == OpCode::Variable && !ctx.bound[size_t(op.var)]) return false;  // written "<unbound: V>"
+  return evaluate(op, ctx, v);
+}
+
 std::string value_text(const Op& op, Ctx& ctx, const Value& v, bool matched) {
+  // an argument without a value is written, and the comment still matches (CQL 6.2)
+  if (!matched && op.code == OpCode::Variable && !ctx.bound[size_t(op.var)])
+    return "<unbound: " + ctx.prog->variables[size_t(op.var)].name + ">";
+  if (!matched && op.type != ValueType::Logical && op.type != ValueType::Set) return "<false>";
   switch (op.type) {
     case ValueType::String: return v.str;
     case ValueType::Numeric: return std::to_string(v.num);
@@ -328,7 +371,7 @@ std::string value_text(const Op& op, Ctx& ctx, const Value& v, bool matched) {
         return std::string(1, chess::piece_char(ctx.position().piece_on(s))) + chess::square_name(s);
       }
       return set_text(v.set);
-    case ValueType::Position: return position_name(ctx, v.pos);
+    case ValueType::Position: return position_reference(ctx, v.pos);  // "id:N" at a position off the main line
     default: return matched ? "<true>" : "<false>";
   }
 }
@@ -339,8 +382,7 @@ namespace {
   std::string text;
   for (const auto& k : op.kids) {
     Value x;
-    bool ok = evaluate(*k, ctx, x);
-    if (!ok && k->type != ValueType::Logical && k->type != ValueType::Set) return false;
+    bool ok = evaluate_argument(*k, ctx, x);
     text += value_text(*k, ctx, x, ok);
   }
   if (!ctx.prog->options.silent) ctx.comment(std::move(text));
@@ -433,7 +475,9 @@ bool evaluate(const Op& op, Ctx& ctx, Value& v) {
       return eval_echo(op, ctx, v);
     case OpCode::CountCompare: return eval_count_compare(op, ctx, v);  // speed
     case OpCode::Sort: return eval_sort(op, ctx, v);
+    case OpCode::GenericEqual: return eval_generic_equal(op, ctx);
     case OpCode::PieceType: case OpCode::Coordinate: case OpCode::RegexMatch: case OpCode::OriginalComment:
+    case OpCode::OriginalNag:
     case OpCode::Check: case OpCode::Mate: case OpCode::Stalemate: case OpCode::Wtm: case OpCode::Btm:
     case OpCode::Initial: case OpCode::Terminal: case OpCode::MainlineP: case OpCode::VariationP:
     case OpCode::Ply: case OpCode::MoveNumber: case OpCode::PositionId: case OpCode::GameNumber:
@@ -476,7 +520,7 @@ std::vector<std::string> GameScanner::persistent_report() const {
     if (!var.persistent || var.quiet || var.kind == VariableKind::Dictionary) continue;
     const Value& x = state_->vars[i];
     std::string text = var.type == ValueType::Numeric ? std::to_string(x.num)
-                       : var.type == ValueType::String ? x.str
+                       : var.type == ValueType::String ? "\"" + x.str + "\""  // CQL 6.2 quotes a string
                                                        : set_text(x.set);
     lines.push_back(var.name + ": " + text);
   }
@@ -567,10 +611,11 @@ uint64_t count_matching_positions(const Program& program, GameTree& tree, Ctx& c
     }
     return tree.order.size();
   }
+  // a variable keeps its value at the later positions of the game (CQL 6.2: `if ply == 1 Vx = 1 ply == 3 isbound
+  // Vx` matches at ply 3); enter_game unbinds the game's variables
   for (int32_t node : tree.order) {
     ctx.cur = node;
     size_t mark = ctx.comments.size();
-    ctx.bound = program.always_bound;
     if (evaluate(*program.body, ctx, v)) {
       ++matching;
       if (marker) ctx.comment(o.matchstring);
@@ -709,7 +754,12 @@ void apply_set_tags(const GameOutcome& outcome, pgn::Game& game) {
 }
 
 bool sorted_before(const Program& p, const GameOutcome& a, uint64_t game_a, const GameOutcome& b, uint64_t game_b) {
-  for (size_t i = 0; i < p.sorts.size() && i < a.sort_values.size() && i < b.sort_values.size(); ++i) {
+  // the header's `sort matchcount` (slot 0) orders last, after the query's own sorts, as it is labelled
+  // (CQL 6.2, repro-2 R35)
+  const size_t n = std::min({p.sorts.size(), a.sort_values.size(), b.sort_values.size()});
+  const size_t shift = p.options.sort_matchcount && n > 0 ? 1 : 0;
+  for (size_t k = 0; k < n; ++k) {
+    const size_t i = (k + shift) % n;
     const auto &x = a.sort_values[i], &y = b.sort_values[i];
     if (x == y) continue;
     if (!x) return false;  // none sorts after every value

@@ -43,6 +43,8 @@ enum class OpCode : uint8_t {
   Orbit, Comment, SimilarPosition, Find,
   // piece attributes, strings
   PieceType, Coordinate, RegexMatch, OriginalComment, Sort,
+  OriginalNag,
+  GenericEqual,  // equal(x y): both have a value, of one type, and the same one  // originalcomment "!" (a NAG's glyph or "$N"): the move leading here has the NAG $a
   // language (eval_control.cpp, eval_assign.cpp, eval_dictionary.cpp, eval_strings.cpp)
   FunctionCall, Loop, While, Assert, Unbind, IsBound, OpAssign, DictGet, DictAssign, DictIterate, DictCount,
   DictUnbind, GroupRef, Substring, SubstringAssign, IndexOf, CaseConvert, StringToInt, Ascii, ToString, ReadFile,
