@@ -222,7 +222,7 @@ Program compile(const Query& query, EvalOptions options) {
   fuse_count_compares(*prog.body);  // speed
   mark_hhdb_filters(*prog.body);    // hhdb
   mark_case_filters(*prog.body);
-  if (!prog.options.player.empty()) prog.player_regex.emplace(prog.options.player);
+  if (!prog.options.player.empty()) prog.player_regex = std::make_shared<const text::Regex>(prog.options.player);
   prog.body_game_constant = game_constant(*prog.body);
   // lang: a query that acts beyond the game (persistent state, message, writefile) must evaluate the conjuncts
   // before a failing tag test, so only the leading tag tests may be tried first then
