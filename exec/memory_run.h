@@ -67,8 +67,8 @@ struct MemoryRun {
   uint64_t games_wanted = UINT64_MAX;
   std::ostream* messages = nullptr;     // what the command line prints on stdout (`message` lines); not null
   std::ostream* diagnostics = nullptr;  // what it prints on stderr (CQL errors at line:column); not null
-  // When the flag is set (from another thread) or the deadline has passed, the run stops between games, says so
-  // in diagnostics and returns InputError.
+  // When the flag is set (from another thread) or the deadline has passed, the run stops (between games, or inside
+  // a game's evaluation: GameScanner::set_stop), says so in diagnostics and returns InputError.
   const std::atomic<bool>* cancel = nullptr;
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <new>
 
 #include "engine/pgn/range_reader.h"
 #include "engine/pgn/reader.h"
@@ -80,8 +81,11 @@ RepositoryScan::RepositoryScan(cql::Query& query, const RunSettings& opt, const 
       diag_(&diagnostics_of(opt)) {
   if (opt.gamenumber) games_ = cql::Range{opt.gamenumber->first, opt.gamenumber->second};
   else if (query.header.gamenumber) games_ = query.header.gamenumber;
-  for (unsigned i = 0; i < std::max(1u, threads); ++i)
+  for (unsigned i = 0; i < std::max(1u, threads); ++i) {
     scanners_.push_back(std::make_unique<cql::eval::GameScanner>(program));
+    // a served run's time limit and cancel flag stop a game's evaluation too, not only the scan between games
+    if (const MemoryRun* memory = opt.memory) scanners_.back()->set_stop([memory] { return memory->cancelled(); });
+  }
 }
 
 RepositoryScan::~RepositoryScan() = default;
@@ -103,12 +107,27 @@ ScanResult RepositoryScan::work(const pgn::Game& g, unsigned worker) {
     return r;
   }
   r.unreadable = !g.start_known;
+  if (g.number > first_error_game_.load(std::memory_order_relaxed)) {  // never delivered: the run stops before
+    r.in_range = false;
+    return r;
+  }
+  auto failed = [&](cql::CqlError e) {
+    r.error = std::move(e);
+    uint64_t seen = first_error_game_.load();
+    while (g.number < seen && !first_error_game_.compare_exchange_weak(seen, g.number)) continue;
+    return r;
+  };
   cql::eval::GameOutcome o;
   try {
     o = scanners_[worker]->scan(g);
   } catch (const cql::CqlError& e) {
-    r.error = e;
+    return failed(e);
+  } catch (const cql::eval::EvaluationStopped&) {  // the delivery stops before this game: the run was cancelled
+    r.in_range = false;
     return r;
+  } catch (const std::bad_alloc&) {  // the memory of the process is exhausted: this query stops, the process lives
+    return failed(cql::CqlError(
+        "the query needs more memory than is available (at game number " + std::to_string(g.number) + ")", 0, 0));
   }
   r.messages = std::move(o.messages);
   if (o.matched) {

@@ -156,6 +156,9 @@ class RepositoryScan {
   // The matches delivered so far, read by the workers: a game evaluated when a served run's page is full is
   // past it (its place among the matches is at least this count), and is not written.
   std::atomic<uint64_t> matches_delivered_{0};
+  // The least game number whose evaluation stopped with an error so far: the delivery stops at the first such
+  // game in file order, so the games after it are not evaluated (a costly error is not met again and again)
+  std::atomic<uint64_t> first_error_game_{UINT64_MAX};
   std::vector<ScanResult> kept_;
   std::optional<cql::CqlError> run_error_;
   bool cancelled_ = false;

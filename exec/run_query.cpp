@@ -6,7 +6,6 @@
 #include <chrono>
 #include <filesystem>
 #include <iostream>
-#include <regex>
 
 #include "engine/cql/error.h"
 #include "engine/cql/eval/evaluator.h"
@@ -15,6 +14,7 @@
 #include "engine/cql/query.h"
 #include "engine/cql/similar/submission_files.h"
 #include "engine/pgn/reader.h"
+#include "engine/text/regex.h"
 #include "exec/memory_run.h"
 #include "exec/output_file.h"
 #include "exec/query_file.h"
@@ -73,7 +73,7 @@ std::optional<cql::eval::Program> compile_run(const cql::Query& query, const Run
   std::optional<cql::eval::Program> program;
   try {
     program = cql::eval::compile(query, eo);
-  } catch (const std::regex_error& e) {
+  } catch (const text::RegexError& e) {
     diag << "cqlindex run: bad -player regular expression '" << opt.player << "': " << e.what() << "\n";
     *status = Status::QueryError;
     return std::nullopt;

@@ -4,6 +4,7 @@
 // Exit statuses: QueryError for a query or usage error, InputError when the file or its index cannot be read.
 #include "exec/yacpdb_query.h"
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <memory>
@@ -37,6 +38,12 @@ constexpr size_t kEntriesPerWorker = 4;
 // Where a query's stderr lines go: the terminal, or a served query's memory.
 std::ostream& diagnostics_of(const YacpdbSettings& settings) {
   return settings.memory ? *settings.memory->diagnostics : std::cerr;
+}
+
+// Says where the query `text` went wrong: "query:1:COL: message", the query and a caret under the column.
+void print_query_error(std::ostream& diag, const std::string& text, const yacpdb::QueryError& e) {
+  diag << "cqlindex yacpdb: query:1:" << e.column() << ": " << e.message() << "\n  " << text << "\n  "
+       << std::string(static_cast<size_t>(std::max(1, e.column()) - 1), ' ') << "^\n";
 }
 
 Status open_yacpdb_index(const YacpdbSettings& settings, std::unique_ptr<store::IndexStore>& index) {
@@ -127,7 +134,9 @@ Status match_problem_file(const yacpdb::Query& query, const YacpdbSettings& sett
     const yacpdb::QueryEvaluator evaluator(query);
     struct Answer {
       bool matched = false, undetermined = false;
+      std::optional<yacpdb::QueryError> error;  // the query cannot be answered on this entry (a Stip too costly)
     };
+    std::optional<yacpdb::QueryError> failed;
     const bool finished = for_each_in_order<Answer>(
         file.problems.size(), pgn::resolve_threads(0), kEntriesPerWorker,
         [&](size_t i, unsigned) -> std::optional<Answer> {
@@ -135,14 +144,26 @@ Status match_problem_file(const yacpdb::Query& query, const YacpdbSettings& sett
           const yacpdb::Problem& p = file.problems[i];
           yacpdb::Analysis analysis = evaluator.needs_analysis() ? yacpdb::analyse(p) : yacpdb::Analysis{};
           Answer a;
-          a.matched = evaluator.matches(p, analysis, &a.undetermined);
+          try {
+            a.matched = evaluator.matches(p, analysis, &a.undetermined);
+          } catch (const yacpdb::QueryError& e) {
+            a.error = e;
+          }
           return a;
         },
         [&](size_t i, Answer&& a) {
+          if (a.error) {  // the first entry in file order where the query fails
+            failed = std::move(a.error);
+            return false;
+          }
           if (a.matched) matched.push_back(uint32_t(i));
           if (a.undetermined) unknown.push_back(uint32_t(i));
           return true;
         });
+    if (failed) {
+      print_query_error(diag, settings.query, *failed);
+      return Status::QueryError;
+    }
     if (!finished) {
       diag << "cqlindex yacpdb: stopped: the query was cancelled\n";
       return Status::InputError;
@@ -179,8 +200,7 @@ YacpdbSummary run_yacpdb(const YacpdbSettings& settings) {
   try {
     query = yacpdb::parse_query(text);
   } catch (const yacpdb::QueryError& e) {
-    diag << "cqlindex yacpdb: query:1:" << e.column() << ": " << e.message() << "\n  " << text << "\n  "
-              << std::string(static_cast<size_t>(e.column() - 1), ' ') << "^\n";
+    print_query_error(diag, text, e);
     return stop(Status::QueryError);
   }
 
@@ -205,7 +225,12 @@ YacpdbSummary run_yacpdb(const YacpdbSettings& settings) {
   for (const std::string& path : repository->files()) {
     YacpdbSettings one = settings;
     one.input = path;
-    if (Status status = match_problem_file(query, one, answer, summary); status != Status::Ok) return stop(status);
+    try {
+      if (Status status = match_problem_file(query, one, answer, summary); status != Status::Ok) return stop(status);
+    } catch (const yacpdb::QueryError& e) {  // met while the index answers (the workers' are delivered in order)
+      print_query_error(diag, text, e);
+      return stop(Status::QueryError);
+    }
   }
   if (settings.memory) {  // the entries went to the caller: no file, no standard output
     summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

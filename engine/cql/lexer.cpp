@@ -351,7 +351,7 @@ class Lexer {
       int64_t v = 0;
       while (at(0) >= '0' && at(0) <= '9') {
         v = v * 10 + (at(0) - '0');
-        if (v > 1000000000) throw CqlError("integer too large", t.line, t.column);
+        if (v > INT32_MAX) throw CqlError("integer too large", t.line, t.column);  // CQL 6.2: a 32-bit int
         advance(1);
       }
       t.kind = TokenKind::Int;

@@ -13,7 +13,7 @@ QueryEvaluator::QueryEvaluator(const Query& q) : query_(q) {
     if (e.kind != Expr::Kind::Compare) return;
     if (e.call.info->kind == PredicateKind::Analysis) needs_analysis_ = true;
     if (e.call.info->id == PredicateId::Stip && !e.call.params[0].wildcard)
-      stip_.emplace(&e.call, std::regex(e.call.params[0].text, std::regex::ECMAScript | std::regex::icase));
+      stip_.emplace(&e.call, text::Regex(e.call.params[0].text, /*ignore_case=*/true));
   };
   if (q.root) visit(*q.root);
 }

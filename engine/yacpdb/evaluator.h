@@ -4,8 +4,8 @@
 
 #include <cstdint>
 #include <map>
-#include <regex>
 
+#include "engine/text/regex.h"
 #include "engine/yacpdb/analysis.h"
 #include "engine/yacpdb/problem.h"
 #include "engine/yacpdb/query_parser.h"
@@ -31,7 +31,7 @@ class QueryEvaluator {
   bool eval(const Expr& e, const Problem& p, const Analysis& a, bool* undetermined) const;
 
   const Query& query_;
-  std::map<const PredicateCall*, std::regex> stip_;
+  std::map<const PredicateCall*, text::Regex> stip_;
   bool needs_analysis_ = false;
 };
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <map>
-#include <regex>
+#include <optional>
 #include <stdexcept>
 
 #include "engine/yacpdb/metadata.h"
@@ -50,13 +50,13 @@ class IndexedEvaluator {
     collect_metadata(root, nodes);
     *entries_ok = true;
     if (nodes.empty()) return;
-    std::vector<std::regex> stips(nodes.size());
+    std::vector<std::optional<text::Regex>> stips(nodes.size());
     std::vector<bool> has_stip(nodes.size(), false);
     std::vector<std::vector<int64_t>*> values;
     for (size_t k = 0; k < nodes.size(); ++k) {
       const PredicateCall& call = nodes[k]->call;
       has_stip[k] = call.info->id == PredicateId::Stip && !call.params[0].wildcard;
-      if (has_stip[k]) stips[k] = std::regex(call.params[0].text, std::regex::ECMAScript | std::regex::icase);
+      if (has_stip[k]) stips[k].emplace(call.params[0].text, /*ignore_case=*/true);
       values.push_back(&metadata_values_[nodes[k]]);
       values.back()->assign(n_, 0);
     }
@@ -65,7 +65,7 @@ class IndexedEvaluator {
       if (i >= n_) return;
       ++seen;
       for (size_t k = 0; k < nodes.size(); ++k)
-        (*values[k])[i] = metadata_value(nodes[k]->call, e, has_stip[k] ? &stips[k] : nullptr);
+        (*values[k])[i] = metadata_value(nodes[k]->call, e, has_stip[k] ? &*stips[k] : nullptr);
     }) && seen == n_;
   }
 

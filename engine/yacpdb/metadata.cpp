@@ -6,6 +6,7 @@
 
 #include "engine/yacpdb/diagram.h"
 #include "engine/yacpdb/piece_list.h"
+#include "engine/yacpdb/query_parser.h"
 
 namespace cqlindex::yacpdb {
 
@@ -126,7 +127,7 @@ bool matrix_match(const Entry& e, std::string_view list, bool xshift, bool yshif
   return false;
 }
 
-int64_t metadata_value(const PredicateCall& call, const Entry& e, const std::regex* stip_regex) {
+int64_t metadata_value(const PredicateCall& call, const Entry& e, const text::Regex* stip_regex) {
   const std::vector<Param>& ps = call.params;
   auto any = [&](size_t i) { return ps[i].wildcard; };
   switch (call.info->id) {
@@ -143,7 +144,11 @@ int64_t metadata_value(const PredicateCall& call, const Entry& e, const std::reg
     case PredicateId::PublishedAfter: return any(0) ? earliest_day(e.date) != 0 : published_after(e, ps[0].date);
     case PredicateId::Stip:
       if (any(0)) return !e.stipulation.empty();
-      return stip_regex && std::regex_match(e.stipulation, *stip_regex);
+      try {
+        return stip_regex && stip_regex->match_whole(e.stipulation);
+      } catch (const text::RegexTooCostly& error) {
+        throw QueryError(ps[0].column, std::string("Stip: ") + error.what());
+      }
     case PredicateId::Option: return any(0) ? static_cast<int64_t>(e.options.size()) : any_like(ps[0].text, e.options);
     case PredicateId::Keyword: return any(0) ? !e.keywords.empty() : any_like(ps[0].text, e.keywords);
     case PredicateId::PCount: {

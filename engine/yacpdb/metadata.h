@@ -3,9 +3,9 @@
 #pragma once
 
 #include <cstdint>
-#include <regex>
 #include <string_view>
 
+#include "engine/text/regex.h"
 #include "engine/yacpdb/entry.h"
 #include "engine/yacpdb/query_ast.h"
 
@@ -23,7 +23,8 @@ bool text_contains(std::string_view needle, std::string_view haystack);
 bool matrix_match(const Entry& e, std::string_view list, bool xshift, bool yshift, std::string_view transforms);
 
 // The value of a metadata predicate call for an entry. `stip_regex` is the compiled Stip pattern when the
-// call is Stip with a value.
-int64_t metadata_value(const PredicateCall& call, const Entry& e, const std::regex* stip_regex);
+// call is Stip with a value. Throws QueryError (at the pattern) when the pattern needs more work on the entry's
+// stipulation than a match may take.
+int64_t metadata_value(const PredicateCall& call, const Entry& e, const text::Regex* stip_regex);
 
 }  // namespace cqlindex::yacpdb

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
-#include <regex>
 
+#include "engine/text/regex.h"
 #include "engine/yacpdb/piece_list.h"
 
 namespace cqlindex::yacpdb {
@@ -385,12 +385,13 @@ class Parser {
         return;
       }
       case Domain::Date: {
-        static const std::regex re("([0-9]{4})(?:-([0-9]{2})(?:-([0-9]{2}))?)?");
-        std::smatch m;
-        if (!std::regex_match(v, m, re)) bad();
-        p.date.year = std::stoi(m[1]);
-        p.date.month = m[2].matched ? std::stoi(m[2]) : 0;
-        p.date.day = m[3].matched ? std::stoi(m[3]) : 0;
+        static const text::Regex re("([0-9]{4})(?:-([0-9]{2})(?:-([0-9]{2}))?)?");
+        std::vector<text::RegexGroup> m;
+        if (!re.match_whole(v, &m)) bad();
+        auto number = [&](size_t i) { return m[i].matched() ? std::stoi(std::string(m[i].in(v))) : 0; };
+        p.date.year = number(1);
+        p.date.month = number(2);
+        p.date.day = number(3);
         if (p.date.month && !valid_date(p.date.year, p.date.month, p.date.day ? p.date.day : 1))
           fail(at, "'" + v + "' is not a valid date");
         return;
@@ -443,8 +444,8 @@ void check_contents(std::string_view query, const Expr& e) {
     }
     case PredicateId::Stip: {
       try {
-        std::regex re(p.text, std::regex::ECMAScript | std::regex::icase);
-      } catch (const std::regex_error&) {
+        text::Regex re(p.text, /*ignore_case=*/true);
+      } catch (const text::RegexError&) {
         throw QueryError(p.column, "'" + p.text + "' is not a valid regular expression");
       }
       break;

@@ -1,12 +1,24 @@
 #include "engine/yacpdb/solution_text.h"
 
 #include <cctype>
-#include <regex>
 #include <tuple>
+#include <vector>
+
+#include "engine/text/regex.h"
 
 namespace cqlindex::yacpdb {
 
 namespace {
+
+// Whether the whole token matches one of the fixed patterns below; a token so long that the match would need
+// more work than a match may take is no move and no command.
+bool whole_match(const text::Regex& re, std::string_view token, std::vector<text::RegexGroup>& groups) {
+  try {
+    return re.match_whole(token, &groups);
+  } catch (const text::RegexTooCostly&) {
+    return false;
+  }
+}
 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
@@ -72,15 +84,15 @@ std::optional<TextMove> parse_move_token(std::string_view tok) {
       return parse_suffix(t.substr(c.size()), m) ? std::optional<TextMove>(m) : std::nullopt;
     }
   }
-  static const std::regex re("([A-Z][A-Z]?)?([a-h]?[1-8]?)([-*x:])?([a-h][1-8])(?:=([A-Z][A-Z]?))?(.*)",
-                             std::regex::optimize);
-  std::cmatch mt;
-  if (!std::regex_match(t.data(), t.data() + t.size(), mt, re)) return std::nullopt;
-  m.piece = mt[1].str();
-  std::string from = mt[2].str();
-  std::string sep = mt[3].str();
-  m.to = square_of(mt[4].str());
-  m.promotion = mt[5].str();
+  static const text::Regex re("([A-Z][A-Z]?)?([a-h]?[1-8]?)([-*x:])?([a-h][1-8])(?:=([A-Z][A-Z]?))?(.*)");
+  std::vector<text::RegexGroup> g;
+  if (!whole_match(re, t, g)) return std::nullopt;
+  auto mt = [&](size_t i) { return std::string(g[i].in(t)); };
+  m.piece = mt(1);
+  std::string from = mt(2);
+  std::string sep = mt(3);
+  m.to = square_of(mt(4));
+  m.promotion = mt(5);
   if (from.size() == 2)
     m.from = square_of(from);
   else if (from.size() == 1 && from[0] >= 'a')
@@ -89,7 +101,7 @@ std::optional<TextMove> parse_move_token(std::string_view tok) {
     m.from_rank = from[0] - '1';
   m.capture = sep == "*" || sep == "x" || sep == ":";
   if (sep == "-" && from.size() != 2) return std::nullopt;
-  if (!parse_suffix(mt[6].str(), m)) return std::nullopt;
+  if (!parse_suffix(mt(6), m)) return std::nullopt;
   return m;
 }
 
@@ -136,62 +148,62 @@ bool is_square_list(std::string_view word) {
 }
 
 std::optional<TwinCommand> parse_twin_command(std::string_view tok) {
-  static const std::regex move_re("([wbns])([A-Z][A-Z0-9]?)([a-h][1-8])-->([a-h][1-8])");
-  static const std::regex exch_re("([wbns])([A-Z][A-Z0-9]?)([a-h][1-8])<-->([wbns])([A-Z][A-Z0-9]?)([a-h][1-8])");
-  static const std::regex add_re("([+-])([wbns])([A-Z][A-Z0-9]?)([a-h][1-8])");
-  static const std::regex rotate_re("rotate (90|180|270)", std::regex::icase);
-  static const std::regex mirror_re("mirror (a1<-->h1|a1<-->a8|a1<-->h8|a8<-->h1)", std::regex::icase);
-  static const std::regex shift_re("shift ([a-h][1-8]) (?:==> )?([a-h][1-8])", std::regex::icase);
-  static const std::regex polish_re("polishtype", std::regex::icase);
-  static const std::regex imitator_re("imitator((?: (?:[a-h][1-8])+)+)", std::regex::icase);
+  static const text::Regex move_re("([wbns])([A-Z][A-Z0-9]?)([a-h][1-8])-->([a-h][1-8])");
+  static const text::Regex exch_re("([wbns])([A-Z][A-Z0-9]?)([a-h][1-8])<-->([wbns])([A-Z][A-Z0-9]?)([a-h][1-8])");
+  static const text::Regex add_re("([+-])([wbns])([A-Z][A-Z0-9]?)([a-h][1-8])");
+  static const text::Regex rotate_re("rotate (90|180|270)", true);
+  static const text::Regex mirror_re("mirror (a1<-->h1|a1<-->a8|a1<-->h8|a8<-->h1)", true);
+  static const text::Regex shift_re("shift ([a-h][1-8]) (?:==> )?([a-h][1-8])", true);
+  static const text::Regex polish_re("polishtype", true);
+  static const text::Regex imitator_re("imitator((?: (?:[a-h][1-8])+)+)", true);
   auto color = [](const std::string& c) { return c == "s" ? 'b' : c[0]; };  // German output: s = schwarz
   TwinCommand c;
   c.text = std::string(tok);
-  std::string s(tok);
-  std::smatch m;
-  if (std::regex_match(s, m, move_re)) {
+  std::vector<text::RegexGroup> g;
+  auto m = [&](size_t i) { return std::string(g[i].in(tok)); };
+  if (whole_match(move_re, tok, g)) {
     c.kind = TwinCommand::Kind::Move;
-    c.color = color(m[1]);
-    c.piece = m[2];
-    c.from = square_of(m[3].str());
-    c.to = square_of(m[4].str());
-  } else if (std::regex_match(s, m, exch_re)) {
+    c.color = color(m(1));
+    c.piece = m(2);
+    c.from = square_of(m(3));
+    c.to = square_of(m(4));
+  } else if (whole_match(exch_re, tok, g)) {
     c.kind = TwinCommand::Kind::Exchange;
-    c.color = color(m[1]);
-    c.piece = m[2];
-    c.from = square_of(m[3].str());
-    c.color2 = color(m[4]);
-    c.piece2 = m[5];
-    c.to = square_of(m[6].str());
-  } else if (std::regex_match(s, m, add_re)) {
-    c.kind = m[1] == "+" ? TwinCommand::Kind::Add : TwinCommand::Kind::Remove;
-    c.color = color(m[2]);
-    c.piece = m[3];
-    c.from = square_of(m[4].str());
-  } else if (std::regex_match(s, m, rotate_re)) {
+    c.color = color(m(1));
+    c.piece = m(2);
+    c.from = square_of(m(3));
+    c.color2 = color(m(4));
+    c.piece2 = m(5);
+    c.to = square_of(m(6));
+  } else if (whole_match(add_re, tok, g)) {
+    c.kind = m(1) == "+" ? TwinCommand::Kind::Add : TwinCommand::Kind::Remove;
+    c.color = color(m(2));
+    c.piece = m(3);
+    c.from = square_of(m(4));
+  } else if (whole_match(rotate_re, tok, g)) {
     c.kind = TwinCommand::Kind::Transform;
-    c.transform = m[1] == "90" ? BoardTransform::Rotate90 : m[1] == "180" ? BoardTransform::Rotate180
+    c.transform = m(1) == "90" ? BoardTransform::Rotate90 : m(1) == "180" ? BoardTransform::Rotate180
                                                                            : BoardTransform::Rotate270;
-  } else if (std::regex_match(s, m, mirror_re)) {
-    std::string axis = m[1];
+  } else if (whole_match(mirror_re, tok, g)) {
+    std::string axis = m(1);
     for (char& ch : axis) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
     c.kind = TwinCommand::Kind::Transform;
     c.transform = axis == "a1<-->h1"   ? BoardTransform::MirrorA1H1
                   : axis == "a1<-->a8" ? BoardTransform::MirrorA1A8
                   : axis == "a1<-->h8" ? BoardTransform::MirrorA1H8
                                        : BoardTransform::MirrorA8H1;
-  } else if (std::regex_match(s, m, shift_re)) {
-    std::string from = m[1], to = m[2];
+  } else if (whole_match(shift_re, tok, g)) {
+    std::string from = m(1), to = m(2);
     for (char& ch : from) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
     for (char& ch : to) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
     c.kind = TwinCommand::Kind::Shift;
     c.from = square_of(from);
     c.to = square_of(to);
-  } else if (std::regex_match(s, m, polish_re)) {
+  } else if (whole_match(polish_re, tok, g)) {
     c.kind = TwinCommand::Kind::PolishType;
-  } else if (std::regex_match(s, m, imitator_re)) {
+  } else if (whole_match(imitator_re, tok, g)) {
     c.kind = TwinCommand::Kind::Imitator;
-    std::string squares = m[1];
+    std::string squares = m(1);
     for (char& ch : squares) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
     for (size_t i = 0; i < squares.size(); ++i)
       if (squares[i] != ' ') {

@@ -254,7 +254,7 @@ Program compile(const Query& query, EvalOptions options) {
   fuse_count_compares(*prog.body);  // speed
   mark_hhdb_filters(*prog.body);    // hhdb
   mark_case_filters(*prog.body);
-  if (!prog.options.player.empty()) prog.player_regex.emplace(prog.options.player);
+  if (!prog.options.player.empty()) prog.player_regex = std::make_shared<const text::Regex>(prog.options.player);
   prog.body_game_constant = game_constant(*prog.body);
   std::vector<uint8_t> assigned(prog.variable_count, 0);
   if (may_read_unbound(*prog.body, prog, assigned)) prog.may_fail = true;

@@ -102,8 +102,8 @@ OpPtr Compiler::compile_game_info(const Node& n) {
     case NodeKind::RegexMatch: {
       auto o = op(OpCode::RegexMatch, n);
       try {
-        o->regex = std::make_shared<const std::regex>(n.text);
-      } catch (const std::regex_error& e) {
+        o->regex = std::make_shared<const text::Regex>(n.text);
+      } catch (const text::RegexError& e) {
         throw CqlError("invalid regular expression \"" + n.text + "\": " + e.what(), n.line, n.column);
       }
       all_kids(n, *o);

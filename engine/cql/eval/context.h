@@ -7,7 +7,6 @@
 #include <optional>
 #include <cstdint>
 #include <string>
-#include <regex>
 #include <vector>
 
 #include "engine/chess/position.h"
@@ -89,6 +88,12 @@ struct PendingConstituent {
   int64_t count_at_push = -1;  // steps when its last iteration began (no step: no further iteration)
 };
 
+// The work limits of one game's evaluation, checked every kStepsBetweenChecks steps of the evaluator's loops
+// (Ctx::step): the caller's stop request, and the comments held (each nested echo or loop can multiply them: a
+// query must stop with an error long before it exhausts the memory of the process).
+inline constexpr uint32_t kStepsBetweenChecks = 1024;
+inline constexpr size_t kMaxHeldComments = size_t{1} << 22;
+
 struct Ctx {
   const Program* prog = nullptr;
   GameTree* tree = nullptr;
@@ -133,6 +138,18 @@ struct Ctx {
   std::vector<int32_t> removed_comments;
   // pathdebug: the text describing the innermost path search under way, at a position (unset: no path)
   std::function<std::string(int)> path_debug;
+
+  // The caller's stop request (GameScanner::set_stop), or null; the steps left before the limits are checked.
+  const std::function<bool()>* stop = nullptr;
+  uint32_t steps_to_check = kStepsBetweenChecks;
+  // The recursive searches (line, path) stop with an error below this address of the stack (deep_stack.h).
+  const char* stack_floor = nullptr;
+  // One step of a loop of the evaluator: a decrement, and every kStepsBetweenChecks steps the limits checked
+  // (throws EvaluationStopped, or CqlError when the comments held pass kMaxHeldComments).
+  void step() {
+    if (--steps_to_check == 0) [[unlikely]] check_limits();
+  }
+  void check_limits();
 
   const chess::Position& position() const { return tree->pos[cur]; }
   const pgn::Game& game() const { return *tree->game; }
@@ -181,7 +198,10 @@ std::string value_text(const Op& op, Ctx& ctx, const Value& v, bool matched);
 // evaluate() for an argument of comment/message/str: an unbound variable is no error there, it has no value.
 bool evaluate_argument(const Op& op, Ctx& ctx, Value& v);
 // Records the groups of a regex match as the captures \0, \1, ...
-void set_captures(Ctx& ctx, const std::smatch& m, size_t offset = 0);
+void set_captures(Ctx& ctx, std::string_view subject, const std::vector<text::RegexGroup>& groups);
+// Whether op.regex (a RegexMatch) matches somewhere in subject, its groups to `groups`; a match that needs more work
+// than a match may take stops the query with an error at op.
+bool regex_search_at(const Op& op, std::string_view subject, std::vector<text::RegexGroup>& groups);
 bool eval_echo(const Op& op, Ctx& ctx, Value& v);      // eval_echo.cpp: echo and position navigation
 bool eval_mates(const Op& op, Ctx& ctx, Value& v);     // eval_mates.cpp: puremate and kin
 bool eval_remove_comment(const Op& op, Ctx& ctx, Value& v);  // eval_remove_comment.cpp

@@ -2,6 +2,7 @@
 // `x =? F`; also `sqrt`, the numeric helper the user-function examples need.
 #include <cmath>
 
+#include "engine/cql/eval/checked_arithmetic.h"
 #include "engine/cql/eval/context.h"
 #include "engine/cql/eval/evaluator.h"
 
@@ -39,12 +40,12 @@ bool eval_assign(const Op& op, Ctx& ctx, Value& v) {
   switch (op.text[0]) {
     case '+':
       if (op.kids[0]->type == ValueType::String) cur.str += x.str;
-      else cur.num += x.num;
+      else cur.num = checked_arithmetic(op, '+', cur.num, x.num);
       break;
-    case '-': cur.num -= x.num; break;
-    case '*': cur.num *= x.num; break;
-    case '/': if (x.num == 0) return false; cur.num /= x.num; break;
-    case '%': if (x.num == 0) return false; cur.num %= x.num; break;
+    case '-': cur.num = checked_arithmetic(op, '-', cur.num, x.num); break;
+    case '*': cur.num = checked_arithmetic(op, '*', cur.num, x.num); break;
+    case '/': if (x.num == 0) return false; cur.num = checked_arithmetic(op, '/', cur.num, x.num); break;
+    case '%': if (x.num == 0) return false; cur.num = checked_arithmetic(op, '%', cur.num, x.num); break;
     case '|': cur.set |= x.set; break;
     case '&': cur.set &= x.set; break;
     default: return false;

@@ -1,8 +1,7 @@
 // User functions, `loop`, `while` (also over the matches of a regular expression), `assert`, `unbind`,
 // `isbound`, `position N` and `child`. Functions are macros: the parser bound each call's body with its
 // arguments substituted, so a call is its body.
-#include <regex>
-
+#include "engine/cql/error.h"
 #include "engine/cql/eval/context.h"
 #include "engine/cql/eval/evaluator.h"
 
@@ -16,7 +15,10 @@ constexpr int kMaxIterations = 1'000'000;
 bool eval_loop_filter(const Op& op, Ctx& ctx) {
   Value tmp;
   bool any = false;
-  for (int i = 0; i < kMaxIterations && evaluate_smart(*op.kids[0], ctx, tmp); ++i) any = true;
+  for (int i = 0; i < kMaxIterations && evaluate_smart(*op.kids[0], ctx, tmp); ++i) {
+    ctx.step();
+    any = true;
+  }
   return any;
 }
 
@@ -31,14 +33,22 @@ bool eval_while(const Op& op, Ctx& ctx) {
     if (!evaluate(*cond.kids[0], ctx, subject)) return true;
     const std::string text = subject.str;  // the body may change the variable the subject came from
     int n = 0;
-    const std::sregex_iterator end;
-    for (std::sregex_iterator it(text.begin(), text.end(), *cond.regex); it != end && n < kMaxIterations; ++it, ++n) {
-      set_captures(ctx, *it);
-      evaluate_smart(body, ctx, tmp);
+    try {
+      cond.regex->for_each_match(text, [&](const std::vector<text::RegexGroup>& groups) {
+        ctx.step();
+        set_captures(ctx, text, groups);
+        evaluate_smart(body, ctx, tmp);
+        return ++n < kMaxIterations;
+      });
+    } catch (const text::RegexTooCostly& e) {
+      throw CqlError(e.what(), cond.line, cond.column);
     }
     return true;
   }
-  for (int i = 0; i < kMaxIterations && evaluate_smart(cond, ctx, tmp); ++i) evaluate_smart(body, ctx, tmp);
+  for (int i = 0; i < kMaxIterations && evaluate_smart(cond, ctx, tmp); ++i) {
+    ctx.step();
+    evaluate_smart(body, ctx, tmp);
+  }
   return true;
 }
 

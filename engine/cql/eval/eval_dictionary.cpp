@@ -66,6 +66,7 @@ bool eval_dictionary(const Op& op, Ctx& ctx, Value& v) {
       bool any = false;
       Value tmp;
       for (const DictKey& k : keys) {
+        ctx.step();
         Value& kv = ctx.vars[var];
         kv = Value{};
         kv.num = k.num;

@@ -72,6 +72,7 @@ bool eval_echo_loop(const Op& op, Ctx& ctx, Value& v) {
   if (op.sub & (kEchoDescendants | kEchoLater)) first = std::lower_bound(first, last, tree.position_id[source], by_id);
   if (op.sub & kEchoDescendants) last = std::lower_bound(first, last, tree.subtree_end[source] + 1, by_id);
   for (auto it = first; it != last; ++it) {
+    ctx.step();
     const int32_t target = *it;
     if (target == source && !in_all) continue;
     ctx.vars[sv] = Value{};

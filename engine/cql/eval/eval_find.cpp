@@ -15,6 +15,7 @@ bool eval_find(const Op& op, Ctx& ctx, Value& v) {
   std::vector<int> found;
   Value tmp;
   auto test = [&](int node) {
+    ctx.step();
     if (evaluate_at(*op.kids[0], ctx, node, tmp)) found.push_back(node);
     return !counting && !found.empty();  // stop at the first
   };

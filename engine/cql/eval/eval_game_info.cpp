@@ -136,10 +136,10 @@ bool string_information(const Op& op, Ctx& ctx, Value& v) {
     case OpCode::RegexMatch: {
       Value l;
       if (!evaluate(*op.kids[0], ctx, l)) return false;
-      std::smatch m;
-      if (!std::regex_search(l.str, m, *op.regex)) return false;
-      set_captures(ctx, m);  // lang: \0 \1 ... for the filters that follow
-      v.str = m[0].str();
+      std::vector<text::RegexGroup> groups;
+      if (!regex_search_at(op, l.str, groups)) return false;
+      set_captures(ctx, l.str, groups);  // lang: \0 \1 ... for the filters that follow
+      v.str = ctx.captures[0];
       return true;
     }
     case OpCode::OriginalComment: {

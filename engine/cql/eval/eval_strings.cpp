@@ -53,12 +53,21 @@ bool index_range(const Op& op, Ctx& ctx, size_t n, size_t& from, size_t& to) {
 
 }  // namespace
 
-void set_captures(Ctx& ctx, const std::smatch& m, size_t offset) {
-  ctx.captures.resize(m.size());
-  ctx.capture_at.resize(m.size());
-  for (size_t i = 0; i < m.size(); ++i) {
-    ctx.captures[i] = m[i].matched ? m[i].str() : std::string();
-    ctx.capture_at[i] = m[i].matched ? int64_t(m.position(i) + offset) : -1;
+void set_captures(Ctx& ctx, std::string_view subject, const std::vector<text::RegexGroup>& groups) {
+  ctx.captures.resize(groups.size());
+  ctx.capture_at.resize(groups.size());
+  for (size_t i = 0; i < groups.size(); ++i) {
+    const text::RegexGroup& g = groups[i];
+    ctx.captures[i] = g.matched() ? std::string(subject.substr(size_t(g.begin), size_t(g.end - g.begin))) : std::string();
+    ctx.capture_at[i] = g.matched() ? int64_t(g.begin) : -1;
+  }
+}
+
+bool regex_search_at(const Op& op, std::string_view subject, std::vector<text::RegexGroup>& groups) {
+  try {
+    return op.regex->search(subject, &groups);
+  } catch (const text::RegexTooCostly& e) {
+    throw CqlError(e.what(), op.line, op.column);
   }
 }
 

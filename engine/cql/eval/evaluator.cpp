@@ -8,7 +8,9 @@
 
 #include "engine/chess/movegen.h"
 #include "engine/cql/error.h"
+#include "engine/cql/eval/checked_arithmetic.h"
 #include "engine/cql/eval/context.h"
+#include "engine/cql/eval/deep_stack.h"
 #include "engine/cql/eval/square_pattern.h"
 #include "engine/cql/similar/similar_match.h"
 
@@ -48,20 +50,20 @@ namespace {
     case OpCode::Arithmetic: {
       if (!evaluate(*op.kids[0], ctx, l) || !evaluate(*op.kids[1], ctx, r)) return false;
       switch (op.sub) {
-        case kAdd: v.num = l.num + r.num; return true;
-        case kSub: v.num = l.num - r.num; return true;
-        case kMul: v.num = l.num * r.num; return true;
-        case kDiv: if (r.num == 0) return false; v.num = l.num / r.num; return true;
-        default: if (r.num == 0) return false; v.num = l.num % r.num; return true;
+        case kAdd: v.num = checked_arithmetic(op, '+', l.num, r.num); return true;
+        case kSub: v.num = checked_arithmetic(op, '-', l.num, r.num); return true;
+        case kMul: v.num = checked_arithmetic(op, '*', l.num, r.num); return true;
+        case kDiv: if (r.num == 0) return false; v.num = checked_arithmetic(op, '/', l.num, r.num); return true;
+        default: if (r.num == 0) return false; v.num = checked_arithmetic(op, '%', l.num, r.num); return true;
       }
     }
     case OpCode::Negate:
       if (!evaluate(*op.kids[0], ctx, l)) return false;
-      v.num = -l.num;
+      v.num = checked_negation(op, l.num, "-");
       return true;
     case OpCode::Abs:
       if (!evaluate(*op.kids[0], ctx, l)) return false;
-      v.num = l.num < 0 ? -l.num : l.num;
+      v.num = l.num < 0 ? checked_negation(op, l.num, "abs") : l.num;
       return true;
     case OpCode::MinMax: {
       // the extreme of the arguments that match (CQL manual, max: "matches a position if at least one of its
@@ -255,6 +257,7 @@ const char* unbound_read_message(VariableKind kind) {
   uint64_t result = 0;
   bool all = true;
   for (uint64_t b = dom.set; b; b &= b - 1) {
+    ctx.step();
     int s = std::countr_zero(b);
     if (piece) {
       uint8_t id = ctx.tree->ids[ctx.cur][s];
@@ -507,6 +510,15 @@ bool evaluate(const Op& op, Ctx& ctx, Value& v) {
 
 // ------------------------------------------------------------------------------------------ the game scan
 
+void Ctx::check_limits() {
+  steps_to_check = kStepsBetweenChecks;
+  if (comments.size() > kMaxHeldComments)
+    throw CqlError("the query holds more than " + std::to_string(kMaxHeldComments) + " comments at game number " +
+                       std::to_string(game_number) + ": more than a game's evaluation may hold in memory",
+                   0, 0);
+  if (stop && (*stop)()) throw EvaluationStopped();
+}
+
 GameScanner::GameScanner(const Program& program)
     : program_(program), tree_(std::make_unique<GameTree>()), state_(std::make_unique<CrossGameState>()) {
   state_->vars.assign(program.variable_count, Value{});
@@ -544,8 +556,12 @@ bool game_filters_pass(const Program& p, const pgn::Game& g) {
   if (!o.result.empty() && g.tag("Result").value_or("") != o.result) return false;
   if (p.player_regex) {
     auto w = g.tag("White"), b = g.tag("Black");
-    bool hit = (w && std::regex_search(w->begin(), w->end(), *p.player_regex)) ||
-               (b && std::regex_search(b->begin(), b->end(), *p.player_regex));
+    bool hit;
+    try {
+      hit = (w && p.player_regex->search(*w)) || (b && p.player_regex->search(*b));
+    } catch (const text::RegexTooCostly& e) {
+      throw CqlError(std::string("-player: ") + e.what() + " (game number " + std::to_string(g.number) + ")", 0, 0);
+    }
     if (!hit) return false;
   }
   if (o.year) {
@@ -614,6 +630,7 @@ uint64_t count_matching_positions(const Program& program, GameTree& tree, Ctx& c
   // a variable keeps its value at the later positions of the game (CQL 6.2: `if ply == 1 Vx = 1 ply == 3 isbound
   // Vx` matches at ply 3); enter_game unbinds the game's variables
   for (int32_t node : tree.order) {
+    ctx.step();
     ctx.cur = node;
     size_t mark = ctx.comments.size();
     if (evaluate(*program.body, ctx, v)) {
@@ -687,11 +704,20 @@ void add_sort_values(const Program& program, const Ctx& ctx, GameOutcome& out) {
 }  // namespace
 
 GameOutcome GameScanner::scan(const pgn::Game& game) {
+  if (game.nodes.size() <= kNodesOnCallerStack) return scan_here(game);
+  GameOutcome out;
+  run_with_stack_for(game.nodes.size(), game.number, [&] { out = scan_here(game); });
+  return out;
+}
+
+GameOutcome GameScanner::scan_here(const pgn::Game& game) {
   GameOutcome out;
   const EvalOptions& o = program_.options;
   const bool range_has_zero = o.matchcount && o.matchcount->min <= 0;
   Ctx ctx;
   enter_game(ctx, program_, *tree_, *state_, game);
+  if (stop_) ctx.stop = &stop_;
+  ctx.stack_floor = stack_floor();
   struct KeepPersistent {
     Ctx& ctx;
     CrossGameState& state;

@@ -7,9 +7,10 @@
 //   eval::GameOutcome r = scanner.scan(game);                    // matched? and the comments CQL adds
 //   pgn::write_game(game, r.comments, {}, out);
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
-#include <regex>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -64,7 +65,7 @@ struct Program {
   std::vector<VariableKind> variable_kinds;
   std::vector<std::string> variable_names;  // echo writes its variables' names
   bool uses_piece_ids = false;
-  std::optional<std::regex> player_regex;
+  std::shared_ptr<const text::Regex> player_regex;  // -player
   std::vector<Variable> variables;     // lang: the query's variables (names, persistent, quiet, local)
   std::vector<uint8_t> always_bound;   // lang: by variable: bound at every position (persistent variables)
   std::vector<int> atomic_vars;        // atomic: the atomic variables, undone on a path's backtracking
@@ -98,11 +99,22 @@ bool sorted_before(const Program& program, const GameOutcome& a, uint64_t game_a
 struct GameTree;
 struct CrossGameState;  // lang
 // Evaluates games one after the other; holds reusable per-game storage (use one per thread).
+// Thrown by GameScanner::scan when the caller's stop request (set_stop) said yes: the game's evaluation was
+// abandoned part way, and has no outcome.
+struct EvaluationStopped : std::runtime_error {
+  EvaluationStopped() : std::runtime_error("the evaluation was stopped") {}
+};
+
 class GameScanner {
  public:
   explicit GameScanner(const Program& program);
   ~GameScanner();
+  // Evaluates the query on `game`. Throws CqlError for a run-time error of the query (an overflow, a regular
+  // expression too costly, more memory than a game's evaluation may hold), EvaluationStopped when stopped.
   GameOutcome scan(const pgn::Game& game);
+  // Asks `stop` every so many steps of the evaluator's loops (while, loop, line and path, echo, find, the
+  // positions of a game): when it returns true, scan throws EvaluationStopped. A served run's time limit.
+  void set_stop(std::function<bool()> stop) { stop_ = std::move(stop); }
   // lang: "name: value" of each persistent variable that is not quiet, in declaration order (printed after
   // the run, as CQL does). Meaningful after a single-threaded, in-order scan of the games.
   std::vector<std::string> persistent_report() const;
@@ -111,6 +123,8 @@ class GameScanner {
   const Program& program_;
   std::unique_ptr<GameTree> tree_;
   std::unique_ptr<CrossGameState> state_;  // lang: persistent variables and dictionaries
+  std::function<bool()> stop_;
+  GameOutcome scan_here(const pgn::Game& game);  // scan, on the caller's stack
 };
 
 }  // namespace cqlindex::cql::eval

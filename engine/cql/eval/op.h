@@ -4,10 +4,11 @@
 // expanded (transform.h): an Orbit op holds the distinct transformed images of its body.
 #include <cstdint>
 #include <memory>
-#include <regex>
 #include <string>
 #include <variant>
 #include <vector>
+
+#include "engine/text/regex.h"
 
 #include "engine/cql/value_type.h"
 
@@ -118,7 +119,7 @@ struct Op {
   // Children in a fixed order documented per op in compile.cpp; absent optional children are nullptr.
   std::vector<std::unique_ptr<Op>> kids;
   int line = 0, column = 0;
-  std::shared_ptr<const std::regex> regex;  // RegexMatch: compiled once per query
+  std::shared_ptr<const text::Regex> regex;  // RegexMatch: compiled once per query
   // Range bounds that are numeric filters (a variable: CQL's "numeric variable as a range element"), read each time
   // the filter is; a and b hold the constant bounds. See range_holds (context.h).
   std::unique_ptr<Op> range_low, range_high;

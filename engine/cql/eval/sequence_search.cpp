@@ -1,6 +1,10 @@
 // The constituent stack `line` and `path` share (sequence_search.h).
 #include "engine/cql/eval/sequence_search.h"
 
+#include <string>
+
+#include "engine/cql/error.h"
+
 namespace cqlindex::cql::eval {
 
 void SequenceSearch::run(const std::vector<OpPtr>& kids, size_t first) {
@@ -19,6 +23,11 @@ void SequenceSearch::advance(int next) {
 }
 
 void SequenceSearch::compute() {
+  ctx_.step();
+  if (const char here = 0; &here < ctx_.stack_floor) [[unlikely]]
+    throw CqlError("line or path: the search is deeper than the stack of the evaluation allows (at game number " +
+                       std::to_string(ctx_.game_number) + ")",
+                   0, 0);
   if (stack_.size() == base_) return finish();
   if (firstmatch_ && found_) return;
   const size_t mark = ctx_.comments.size();
