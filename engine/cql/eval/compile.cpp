@@ -218,12 +218,25 @@ bool may_read_unbound(const Op& op, const Program& prog, std::vector<uint8_t>& a
   if (op.code == OpCode::Variable) return op.var >= 0 && can_fail(op.var);
   const bool sequence = op.code == OpCode::Compound || op.code == OpCode::And;
   const bool writes = op.code == OpCode::Comment || op.code == OpCode::Message || op.code == OpCode::ToString;
-  std::vector<uint8_t> inner = assigned;
+  // A binder gives its variables a value before its body is evaluated: echo its source and target, a square or
+  // piece loop and a dictionary's iteration their variable.
+  std::vector<uint8_t> bound = assigned;
+  auto bind = [&](int64_t var) {
+    if (var >= 0 && size_t(var) < bound.size()) bound[size_t(var)] = 1;
+  };
+  if (op.code == OpCode::Echo) {
+    bind(op.a);
+    bind(op.b);
+  } else if (op.code == OpCode::SquareLoop || op.code == OpCode::PieceLoop || op.code == OpCode::DictIterate) {
+    bind(op.var);
+  }
+  std::vector<uint8_t> inner = bound;
   for (const auto& k : op.kids) {
     if (!k || (writes && k->code == OpCode::Variable)) continue;
-    if (!sequence) inner = assigned;
+    if (!sequence) inner = bound;
     if (may_read_unbound(*k, prog, inner)) return true;
-    if (sequence && k->code == OpCode::Assign && k->var >= 0) inner[size_t(k->var)] = 1;
+    if (sequence && (k->code == OpCode::Assign || k->code == OpCode::PieceAssign) && k->var >= 0)
+      inner[size_t(k->var)] = 1;
   }
   return false;
 }
