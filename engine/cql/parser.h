@@ -155,6 +155,7 @@ class Parser {
   NodePtr pin();
   // game information (parser_game_info.cpp, parser_similar.cpp)
   NodePtr settag();
+  void check_tag_name(bool setting) const;
   NodePtr fen();
   NodePtr similar_position();
   // hhdb (parser_hhdb.cpp)

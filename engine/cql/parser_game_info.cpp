@@ -1,6 +1,7 @@
 // What a game says of itself: its tags (site, event, player, elo, result, any tag by name; settag writes one),
 // the comments of the input, the position's FEN.
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 
 #include "engine/cql/parser.h"
@@ -78,7 +79,8 @@ NodePtr Parser::game_info_filter() {
   if (t.text == "tag") {
     forward();
     if (cur().kind != TokenKind::String || cur().text.empty()) error("expected a nonempty quoted tag name following 'tag'");
-    // any name, the built-in ones too (`tag "White"`: CQL 6.2 reads the tag)
+    // a custom name or a built-in one spelt as CQL 6.2 spells it (`tag "White"`: CQL 6.2 reads the tag)
+    check_tag_name(false);
     NodePtr n = mk(NodeKind::Tag, ValueType::String, t);
     n->text = cur().text;
     forward();
@@ -96,6 +98,33 @@ NodePtr Parser::game_info_filter() {
   return nullptr;
 }
 
+// Refuses, with CQL 6.2's messages, the tag name at cur() that CQL 6.2 refuses after `tag` (or `settag`, when
+// `setting`): a name not of letters, digits and underscores, one beginning with "White" or "Black" (the player
+// and rating tags), and the spellings CQL 6.2 lists as close to a built-in tag. That list is CQL's own, not a
+// rule: "Event" is read as a tag but "event" and "EVENT" are refused, "round" is read but "Round" is refused,
+// "Result" is refused in each of its spellings, and a mixed case such as "eVENT" is read as a custom tag.
+// settag refuses the exact built-in spellings too.
+void Parser::check_tag_name(bool setting) const {
+  const std::string& name = cur().text;
+  const auto alnum = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
+  if (!alnum(name.front())) error("tag name must start with a digit or letter: " + name);
+  if (!std::all_of(name.begin(), name.end(), [&](char c) { return alnum(c) || c == '_'; }))
+    error("tag names can only contain digits, letters, or underscores: " + name);
+  if (name.size() > 5 && (name.rfind("White", 0) == 0 || name.rfind("Black", 0) == 0))
+    error("tag names that begin with the string 'White' or 'Black' cannot be used in this version of CQL here: " +
+          name);
+  static const char* const close[] = {"event",     "EVENT",     "site",     "SITE",  "date",   "DATE",
+                                      "Round",     "ROUND",     "white",    "WHITE", "black",  "BLACK",
+                                      "result",    "Result",    "RESULT",   "eco",   "Eco",    "fen",
+                                      "Fen",       "eventdate", "eventDate", "EVENTDATE"};
+  static const char* const read_as_built_in[] = {"Event", "Site", "Date", "White", "Black", "ECO", "FEN",
+                                                 "EventDate"};
+  const auto listed = [&](const auto& list) { return std::find(std::begin(list), std::end(list), name) != std::end(list); };
+  if (listed(close) || (setting && listed(read_as_built_in)))
+    error("CQL version 6.2 does not support using 'tag' or 'settag' with tag names that are close to built in tag "
+          "names: " + name);
+}
+
 // settag("Name" string): writes a custom tag into the matching game.
 NodePtr Parser::settag() {
   const Token& t = cur();
@@ -103,16 +132,8 @@ NodePtr Parser::settag() {
   if (!special("(")) error("'settag' should be followed by '(' which is missing here (and then the two arguments)");
   if (cur().kind != TokenKind::String || cur().text.empty())
     error("'settag' must be followed by a left paren and nonempty quoted string");
-  // settag is for custom tags: CQL 6.2 refuses the tags it writes itself (its TagSection's list; the manual
-  // says any name starting with White or Black, the program refuses only the player and rating tags)
-  static const char* builtin[] = {"Event", "Site", "Date", "ECO", "FEN", "Round", "Result", "EventDate",
-                                  "White", "WhiteBCF", "WhiteDWZ", "WhiteElo", "WhiteICCF", "WhiteRapid",
-                                  "WhiteRating", "WhiteUSCF", "Black", "BlackBCF", "BlackDWZ", "BlackElo",
-                                  "BlackICCF", "BlackRapid", "BlackRating", "BlackUSCF"};
-  const std::string& tag_name = cur().text;
-  if (std::find(std::begin(builtin), std::end(builtin), tag_name) != std::end(builtin))
-    error("'settag' cannot set the tag \"" + tag_name + "\": it is for custom tags (not the ones CQL writes itself: "
-          "Event, Site, Date, Round, Result, ECO, EventDate, FEN, the players and their ratings)");
+  // settag is for custom tags: the built-in ones are refused in every spelling
+  check_tag_name(true);
   NodePtr n = mk(NodeKind::SetTag, ValueType::Logical, t);
   n->text = cur().text;
   forward();

@@ -139,6 +139,11 @@ NodePtr Parser::dash_from(NodePtr left, const Token& dash, bool in_path) {
     }
     if (!in_path) n->type = n->kids.back().node->type;  // a dash with targets has the value of its last target
   }
+  // outside a path CQL 6.2 refuses a '(' after the targets, spaced or not: it may be a target meant for the dash
+  if (!in_path && at_special("("))
+    error("There is a '(' character immediately following a -- filter. This might not be an error, but it might "
+          "indicate that it begins a target specification for the -- filter, and whitespace was inadvertently "
+          "included between the end of the -- filter and the beginning of the intended target filter.");
   return n;
 }
 

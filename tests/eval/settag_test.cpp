@@ -68,6 +68,15 @@ TEST_CASE("settag refuses the tags CQL writes itself", "[eval][settag][errors]")
   }
   CHECK_NOTHROW(cql::parse_query("cql()\nsettag(\"Theme\" \"v\")"));
   CHECK_NOTHROW(cql::parse_query("cql()\nsettag(\"Eventful\" \"v\")"));  // only the exact built-in names
-  // CQL 6.2's program (TagSection) accepts other names starting White or Black, which its manual refuses
-  CHECK_NOTHROW(cql::parse_query("cql()\nsettag(\"WhiteTeam\" \"v\")"));
+  // observed from CQL 6.2 build 9.493 on 2026-12-08: any longer name starting White or Black is refused, as its
+  // manual says ("tag names that begin with the string 'White' or 'Black' cannot be used ..."), and so are
+  // the spellings it lists as close to a built-in tag; a mixed case such as "eVENT" is a custom tag
+  CHECK_THROWS_WITH(cql::parse_query("cql()\nsettag(\"WhiteTeam\" \"v\")"),
+                    Catch::StartsWith("tag names that begin with the string 'White' or 'Black' cannot be used"));
+  CHECK_THROWS_WITH(cql::parse_query("cql()\nsettag(\"event\" \"v\")"),
+                    Catch::StartsWith("CQL version 6.2 does not support using 'tag' or 'settag' with tag names that "
+                                      "are close to built in tag names: event"));
+  CHECK_NOTHROW(cql::parse_query("cql()\nsettag(\"eVENT\" \"v\")"));
+  CHECK_NOTHROW(cql::parse_query("cql()\nsettag(\"round\" \"v\")"));
+  CHECK_NOTHROW(cql::parse_query("cql()\nsettag(\"PlyCount\" \"v\")"));
 }

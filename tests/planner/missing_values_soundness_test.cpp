@@ -122,8 +122,9 @@ class QueryMaker {
   std::string op() { return c_.pick({"==", "!=", "!=", "<", "<=", ">", ">="}); }
 
   std::string tag_test() {
+    // `tag "Round"` is refused, as CQL 6.2 refuses it (a name it lists as close to a built-in tag)
     const std::string source = c_.pick({"player", "player white", "player black", "event", "site", "eco", "date",
-                                        "tag \"Opening\"", "tag \"Round\"", "eventdate"});
+                                        "tag \"Opening\"", "tag \"White\"", "eventdate"});
     const std::string text = c_.pick({"Carlsen", "London", "2000", "B12", "b12", "?", "", "M\xc3\xbcller", "Jr",
                                       "Sicilian", "1", "xxxxxxxxxx", "Carlsen, M", "ENG", "-", "2000.??.??"});
     const std::string quoted = "\"" + escaped(text) + "\"";

@@ -14,14 +14,16 @@ namespace cqlindex::cql::eval {
 namespace {
 
 // The literals matched as position filters, where CQL 6.2 stops the run when it evaluates them (its
-// match_position of a number, a string literal, `fen`, `sqrt`, `lastgamenumber`, `str`): the filters whose truth
+// match_position of a number, a string literal, `fen`, `sqrt`, `lastgamenumber`, `str`, and of the position
+// navigations `distance` and `lca`, whose value is what they are for): the filters whose truth
 // alone is used (the top level, all but the last filter of {...}, the arguments of and/or/not, conditions, loop
 // and line bodies, ...).
 // `position` says whether n itself is in such a place.
 void mark_position_uses(const Node& n, bool position, std::unordered_set<const Node*>& out) {
   if (position && (n.kind == NodeKind::Number || n.kind == NodeKind::StringLiteral || n.kind == NodeKind::Sqrt ||
                    (n.kind == NodeKind::Fen && n.type == ValueType::String) ||
-                   (n.kind == NodeKind::Counter && n.text == "lastgamenumber") || n.kind == NodeKind::ToString))
+                   (n.kind == NodeKind::Counter && n.text == "lastgamenumber") || n.kind == NodeKind::ToString ||
+                   n.kind == NodeKind::Distance || n.kind == NodeKind::Lca))
     out.insert(&n);
   auto each = [&](bool pos, std::optional<Role> role = std::nullopt) {
     for (const Child& k : n.kids)
@@ -84,6 +86,10 @@ std::string position_use_message(const Node& n) {
     case NodeKind::ToString:
       return "attempt to use 'str ...' but the string value it returns is ignored. The 'str' filter is always true "
              "however";
+    case NodeKind::Distance:
+      return "attempt to match position of distance filter. Although legal, this is likely an error";
+    case NodeKind::Lca:
+      return "attempt to match position of LCA filter. Although legal, this is likely an error";
     case NodeKind::Fen:
       return "attempt to determine if 'currentfen' matches the current position, which it always does. Perhaps you "
              "intended to use its string value";
