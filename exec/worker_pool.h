@@ -3,6 +3,8 @@
 // (candidate games, output chunks, problem entries), either in no particular order (parallel_for) or with the
 // results delivered in order on the calling thread (for_each_in_order). Workers are threads started for the
 // call and joined before it returns; when the system gives no more threads, fewer threads do all of the work.
+// The first exception of a worker or of the calling thread (out of memory) stops the others (no more items are
+// begun) and leaves the call once every thread is joined.
 #include <algorithm>
 #include <cstddef>
 #include <functional>

@@ -15,6 +15,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <exception>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -180,80 +181,104 @@ ReadStats for_each_game(std::string_view text, const ReadOptions& options,
   const uint64_t max_in_flight = uint64_t(threads) * 4;
   const size_t batch_games = options.batch_games ? options.batch_games : 64;
 
+  // The first exception of a worker (out of memory) stops the reading and is rethrown on the calling thread once
+  // every thread is joined: a joinable thread unwound would end the process through std::terminate.
+  std::exception_ptr first_error;
+
   auto worker = [&](unsigned id) {
     Game game;
-    for (;;) {
-      Batch* batch = nullptr;
-      {
-        std::unique_lock lock(mu);
-        cv.wait(lock, [&] { return stop || split_done || next_seq - next_deliver < max_in_flight; });
-        if (stop || split_done) return;
-        auto b = std::make_unique<Batch>();
-        b->seq = next_seq;
-        GameSpan span;
-        while (b->spans.size() < batch_games && splitter.next(span)) b->spans.push_back(span);
-        if (b->spans.empty()) {
-          split_done = true;
-          cv.notify_all();
-          return;
+    try {
+      for (;;) {
+        Batch* batch = nullptr;
+        {
+          std::unique_lock lock(mu);
+          cv.wait(lock, [&] { return stop || split_done || next_seq - next_deliver < max_in_flight; });
+          if (stop || split_done) return;
+          auto b = std::make_unique<Batch>();
+          b->seq = next_seq;
+          GameSpan span;
+          while (b->spans.size() < batch_games && splitter.next(span)) b->spans.push_back(span);
+          if (b->spans.empty()) {
+            split_done = true;
+            cv.notify_all();
+            return;
+          }
+          ++next_seq;
+          batch = b.get();
+          window.push_back(std::move(b));
         }
-        ++next_seq;
-        batch = b.get();
-        window.push_back(std::move(b));
+        batch->infos.reserve(batch->spans.size());
+        batch->results.reserve(batch->spans.size());
+        for (const GameSpan& s : batch->spans) {
+          parse_game(text.substr(s.offset, s.length), GameLocation{s.number, s.offset, s.first_line, s.first_col},
+                     game, options.parse);
+          batch->infos.push_back(info_of(game));
+          batch->results.push_back(work(game, id));
+        }
+        {
+          std::lock_guard lock(mu);
+          batch->done = true;
+        }
+        cv.notify_all();
       }
-      batch->infos.reserve(batch->spans.size());
-      batch->results.reserve(batch->spans.size());
-      for (const GameSpan& s : batch->spans) {
-        parse_game(text.substr(s.offset, s.length), GameLocation{s.number, s.offset, s.first_line, s.first_col},
-                   game, options.parse);
-        batch->infos.push_back(info_of(game));
-        batch->results.push_back(work(game, id));
-      }
+    } catch (...) {
       {
         std::lock_guard lock(mu);
-        batch->done = true;
+        if (!first_error) first_error = std::current_exception();
+        stop = true;
       }
       cv.notify_all();
     }
   };
 
   std::vector<std::thread> pool;
-  pool.reserve(threads);
-  for (unsigned i = 0; i < threads; ++i) {
-    try {
-      pool.emplace_back(worker, i);
-    } catch (const std::system_error&) {  // the system gives no more threads (ulimit -v, -u): fewer do it all
-      if (pool.empty()) throw;
-      break;
-    }
-  }
-
-  for (;;) {
-    std::unique_ptr<Batch> batch;
+  auto stop_and_join = [&] {
     {
-      std::unique_lock lock(mu);
-      cv.wait(lock, [&] { return (!window.empty() && window.front()->done) || (split_done && window.empty()); });
-      if (window.empty()) break;
-      batch = std::move(window.front());
-      window.pop_front();
-      ++next_deliver;
-    }
-    cv.notify_all();
-    bool go_on = true;
-    for (size_t i = 0; i < batch->infos.size() && go_on; ++i) {
-      stats.add(batch->infos[i]);
-      go_on = deliver(batch->infos[i], std::move(batch->results[i]));
-    }
-    if (!go_on) {
       std::lock_guard lock(mu);
       stop = true;
-      cv.notify_all();
-      break;
     }
-    if (options.progress && !batch->infos.empty())
-      options.progress(batch->infos.back().offset + batch->infos.back().length);
+    cv.notify_all();
+    for (std::thread& t : pool) t.join();
+  };
+  try {
+    pool.reserve(threads);
+    for (unsigned i = 0; i < threads; ++i) {
+      try {
+        pool.emplace_back(worker, i);
+      } catch (const std::system_error&) {  // the system gives no more threads (ulimit -v, -u): fewer do it all
+        if (pool.empty()) throw;
+        break;
+      }
+    }
+
+    for (;;) {
+      std::unique_ptr<Batch> batch;
+      {
+        std::unique_lock lock(mu);
+        cv.wait(lock, [&] {
+          return first_error || (!window.empty() && window.front()->done) || (split_done && window.empty());
+        });
+        if (first_error || window.empty()) break;
+        batch = std::move(window.front());
+        window.pop_front();
+        ++next_deliver;
+      }
+      cv.notify_all();
+      bool go_on = true;
+      for (size_t i = 0; i < batch->infos.size() && go_on; ++i) {
+        stats.add(batch->infos[i]);
+        go_on = deliver(batch->infos[i], std::move(batch->results[i]));
+      }
+      if (!go_on) break;
+      if (options.progress && !batch->infos.empty())
+        options.progress(batch->infos.back().offset + batch->infos.back().length);
+    }
+  } catch (...) {  // a thread refused, or deliver threw: the workers stop before the exception leaves
+    stop_and_join();
+    throw;
   }
-  for (std::thread& t : pool) t.join();
+  stop_and_join();
+  if (first_error) std::rethrow_exception(first_error);
   return stats;
 }
 

@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <mutex>
+#include <new>
 #include <set>
 #include <thread>
 #include <vector>
@@ -109,5 +110,39 @@ TEST_CASE("for_each_in_order stops when a delivery says so, and works at most a 
     CHECK(count == last + 1);
     // the workers run ahead of the delivery by a bounded window (2 batches a thread), not to the end
     CHECK(worked.load() <= last + 1 + (threads * 2 + 1) * batch);
+  }
+}
+
+TEST_CASE("an exception of a worker or of the delivery leaves the pool after every thread stopped",
+          "[exec][worker_pool]") {
+  // (a thread left running while the exception leaves would end the process through std::terminate)
+  for (unsigned threads : {1u, 2u, 4u}) {
+    CAPTURE(threads);
+    for (bool in_worker : {true, false}) {
+      CAPTURE(in_worker);
+      size_t delivered = 0;
+      CHECK_THROWS_AS(for_each_in_order<Item>(
+                          1000, threads, 4,
+                          [&](size_t i, unsigned) -> std::optional<Item> {
+                            if (in_worker && i == 300) throw std::bad_alloc();
+                            return Item{i, 0};
+                          },
+                          [&](size_t i, Item&&) {
+                            if (!in_worker && i == 300) throw std::bad_alloc();
+                            ++delivered;
+                            return true;
+                          }),
+                      std::bad_alloc);
+      CHECK(delivered <= 300);
+    }
+    // parallel_for: the item that throws may fall to a started thread or to the calling one
+    for (size_t throwing : {size_t(0), size_t(500), size_t(999)}) {
+      CAPTURE(throwing);
+      CHECK_THROWS_AS(cqlindex::exec::parallel_for(1000, threads,
+                                                   [&](size_t i, unsigned) {
+                                                     if (i == throwing) throw std::bad_alloc();
+                                                   }),
+                      std::bad_alloc);
+    }
   }
 }

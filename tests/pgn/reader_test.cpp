@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <atomic>
 #include <cstdio>
+#include <new>
 #include <thread>
 
 #include "pgn_test_util.h"
@@ -178,4 +179,29 @@ TEST_CASE("reader: for_each_game takes lambdas directly", "[pgn][reader]") {
       });
   CHECK(plies == std::vector<uint32_t>{1, 2});
   CHECK(stats.plies == 3);
+}
+
+TEST_CASE("reader: an exception of a worker or of the delivery leaves for_each_game after every thread stopped",
+          "[pgn][reader]") {
+  // (a thread left running while the exception leaves would end the process through std::terminate)
+  const std::string text = pgntest::slurp(pgntest::data_path("gnuchess-book/book_1.02.small-1005.pgn"));
+  for (unsigned threads : {1u, 2u, 4u})
+    for (bool in_worker : {true, false}) {
+      CAPTURE(threads, in_worker);
+      pgn::ReadOptions opt;
+      opt.threads = threads;
+      opt.batch_games = 5;
+      uint64_t delivered = 0;
+      std::function<int(const pgn::Game&, unsigned)> work = [&](const pgn::Game& g, unsigned) {
+        if (in_worker && g.number == 300) throw std::bad_alloc();
+        return 0;
+      };
+      std::function<bool(const pgn::GameInfo&, int&&)> deliver = [&](const pgn::GameInfo& info, int&&) {
+        if (!in_worker && info.number == 300) throw std::bad_alloc();
+        ++delivered;
+        return true;
+      };
+      CHECK_THROWS_AS(pgn::for_each_game<int>(text, opt, work, deliver), std::bad_alloc);
+      CHECK(delivered < 300);
+    }
 }
